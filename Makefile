@@ -1,0 +1,36 @@
+# specsite — the two commands of the README, and a few more.
+#   make site   build the tool and render content/ into site/
+#   make test   lint, then run every test
+# The C parser comes from Debian (libcmark-gfm-dev, libcmark-gfm-extensions-dev);
+# `deps` installs it with apt when pkg-config cannot find it.
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SWIFT ?= swift
+
+.PHONY: site test deps lint format bench clean
+
+deps:
+	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
+		echo "Installing cmark-gfm (libcmark-gfm-dev, libcmark-gfm-extensions-dev) with apt..."; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config; }
+
+site: deps
+	$(SWIFT) build --product specsite
+	$(SWIFT) run --skip-build specsite build content --output site
+
+test: deps lint
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Plugins
+
+bench: deps
+	python3 bench/bench.py
+
+clean:
+	rm -rf .build site

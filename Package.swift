@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Warnings fail the build in CI (`SPECSITE_WERROR=1`, set by .ci/run), so a
+// warning never lands; local builds keep them as warnings while you iterate.
+let strictWarnings: [SwiftSetting] =
+    Context.environment["SPECSITE_WERROR"] == "1" ? [.unsafeFlags(["-warnings-as-errors"])] : []
+
+let package = Package(
+    name: "specsite",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "specsite", targets: ["specsite"]),
+        .library(name: "SpecSiteKit", targets: ["SpecSiteKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Embeds templates/ and scaffold/ into the library, so the one binary
+        // carries its default look and `specsite init` starter wherever it is copied.
+        .executableTarget(name: "EmbedFiles", swiftSettings: strictWarnings),
+        .plugin(
+            name: "EmbedFilesPlugin",
+            capability: .buildTool(),
+            dependencies: ["EmbedFiles"]
+        ),
+        .target(
+            name: "SpecSiteKit",
+            dependencies: [
+                "CCmarkGFM",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: strictWarnings,
+            plugins: ["EmbedFilesPlugin"]
+        ),
+        .target(name: "AlertsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        .executableTarget(
+            name: "specsite",
+            dependencies: [
+                "SpecSiteKit",
+                "AlertsPlugin",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictWarnings
+        ),
+        .testTarget(name: "SpecSiteKitTests", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        .testTarget(
+            name: "AlertsPluginTests",
+            dependencies: ["AlertsPlugin", "SpecSiteKit"],
+            swiftSettings: strictWarnings
+        ),
+        .testTarget(name: "specsiteTests", dependencies: ["specsite", "SpecSiteKit"], swiftSettings: strictWarnings),
+    ]
+)

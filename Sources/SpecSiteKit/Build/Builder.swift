@@ -1,0 +1,273 @@
+import Foundation
+
+/// What to build and how.
+public struct BuildOptions: Sendable {
+    /// The content folder, as the user named it (`content`).
+    public var content: String
+    /// The output folder (`site`).
+    public var output: String
+    /// A settings file to use instead of `CONTENT/specsite.yml`.
+    public var configFile: String?
+    /// Overrides `base_url` from the settings.
+    public var baseURL: String?
+    /// Treat warnings (broken links, unknown settings) as errors.
+    public var strict: Bool
+    /// The built-in plugins to run, in order; external plugins from the settings run after them.
+    public var plugins: [any Plugin]
+
+    /// Creates options.
+    public init(
+        content: String, output: String, configFile: String? = nil, baseURL: String? = nil, strict: Bool = false,
+        plugins: [any Plugin] = []
+    ) {
+        self.content = content
+        self.output = output
+        self.configFile = configFile
+        self.baseURL = baseURL
+        self.strict = strict
+        self.plugins = plugins
+    }
+}
+
+/// What a finished build did.
+public struct BuildSummary: Sendable, Equatable {
+    /// Markdown pages rendered.
+    public var pages: Int
+    /// Pages plugins and the builder generated (home page, dashboards).
+    public var generatedPages: Int
+    /// Every file in the output, pages included.
+    public var files: Int
+    /// Files whose bytes changed.
+    public var written: Int
+    /// Files left untouched.
+    public var unchanged: Int
+    /// Warnings reported.
+    public var warnings: Int
+}
+
+/// A build that reported errors (or warnings, with `--strict`) and wrote nothing.
+public struct BuildFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Errors reported.
+    public var errors: Int
+    /// Warnings reported.
+    public var warnings: Int
+    /// Whether warnings counted as errors.
+    public var strict: Bool
+
+    /// A one-line explanation.
+    public var description: String {
+        var reasons: [String] = []
+        if errors > 0 { reasons.append("\(errors) error\(errors == 1 ? "" : "s")") }
+        if strict && warnings > 0 { reasons.append("\(warnings) warning\(warnings == 1 ? "" : "s") (--strict)") }
+        return "build failed: \(reasons.joined(separator: ", ")); the previous site was left as it was"
+    }
+}
+
+/// A site read and analysed, ready to render: what commands that only read
+/// (like a token or status report) need, without writing anything.
+public struct LoadedSite: Sendable {
+    /// Pages with every plugin's facts.
+    public var site: Site
+    /// The plugins, built-in then external.
+    public var plugins: [any Plugin]
+    /// Each plugin's context, by plugin id.
+    public var contexts: [String: PluginContext]
+    /// Non-markdown files of the content folder, by relative path.
+    public var files: [String: SourceFile]
+    /// The absolute path of the content folder.
+    public var contentRoot: String
+    /// The content folder as the user named it.
+    public var displayRoot: String
+}
+
+/// Builds a site: load → parse (in parallel) → analyse (in parallel) →
+/// generate → render (in parallel) → write (atomically).
+public struct Builder: Sendable {
+    /// The options.
+    public let options: BuildOptions
+    /// Where diagnostics go.
+    public let diagnostics: DiagnosticLog
+    /// Called with a short line as each stage starts (for a progress display).
+    public let progress: (@Sendable (String) -> Void)?
+
+    /// Creates a builder.
+    public init(options: BuildOptions, diagnostics: DiagnosticLog, progress: (@Sendable (String) -> Void)? = nil) {
+        self.options = options
+        self.diagnostics = diagnostics
+        self.progress = progress
+    }
+
+    /// Builds the site and writes it. Throws ``BuildFailure`` when errors were
+    /// reported (nothing is written then), or a ``Diagnostic`` for a problem
+    /// that stopped the build early.
+    @discardableResult
+    public func build() throws -> BuildSummary {
+        let contentRoot = try checkFolders()
+        let loaded = try load(contentRoot: contentRoot)
+        let templates = try SiteTemplates.load(
+            overrides: contentRoot + "/templates", displayRoot: ContentDiscovery.join(options.content, "templates"))
+        progress?("rendering \(loaded.site.pages.count) pages")
+        let rendered = SiteRenderer(loaded: loaded, templates: templates, diagnostics: diagnostics).render()
+        try stopIfFailed()
+        progress?("writing \(rendered.files.count) files")
+        let result = try SiteWriter.write(rendered.files, to: options.output)
+        return BuildSummary(
+            pages: loaded.site.pages.count, generatedPages: rendered.generatedPages, files: rendered.files.count + 1,
+            written: result.written, unchanged: result.unchanged, warnings: diagnostics.warningCount)
+    }
+
+    /// Reads, parses and analyses the content without rendering or writing.
+    public func load() throws -> LoadedSite {
+        try load(contentRoot: try checkContent())
+    }
+
+    private func stopIfFailed() throws {
+        let failure = BuildFailure(
+            errors: diagnostics.errorCount, warnings: diagnostics.warningCount, strict: options.strict)
+        if failure.errors > 0 || (failure.strict && failure.warnings > 0) { throw failure }
+    }
+
+    /// The content folder's absolute path, or an error naming what is wrong.
+    private func checkContent() throws(Diagnostic) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: options.content, isDirectory: &isDirectory) else {
+            throw Diagnostic(.error, file: options.content, "content folder not found")
+        }
+        guard isDirectory.boolValue else {
+            throw Diagnostic(
+                .error, file: options.content, "content path is a file; give the folder that holds the documents")
+        }
+        return ContentDiscovery.realPath(options.content) ?? options.content
+    }
+
+    /// Refuses an output folder that is, contains or lies inside the content folder.
+    private func checkFolders() throws(Diagnostic) -> String {
+        let content = try checkContent()
+        let output = Self.absolute(options.output)
+        if output == content || output.hasPrefix(content + "/") || content.hasPrefix(output + "/") || output == "/" {
+            throw Diagnostic(
+                .error, file: options.output,
+                "the output folder must be outside the content folder (\(options.content)) and must not contain it")
+        }
+        try SiteWriter.checkReplaceable(options.output)
+        return content
+    }
+
+    /// An absolute path with symbolic links resolved as far as the path exists.
+    static func absolute(_ path: String) -> String {
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        var existing = standardized
+        var rest: [String] = []
+        while ContentDiscovery.realPath(existing) == nil, existing != "/" {
+            rest.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        let base = ContentDiscovery.realPath(existing) ?? existing
+        return rest.isEmpty ? base : ([base == "/" ? "" : base] + rest).joined(separator: "/")
+    }
+
+    private func load(contentRoot: String) throws -> LoadedSite {
+        let display = options.content
+        var config = try loadConfig(contentRoot: contentRoot)
+        if let baseURL = options.baseURL { config.baseURL = baseURL }
+        if let baseURL = config.baseURL, !baseURL.hasSuffix("/") { config.baseURL = baseURL + "/" }
+
+        let configFile = config.file ?? ContentDiscovery.join(display, "specsite.yml")
+        let plugins: [any Plugin] =
+            options.plugins
+            + config.externalPlugins.map {
+                ExternalPlugin(config: $0, workingDirectory: contentRoot, configFile: configFile)
+            }
+        var pluginContexts: [String: PluginContext] = [:]
+        for plugin in plugins {
+            if pluginContexts[plugin.id] != nil {
+                throw Diagnostic(.error, file: configFile, "two plugins share the id '\(plugin.id)'")
+            }
+            pluginContexts[plugin.id] = PluginContext(
+                settings: config.pluginSettings[plugin.id] ?? .null, config: config, diagnostics: diagnostics)
+        }
+        let contexts = pluginContexts
+
+        progress?("reading \(display)")
+        let found = ContentDiscovery.scan(
+            root: contentRoot, displayRoot: display, skip: ["templates", "specsite.yml"], diagnostics: diagnostics)
+        let markdown = found.filter(\.isMarkdown)
+        var files: [String: SourceFile] = [:]
+        for file in found where !file.isMarkdown { files[file.relativePath] = file }
+
+        progress?("parsing \(markdown.count) documents")
+        let diagnostics = self.diagnostics
+        let loadedPages = markdown.parallelMap { file in
+            PageLoader.load(
+                file, displayPath: ContentDiscovery.join(display, file.relativePath), plugins: plugins,
+                contexts: contexts, diagnostics: diagnostics)
+        }
+        var pages = assignOutputPaths(loadedPages.compactMap { $0 })
+        pages = PageOrder.sorted(pages)
+
+        progress?("analysing \(pages.count) pages")
+        let facts = pages.parallelMap { page -> [any Fact] in
+            plugins.flatMap { plugin -> [any Fact] in
+                do {
+                    return try plugin.analyze(page, context: contexts[plugin.id]!)
+                } catch {
+                    PageLoader.report(
+                        error, plugin: plugin, displayPath: page.displayPath, line: 1, diagnostics: diagnostics)
+                    return []
+                }
+            }
+        }
+        var factsByPage: [String: [any Fact]] = [:]
+        for (page, pageFacts) in zip(pages, facts) where !pageFacts.isEmpty { factsByPage[page.sourcePath] = pageFacts }
+        return LoadedSite(
+            site: Site(config: config, pages: pages, factsByPage: factsByPage), plugins: plugins, contexts: contexts,
+            files: files, contentRoot: contentRoot, displayRoot: display)
+    }
+
+    private func loadConfig(contentRoot: String) throws(Diagnostic) -> SiteConfig {
+        let path: String
+        let display: String
+        if let file = options.configFile {
+            path = file
+            display = file
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw Diagnostic(.error, file: file, "settings file not found")
+            }
+        } else {
+            path = contentRoot + "/specsite.yml"
+            display = ContentDiscovery.join(options.content, "specsite.yml")
+            guard FileManager.default.fileExists(atPath: path) else { return SiteConfig() }
+        }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
+            throw Diagnostic(.error, file: display, "cannot read settings (missing, unreadable or not UTF-8)")
+        }
+        return try SiteConfig.parse(text, file: display, diagnostics: diagnostics)
+    }
+
+    /// Gives each page its output path; two sources that would land on the same
+    /// page (`a.md` and `a.markdown`, `.planning/` and `planning/`) are an error.
+    private func assignOutputPaths(_ pages: [Page]) -> [Page] {
+        func folder(_ path: String) -> String { (path as NSString).deletingLastPathComponent }
+        func stem(_ path: String) -> String {
+            ((path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
+        }
+        let foldersWithIndex = Set(pages.filter { stem($0.sourcePath) == "index" }.map { folder($0.sourcePath) })
+        var taken: [String: String] = [:]
+        var result: [Page] = []
+        for var page in pages {
+            page.outputPath = OutputPaths.page(
+                for: page.sourcePath, readmeIsIndex: !foldersWithIndex.contains(folder(page.sourcePath)))
+            if let other = taken[page.outputPath] {
+                diagnostics.error(
+                    page.displayPath,
+                    "builds to the same page as \(ContentDiscovery.join(options.content, other)) (\(page.outputPath)); rename one"
+                )
+                continue
+            }
+            taken[page.outputPath] = page.sourcePath
+            result.append(page)
+        }
+        return result
+    }
+}

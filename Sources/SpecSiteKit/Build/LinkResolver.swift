@@ -1,0 +1,117 @@
+import Foundation
+
+/// Turns the links a page's author wrote against the markdown files into links
+/// that work in the built site, and reports the ones that lead nowhere.
+///
+/// - `PRD.md#goals` → `PRD.html#goals`, relative to the linking page;
+///   the anchor must be a heading of the target.
+/// - `images/sketch.svg` → the same path; the file is copied into the site.
+/// - URLs with a scheme (`https:`, `mailto:`) and `//host` links are left alone.
+/// - A link that climbs out of the content folder is reported and left as written.
+final class LinkResolver: @unchecked Sendable {
+    // @unchecked: the lookup tables are immutable; `copied` is guarded by `lock`.
+    private let pagesBySource: [String: Page]
+    private let anchorsBySource: [String: Set<String>]
+    private let files: [String: SourceFile]
+    private let diagnostics: DiagnosticLog
+    private let lock = NSLock()
+    private var copied: Set<String> = []
+
+    init(pages: [Page], files: [String: SourceFile], diagnostics: DiagnosticLog) {
+        var pagesBySource: [String: Page] = [:]
+        var anchors: [String: Set<String>] = [:]
+        for page in pages {
+            pagesBySource[page.sourcePath] = page
+            anchors[page.sourcePath] = Self.anchors(of: page)
+        }
+        self.pagesBySource = pagesBySource
+        self.anchorsBySource = anchors
+        self.files = files
+        self.diagnostics = diagnostics
+    }
+
+    /// The ids a reader can jump to on a page: headings and footnotes.
+    static func anchors(of page: Page) -> Set<String> {
+        var ids = Set(page.document.headings.map(\.id))
+        var footnotes = 0
+        page.document.root.walk { node in
+            if case .footnoteDefinition(_, let number) = node.kind { footnotes = max(footnotes, number) }
+            return node.isBlock
+        }
+        for number in stride(from: 1, through: footnotes, by: 1) {
+            ids.insert("fn-\(number)")
+            ids.insert("fnref-\(number)")
+        }
+        return ids
+    }
+
+    /// Files of the content folder that pages link to, to be copied into the site.
+    var referencedFiles: [SourceFile] {
+        lock.withLock { copied }.sorted().compactMap { files[$0] }
+    }
+
+    /// The destination to write in `page`'s HTML for `destination`.
+    func resolve(_ destination: String, isImage: Bool, line: Int, on page: Page) -> String {
+        guard !destination.isEmpty, !Self.hasScheme(destination), !destination.hasPrefix("//") else {
+            return destination
+        }
+        let (pathPart, fragment) = Self.split(destination)
+        if pathPart.isEmpty {
+            if let fragment, !fragment.isEmpty, anchorsBySource[page.sourcePath]?.contains(fragment) == false {
+                diagnostics.warning(
+                    page.displayPath, line: line, "broken anchor '#\(fragment)': no such heading on this page")
+            }
+            return destination
+        }
+        let query = pathPart.firstIndex(of: "?").map { String(pathPart[$0...]) } ?? ""
+        let rawPath = query.isEmpty ? pathPart : String(pathPart[..<pathPart.firstIndex(of: "?")!])
+        let decoded = rawPath.removingPercentEncoding ?? rawPath
+        guard let target = OutputPaths.resolve(decoded, against: page.sourcePath) else {
+            diagnostics.warning(
+                page.displayPath, line: line, "link '\(destination)' leaves the content folder (not followed)")
+            return destination
+        }
+        let suffix = fragment.map { "#" + $0 } ?? ""
+        if let targetPage = targetPage(at: target) {
+            if let fragment, !fragment.isEmpty, anchorsBySource[targetPage.sourcePath]?.contains(fragment) == false {
+                diagnostics.warning(
+                    page.displayPath, line: line,
+                    "broken anchor '#\(fragment)' in link '\(destination)': \(targetPage.sourcePath) has no such heading"
+                )
+            }
+            return OutputPaths.relativeURL(from: page.outputPath, to: targetPage.outputPath) + suffix
+        }
+        if files[target] != nil {
+            lock.withLock { _ = copied.insert(target) }
+            return OutputPaths.relativeURL(from: page.outputPath, to: OutputPaths.file(for: target)) + query + suffix
+        }
+        let what = isImage ? "image" : "link"
+        diagnostics.warning(page.displayPath, line: line, "broken \(what) '\(destination)': \(target) does not exist")
+        return destination
+    }
+
+    /// The page at `target`, or the index page of the folder `target` names.
+    private func targetPage(at target: String) -> Page? {
+        if let page = pagesBySource[target] { return page }
+        let folder = target.hasSuffix("/") ? String(target.dropLast()) : target
+        for index in ["index.md", "README.md", "readme.md", "index.markdown"] {
+            let candidate = folder.isEmpty ? index : folder + "/" + index
+            if let page = pagesBySource[candidate] { return page }
+        }
+        return nil
+    }
+
+    static func split(_ destination: String) -> (path: String, fragment: String?) {
+        guard let hash = destination.firstIndex(of: "#") else { return (destination, nil) }
+        let fragment = String(destination[destination.index(after: hash)...])
+        return (String(destination[..<hash]), fragment.removingPercentEncoding ?? fragment)
+    }
+
+    /// `https:`, `mailto:`, `tel:`… — but not a Windows-style `C:` path.
+    static func hasScheme(_ destination: String) -> Bool {
+        guard let colon = destination.firstIndex(of: ":") else { return false }
+        let scheme = destination[..<colon]
+        guard scheme.count >= 2, let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Reads one markdown file into a ``Page``: bytes → text → front matter →
+/// preprocessors → cmark-gfm tree → title. Problems become diagnostics; a page
+/// is still returned wherever its text could be read, so one bad file does not
+/// hide the problems of the others.
+enum PageLoader {
+    static func load(
+        _ file: SourceFile, displayPath: String, plugins: [any Plugin], contexts: [String: PluginContext],
+        diagnostics: DiagnosticLog
+    ) -> Page? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file.absolutePath))
+        } catch {
+            diagnostics.error(displayPath, "cannot read file: \(ContentDiscovery.describe(error))")
+            return nil
+        }
+        let text = decode(data, displayPath: displayPath, diagnostics: diagnostics)
+        if text.allSatisfy(\.isWhitespace) {
+            diagnostics.warning(displayPath, line: 1, "empty document")
+        }
+
+        var frontMatter = YAMLValue.null
+        var body = text
+        var firstLine = 1
+        do {
+            let split = try FrontMatter.split(text)
+            body = split.body
+            firstLine = split.bodyFirstLine
+            if let yaml = split.yaml {
+                frontMatter = try YAMLValue.parse(yaml, firstLine: 2)
+                switch frontMatter {
+                case .mapping, .null: break
+                default:
+                    diagnostics.warning(displayPath, line: 2, "front matter should be a mapping of 'key: value' lines")
+                    frontMatter = .null
+                }
+            }
+        } catch {
+            diagnostics.error(displayPath, line: error.line, "invalid front matter: \(error.message)")
+            frontMatter = .null
+        }
+
+        let source = PageSource(
+            sourcePath: file.relativePath, displayPath: displayPath, frontMatter: frontMatter, firstLine: firstLine)
+        for plugin in plugins {
+            do {
+                body = try plugin.preprocess(body, page: source, context: contexts[plugin.id]!)
+            } catch {
+                report(error, plugin: plugin, displayPath: displayPath, line: firstLine, diagnostics: diagnostics)
+            }
+        }
+
+        let document = MarkdownParser.parse(body, firstLine: firstLine)
+        for warning in document.warnings {
+            diagnostics.warning(displayPath, line: warning.line, warning.message)
+        }
+        let title =
+            frontMatter["title"]?.string
+            ?? document.headings.first(where: { $0.level == 1 })?.text
+            ?? titleFromFileName(file.relativePath)
+        return Page(
+            sourcePath: file.relativePath, displayPath: displayPath, outputPath: "", frontMatter: frontMatter,
+            title: title.isEmpty ? titleFromFileName(file.relativePath) : title, markdown: body, document: document,
+            order: frontMatter["order"]?.double)
+    }
+
+    /// UTF-8 text (a byte-order mark dropped). Bytes that are not UTF-8 are read
+    /// as Windows-1252, the usual source of such files, with a warning naming
+    /// the first bad line.
+    static func decode(_ data: Data, displayPath: String, diagnostics: DiagnosticLog) -> String {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var line = 1
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+            case .emptyInput, .error: break decoding
+            }
+        }
+        diagnostics.warning(displayPath, line: line, "file is not valid UTF-8; read as Windows-1252 — save it as UTF-8")
+        return String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func titleFromFileName(_ path: String) -> String {
+        var name = (path as NSString).lastPathComponent
+        for suffix in [".markdown", ".md"] where name.lowercased().hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
+        return Navigation.title(forFolder: name)
+    }
+
+    static func report(_ error: Error, plugin: any Plugin, displayPath: String, line: Int, diagnostics: DiagnosticLog) {
+        if let diagnostic = error as? Diagnostic {
+            diagnostics.report(diagnostic)
+        } else {
+            diagnostics.error(displayPath, line: line, "plugin '\(plugin.id)' failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// Reading order: within a folder, pages come first (its index page before
+/// the rest) ordered by front matter `order`, then by a numeric prefix
+/// (`01-…`, `2_…`), then by name; sub-folders follow, by numeric prefix and name.
+enum PageOrder {
+    static func sorted(_ pages: [Page]) -> [Page] {
+        let keyed = pages.map { (page: $0, key: key(for: $0)) }
+        return keyed.sorted { isOrdered($0.key, $1.key) }.map(\.page)
+    }
+
+    struct Component {
+        var isFolder: Bool
+        var isIndex: Bool
+        var order: Double
+        var number: Int
+        var name: String
+        var exact: String
+    }
+
+    static func key(for page: Page) -> [Component] {
+        let parts = page.sourcePath.split(separator: "/").map(String.init)
+        return parts.enumerated().map { index, part in
+            let isFile = index == parts.count - 1
+            let lower = part.lowercased()
+            let stem = lower.hasSuffix(".md") ? String(lower.dropLast(3)) : lower
+            return Component(
+                isFolder: !isFile,
+                isIndex: isFile && (stem == "index" || stem == "readme"),
+                order: isFile ? (page.order ?? .infinity) : .infinity,
+                number: numericPrefix(part) ?? .max,
+                name: lower,
+                exact: part)
+        }
+    }
+
+    static func isOrdered(_ left: [Component], _ right: [Component]) -> Bool {
+        for (a, b) in zip(left, right) where a.exact != b.exact || a.isFolder != b.isFolder {
+            if a.isFolder != b.isFolder { return !a.isFolder }
+            if a.isIndex != b.isIndex { return a.isIndex }
+            if a.order != b.order { return a.order < b.order }
+            if a.number != b.number { return a.number < b.number }
+            if a.name != b.name { return a.name < b.name }
+            return a.exact < b.exact
+        }
+        return left.count < right.count
+    }
+
+    /// `01-foundation` → 1, `10_intro` → 10, `2024 notes` → 2024, `v2` → nil.
+    static func numericPrefix(_ name: String) -> Int? {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count < 10 else { return nil }
+        let rest = name.dropFirst(digits.count)
+        guard let next = rest.first, "-_. ".contains(next) else { return nil }
+        return Int(digits)
+    }
+}

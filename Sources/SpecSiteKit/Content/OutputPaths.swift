@@ -1,0 +1,77 @@
+/// Where each source file lands in the built site, and relative URLs between
+/// built files: every internal URL is relative, so the site works from disk
+/// (`file://`) and under any sub-path.
+public enum OutputPaths {
+    /// The built page for a markdown source: `docs/PRD.md` → `docs/PRD.html`,
+    /// `index.md` → `index.html`, `README.md` → `index.html` when `readmeIsIndex`.
+    /// Hidden folders lose their dot (`.planning/` → `planning/`) because many
+    /// static hosts do not serve dot-folders.
+    public static func page(for sourcePath: String, readmeIsIndex: Bool) -> String {
+        var components = sourcePath.split(separator: "/").map(String.init)
+        guard let file = components.popLast() else { return "index.html" }
+        let directories = components.map(visibleName)
+        var stem = file
+        for suffix in [".markdown", ".md", ".MD", ".Markdown", ".MARKDOWN"] where stem.hasSuffix(suffix) {
+            stem = String(stem.dropLast(suffix.count))
+            break
+        }
+        if stem.lowercased() == "index" || (readmeIsIndex && stem.lowercased() == "readme") { stem = "index" }
+        return (directories + [stem + ".html"]).joined(separator: "/")
+    }
+
+    /// The built path of a non-markdown file (an image, a PDF): the same path,
+    /// with hidden folders renamed as for pages.
+    public static func file(for sourcePath: String) -> String {
+        var components = sourcePath.split(separator: "/").map(String.init)
+        guard let file = components.popLast() else { return sourcePath }
+        return (components.map(visibleName) + [file]).joined(separator: "/")
+    }
+
+    private static func visibleName(_ folder: String) -> String {
+        let trimmed = folder.drop { $0 == "." }
+        return trimmed.isEmpty ? folder : String(trimmed)
+    }
+
+    /// The relative URL from the built file `from` to the built file `to`
+    /// (`planning/ROADMAP.html` → `PRD.html` gives `../PRD.html`).
+    public static func relativeURL(from: String, to: String) -> String {
+        let fromDirectory = from.split(separator: "/", omittingEmptySubsequences: true).dropLast()
+        let target = to.split(separator: "/", omittingEmptySubsequences: true)
+        var common = 0
+        while common < fromDirectory.count, common < target.count - 1,
+            fromDirectory[fromDirectory.startIndex + common] == target[common]
+        {
+            common += 1
+        }
+        let ups = Array(repeating: "..", count: fromDirectory.count - common)
+        return (ups + target[common...].map(String.init)).joined(separator: "/")
+    }
+
+    /// The prefix that leads from the built file `path` to the site root (`""` or `"../../"`).
+    public static func rootPrefix(from path: String) -> String {
+        let depth = path.split(separator: "/").count - 1
+        return String(repeating: "../", count: max(depth, 0))
+    }
+
+    /// Resolves `relative` against the folder of `base` (both relative to the
+    /// content root) and removes `.` and `..`. Returns nil when the result
+    /// would leave the root.
+    public static func resolve(_ relative: String, against base: String) -> String? {
+        var components: [Substring]
+        if relative.hasPrefix("/") {
+            components = []
+        } else {
+            components = Array(base.split(separator: "/").dropLast())
+        }
+        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            default: components.append(part)
+            }
+        }
+        return components.joined(separator: "/")
+    }
+}

@@ -1,0 +1,88 @@
+/// One markdown document of the site, parsed and ready for plugins.
+public struct Page: Sendable {
+    /// Path relative to the content folder (`.planning/ROADMAP.md`).
+    public var sourcePath: String
+    /// The path used in messages (`content/.planning/ROADMAP.md`).
+    public var displayPath: String
+    /// Path of the built page relative to the output folder (`planning/ROADMAP.html`).
+    public var outputPath: String
+    /// The front matter, as written (`.null` when there is none).
+    public var frontMatter: YAMLValue
+    /// The page title: front matter `title`, else the first H1, else the file name.
+    public var title: String
+    /// The markdown after the front matter.
+    public var markdown: String
+    /// The parsed document.
+    public var document: MarkdownDocument
+    /// Front matter `order`, if given.
+    public var order: Double?
+
+    /// Creates a page.
+    public init(
+        sourcePath: String, displayPath: String, outputPath: String, frontMatter: YAMLValue, title: String,
+        markdown: String, document: MarkdownDocument, order: Double?
+    ) {
+        self.sourcePath = sourcePath
+        self.displayPath = displayPath
+        self.outputPath = outputPath
+        self.frontMatter = frontMatter
+        self.title = title
+        self.markdown = markdown
+        self.document = document
+        self.order = order
+    }
+
+    /// The folders the page sits in, as the reader sees them (`["planning", "phases"]`).
+    public var sectionPath: [String] {
+        Array(outputPath.split(separator: "/").dropLast().map(String.init))
+    }
+
+    /// The first paragraph's text, shortened, for listings.
+    public var summary: String {
+        if let description = frontMatter["description"]?.string ?? frontMatter["summary"]?.string {
+            return description
+        }
+        for block in document.root.children {
+            if case .paragraph = block.kind {
+                let text = block.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !text.isEmpty else { continue }
+                return text.count > 200 ? String(text.prefix(199)) + "…" : text
+            }
+        }
+        return ""
+    }
+}
+
+/// A fact a plugin learned from a page (a design token, a flow, a work item).
+/// Each plugin defines its own fact types; other plugins and templates find
+/// them by type with ``Site/facts(of:)``.
+public protocol Fact: Sendable {}
+
+/// The whole site after analysis: every page in reading order and every fact.
+public struct Site: Sendable {
+    /// The settings.
+    public var config: SiteConfig
+    /// Every markdown page, in navigation order.
+    public var pages: [Page]
+    /// The facts each plugin found, per page source path.
+    public var factsByPage: [String: [any Fact]]
+
+    /// Creates a site.
+    public init(config: SiteConfig, pages: [Page], factsByPage: [String: [any Fact]] = [:]) {
+        self.config = config
+        self.pages = pages
+        self.factsByPage = factsByPage
+    }
+
+    /// The page built from `sourcePath`, if any.
+    public func page(at sourcePath: String) -> Page? {
+        pages.first { $0.sourcePath == sourcePath }
+    }
+
+    /// Every fact of type `type`, with the page it came from, in page order.
+    public func facts<T: Fact>(of type: T.Type) -> [(page: Page, fact: T)] {
+        pages.flatMap { page in
+            (factsByPage[page.sourcePath] ?? []).compactMap { $0 as? T }.map { (page, $0) }
+        }
+    }
+}

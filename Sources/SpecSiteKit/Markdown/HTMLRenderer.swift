@@ -1,0 +1,333 @@
+/// Renders a ``MarkdownNode`` tree to HTML the way GitHub shows markdown, with
+/// three hooks the builder uses: a block may be replaced by a plugin's HTML,
+/// link and image destinations may be rewritten, and raw HTML is escaped
+/// unless the site opted in.
+///
+/// cmark-gfm has its own renderer; this one exists because it must call back
+/// into plugins per block, write heading ids and rewrite links as it goes,
+/// which cmark's C renderer cannot.
+public final class HTMLRenderer {
+    /// Whether raw HTML in the markdown is passed through (the GFM tag filter
+    /// still applies); when false it is shown as text.
+    public let allowRawHTML: Bool
+    /// Returns replacement HTML for a block, or nil to render it normally.
+    public let blockOverride: ((MarkdownNode, HTMLRenderer) throws -> String?)?
+    /// Rewrites a link (`isImage` false) or image destination.
+    public let rewriteURL: ((_ destination: String, _ isImage: Bool, _ line: Int) -> String)?
+
+    private var footnoteReferenceCounts: [Int: Int] = [:]
+    private var pendingTaskCheckbox: String?
+
+    /// Creates a renderer.
+    public init(
+        allowRawHTML: Bool = false,
+        blockOverride: ((MarkdownNode, HTMLRenderer) throws -> String?)? = nil,
+        rewriteURL: ((_ destination: String, _ isImage: Bool, _ line: Int) -> String)? = nil
+    ) {
+        self.allowRawHTML = allowRawHTML
+        self.blockOverride = blockOverride
+        self.rewriteURL = rewriteURL
+    }
+
+    /// Renders `node` (a document or any block or inline node) to HTML.
+    public func render(_ node: MarkdownNode) throws -> String {
+        var output = ""
+        try render(node, into: &output, tight: false)
+        return output
+    }
+
+    /// Renders the children of `node` (for a plugin that wraps a block's own
+    /// content in its markup, such as a callout around a quote's paragraphs).
+    public func renderChildren(of node: MarkdownNode) throws -> String {
+        try renderChildren(node.children)
+    }
+
+    /// Renders a list of nodes in order.
+    public func renderChildren(_ nodes: [MarkdownNode]) throws -> String {
+        var output = ""
+        for child in nodes { try render(child, into: &output, tight: false) }
+        return output
+    }
+
+    private func render(_ node: MarkdownNode, into output: inout String, tight: Bool) throws {
+        if node.isBlock, let blockOverride, let replacement = try blockOverride(node, self) {
+            output += replacement
+            return
+        }
+        switch node.kind {
+        case .document:
+            try renderDocument(node, into: &output)
+        case .blockQuote:
+            output += "<blockquote>\n"
+            try renderBlocks(node.children, into: &output, tight: false)
+            output += "</blockquote>\n"
+        case .list(let info):
+            let hasTasks = node.children.contains { if case .item(task: .some) = $0.kind { true } else { false } }
+            let classAttribute = hasTasks ? " class=\"contains-task-list\"" : ""
+            if info.ordered {
+                output +=
+                    info.start == 1 ? "<ol\(classAttribute)>\n" : "<ol start=\"\(info.start)\"\(classAttribute)>\n"
+            } else {
+                output += "<ul\(classAttribute)>\n"
+            }
+            try renderBlocks(node.children, into: &output, tight: info.tight)
+            output += info.ordered ? "</ol>\n" : "</ul>\n"
+        case .item(let task):
+            if let task {
+                output += "<li class=\"task-list-item\">"
+                let checkbox =
+                    task == .done
+                    ? "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled checked> "
+                    : "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled> "
+                if case .paragraph = node.children.first?.kind {
+                    pendingTaskCheckbox = checkbox
+                } else {
+                    output += checkbox
+                }
+            } else {
+                output += "<li>"
+            }
+            if tight, case .paragraph = node.children.first?.kind {
+                // Tight items show their first paragraph without <p>, as GitHub does.
+            } else if !node.children.isEmpty {
+                output += "\n"
+            }
+            for (index, child) in node.children.enumerated() {
+                // A tight paragraph ends without a newline; a block after it starts on its own line.
+                if index > 0, !output.hasSuffix("\n") { output += "\n" }
+                try render(child, into: &output, tight: tight)
+            }
+            output += "</li>\n"
+        case .codeBlock(let info, let code):
+            let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+            if language.isEmpty {
+                output += "<pre><code>"
+            } else {
+                output += "<pre><code class=\"language-"
+                HTMLEscaping.append(language, to: &output)
+                output += "\">"
+            }
+            HTMLEscaping.append(code, to: &output)
+            output += "</code></pre>\n"
+        case .htmlBlock(let html):
+            if allowRawHTML {
+                output += TagFilter.apply(html)
+            } else {
+                output += "<pre class=\"raw-html\"><code>"
+                HTMLEscaping.append(html, to: &output)
+                output += "</code></pre>\n"
+            }
+        case .paragraph:
+            if tight {
+                output += pendingTaskCheckbox ?? ""
+                pendingTaskCheckbox = nil
+                try renderInlines(node.children, into: &output)
+            } else {
+                output += "<p>"
+                output += pendingTaskCheckbox ?? ""
+                pendingTaskCheckbox = nil
+                try renderInlines(node.children, into: &output)
+                output += "</p>\n"
+            }
+        case .heading(let level, let id):
+            output += "<h\(level) id=\""
+            HTMLEscaping.append(id, to: &output)
+            output += "\">"
+            try renderInlines(node.children, into: &output)
+            output += "</h\(level)>\n"
+        case .thematicBreak:
+            output += "<hr>\n"
+        case .table(let alignments):
+            try renderTable(node, alignments: alignments, into: &output)
+        case .tableRow, .tableCell:
+            // Rows and cells are written by renderTable, which knows the alignments.
+            try renderTable(MarkdownNode(.table(alignments: []), children: [node]), alignments: [], into: &output)
+        case .footnoteDefinition:
+            try renderFootnotes([node], into: &output)
+        default:
+            try renderInline(node, into: &output)
+        }
+    }
+
+    private func renderBlocks(_ nodes: [MarkdownNode], into output: inout String, tight: Bool) throws {
+        for node in nodes { try render(node, into: &output, tight: tight) }
+    }
+
+    private func renderDocument(_ node: MarkdownNode, into output: inout String) throws {
+        // cmark-gfm moves referenced footnote definitions to the end, in order.
+        var body = node.children[...]
+        var footnotes: [MarkdownNode] = []
+        while let last = body.last, case .footnoteDefinition = last.kind {
+            footnotes.insert(last, at: 0)
+            body = body.dropLast()
+        }
+        try renderBlocks(Array(body), into: &output, tight: false)
+        if !footnotes.isEmpty { try renderFootnotes(footnotes, into: &output) }
+    }
+
+    private func renderFootnotes(_ definitions: [MarkdownNode], into output: inout String) throws {
+        output += "<section class=\"footnotes\" data-footnotes>\n<ol>\n"
+        for definition in definitions {
+            guard case .footnoteDefinition(_, let number) = definition.kind else { continue }
+            output += "<li id=\"fn-\(number)\">\n"
+            let references = max(footnoteReferenceCounts[number] ?? 1, 1)
+            var backlinks = ""
+            for index in 1...references {
+                let suffix = index == 1 ? "" : "-\(index)"
+                backlinks +=
+                    " <a href=\"#fnref-\(number)\(suffix)\" class=\"footnote-backref\" aria-label=\"Back to reference \(number)\(suffix)\">↩</a>"
+            }
+            var children = definition.children
+            if case .paragraph = children.last?.kind {
+                let last = children.removeLast()
+                try renderBlocks(children, into: &output, tight: false)
+                output += "<p>"
+                try renderInlines(last.children, into: &output)
+                output += backlinks + "</p>\n"
+            } else {
+                try renderBlocks(children, into: &output, tight: false)
+                output += "<p>\(backlinks)</p>\n"
+            }
+            output += "</li>\n"
+        }
+        output += "</ol>\n</section>\n"
+    }
+
+    private func renderTable(_ node: MarkdownNode, alignments: [TableAlignment], into output: inout String) throws {
+        output += "<table>\n"
+        var inBody = false
+        for row in node.children {
+            guard case .tableRow(let isHeader) = row.kind else { continue }
+            if isHeader {
+                output += "<thead>\n"
+            } else if !inBody {
+                output += "<tbody>\n"
+                inBody = true
+            }
+            output += "<tr>\n"
+            for (index, cell) in row.children.enumerated() {
+                let tag = isHeader ? "th" : "td"
+                let alignment = index < alignments.count ? alignments[index] : .none
+                switch alignment {
+                case .none: output += "<\(tag)>"
+                case .left: output += "<\(tag) style=\"text-align: left\">"
+                case .center: output += "<\(tag) style=\"text-align: center\">"
+                case .right: output += "<\(tag) style=\"text-align: right\">"
+                }
+                try renderInlines(cell.children, into: &output)
+                output += "</\(tag)>\n"
+            }
+            output += "</tr>\n"
+            if isHeader { output += "</thead>\n" }
+        }
+        if inBody { output += "</tbody>\n" }
+        output += "</table>\n"
+    }
+
+    private func renderInlines(_ nodes: [MarkdownNode], into output: inout String) throws {
+        for node in nodes { try renderInline(node, into: &output) }
+    }
+
+    private func renderInline(_ node: MarkdownNode, into output: inout String) throws {
+        switch node.kind {
+        case .text(let text):
+            HTMLEscaping.append(text, to: &output)
+        case .softBreak:
+            output += "\n"
+        case .lineBreak:
+            output += "<br>\n"
+        case .code(let code):
+            output += "<code>"
+            HTMLEscaping.append(code, to: &output)
+            output += "</code>"
+        case .htmlInline(let html):
+            if allowRawHTML {
+                output += TagFilter.apply(html)
+            } else {
+                HTMLEscaping.append(html, to: &output)
+            }
+        case .emphasis:
+            output += "<em>"
+            try renderInlines(node.children, into: &output)
+            output += "</em>"
+        case .strong:
+            output += "<strong>"
+            try renderInlines(node.children, into: &output)
+            output += "</strong>"
+        case .strikethrough:
+            output += "<del>"
+            try renderInlines(node.children, into: &output)
+            output += "</del>"
+        case .link(let destination, let title):
+            output += "<a href=\""
+            output += url(destination, isImage: false, line: node.line)
+            output += "\""
+            if !title.isEmpty {
+                output += " title=\""
+                HTMLEscaping.append(title, to: &output)
+                output += "\""
+            }
+            output += ">"
+            try renderInlines(node.children, into: &output)
+            output += "</a>"
+        case .image(let source, let title):
+            output += "<img src=\""
+            output += url(source, isImage: true, line: node.line)
+            output += "\" alt=\""
+            HTMLEscaping.append(node.plainText, to: &output)
+            output += "\""
+            if !title.isEmpty {
+                output += " title=\""
+                HTMLEscaping.append(title, to: &output)
+                output += "\""
+            }
+            output += ">"
+        case .footnoteReference(_, let number):
+            let count = (footnoteReferenceCounts[number] ?? 0) + 1
+            footnoteReferenceCounts[number] = count
+            let suffix = count == 1 ? "" : "-\(count)"
+            output +=
+                "<sup class=\"footnote-ref\"><a href=\"#fn-\(number)\" id=\"fnref-\(number)\(suffix)\" data-footnote-ref>\(number)</a></sup>"
+        default:
+            // A block inside inline content cannot come from cmark-gfm; render it as a block.
+            try render(node, into: &output, tight: false)
+        }
+    }
+
+    private func url(_ destination: String, isImage: Bool, line: Int) -> String {
+        guard HTMLEscaping.isSafeURL(destination) else { return "" }
+        let rewritten = rewriteURL?(destination, isImage, line) ?? destination
+        return HTMLEscaping.escapeURL(rewritten)
+    }
+}
+
+/// GitHub's tag filter: even where raw HTML is allowed, these tags are
+/// neutralised because they change how the rest of the page is parsed or run.
+enum TagFilter {
+    static let blocked = ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext"]
+
+    /// Replaces the `<` of every blocked opening or closing tag with `&lt;`.
+    static func apply(_ html: String) -> String {
+        guard html.contains("<") else { return html }
+        var output = ""
+        var rest = html[...]
+        while let open = rest.firstIndex(of: "<") {
+            output += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            let name = after.drop { $0 == "/" }
+            let head = name.prefix(10).lowercased()
+            if let tag = blocked.first(where: { head.hasPrefix($0) }) {
+                let next = name.dropFirst(tag.count).first
+                if next == nil || next == ">" || next == "/" || next?.isWhitespace == true {
+                    output += "&lt;"
+                    rest = after
+                    continue
+                }
+            }
+            output += "<"
+            rest = after
+        }
+        output += rest
+        return output
+    }
+}

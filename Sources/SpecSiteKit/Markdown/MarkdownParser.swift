@@ -1,0 +1,337 @@
+import CCmarkGFM
+
+/// A parsed markdown document: its tree plus what the builder and plugins ask
+/// of every page (headings with anchors, links with lines).
+public struct MarkdownDocument: Sendable {
+    /// The root `.document` node.
+    public var root: MarkdownNode
+    /// Every heading, in order, with its anchor id.
+    public var headings: [Heading]
+    /// Every link and image destination, in order, with its line.
+    public var links: [LinkReference]
+    /// Problems the parser noticed (for example nesting it had to flatten).
+    public var warnings: [LineMessage]
+
+    /// Creates a document from its parts.
+    public init(root: MarkdownNode, headings: [Heading], links: [LinkReference], warnings: [LineMessage] = []) {
+        self.root = root
+        self.headings = headings
+        self.links = links
+        self.warnings = warnings
+    }
+}
+
+/// A heading of a document.
+public struct Heading: Sendable, Equatable {
+    /// 1 to 6.
+    public var level: Int
+    /// The GitHub-compatible anchor id (unique within the document).
+    public var id: String
+    /// The heading's text without markup.
+    public var text: String
+    /// 1-based source line.
+    public var line: Int
+
+    /// Creates a heading.
+    public init(level: Int, id: String, text: String, line: Int) {
+        self.level = level
+        self.id = id
+        self.text = text
+        self.line = line
+    }
+}
+
+/// A link or image destination as written in the source.
+public struct LinkReference: Sendable, Equatable {
+    /// The destination as written (`../PRD.md#goals`).
+    public var destination: String
+    /// 1-based source line.
+    public var line: Int
+    /// Whether it is an image (`![…](…)`).
+    public var isImage: Bool
+
+    /// Creates a link reference.
+    public init(destination: String, line: Int, isImage: Bool) {
+        self.destination = destination
+        self.line = line
+        self.isImage = isImage
+    }
+}
+
+/// A message tied to a line of the file being processed.
+public struct LineMessage: Sendable, Equatable {
+    /// 1-based line.
+    public var line: Int
+    /// What happened.
+    public var message: String
+
+    /// Creates a message.
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+}
+
+/// Parses markdown with cmark-gfm and its GitHub extensions (tables, task lists,
+/// strikethrough, autolinks, tag filter, footnotes) into a ``MarkdownDocument``.
+public enum MarkdownParser {
+    /// Nesting deeper than this is flattened into text: real documents never get
+    /// close, and it keeps the recursive conversion and rendering within any
+    /// thread's stack whatever a hostile file holds.
+    public static let maximumDepth = 64
+
+    private static let extensionNames = ["table", "tasklist", "strikethrough", "autolink", "tagfilter"]
+
+    /// Registers cmark-gfm's extensions once per process (Swift runs a static
+    /// initialiser exactly once, on whichever thread first needs it).
+    private static let registration: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// Parses `text`. `firstLine` is the file line the text starts on (after
+    /// front matter), so every reported line is a line of the file.
+    public static func parse(_ text: String, firstLine: Int = 1) -> MarkdownDocument {
+        _ = registration
+        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
+        guard let parser = cmark_parser_new(options) else {
+            return MarkdownDocument(root: MarkdownNode(.document), headings: [], links: [])
+        }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        var source = text
+        source.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let document = cmark_parser_finish(parser) else {
+            return MarkdownDocument(root: MarkdownNode(.document), headings: [], links: [])
+        }
+        defer { cmark_node_free(document) }
+        var converter = TreeConverter(lineOffset: firstLine - 1)
+        let root = converter.convertBlock(document, depth: 0)
+        return MarkdownDocument(
+            root: root, headings: converter.headings, links: converter.links, warnings: converter.warnings)
+    }
+}
+
+/// Walks the cmark-gfm tree once, building the Swift tree and collecting
+/// headings, links and footnote numbers on the way.
+private struct TreeConverter {
+    let lineOffset: Int
+    var headings: [Heading] = []
+    var links: [LinkReference] = []
+    var warnings: [LineMessage] = []
+    var slugger = Slugger()
+    /// Extension node types are assigned at run time; their names are looked up
+    /// once per type value and remembered.
+    var extensionKinds: [UInt32: ExtensionKind] = [:]
+    var footnoteNumber = 0
+
+    enum ExtensionKind { case table, tableRow, tableCell, strikethrough, other }
+
+    init(lineOffset: Int) { self.lineOffset = lineOffset }
+
+    mutating func extensionKind(_ node: OpaquePointer) -> ExtensionKind {
+        let type = cmark_node_get_type(node).rawValue
+        if let known = extensionKinds[type] { return known }
+        let name = cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+        let kind: ExtensionKind =
+            switch name {
+            case "table": .table
+            // Header and body rows share one node type; the row says which it is.
+            case "table_header", "table_row": .tableRow
+            case "table_cell": .tableCell
+            case "strikethrough": .strikethrough
+            default: .other
+            }
+        extensionKinds[type] = kind
+        return kind
+    }
+
+    func literal(_ node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    func startLine(_ node: OpaquePointer) -> Int {
+        let line = Int(cmark_node_get_start_line(node))
+        return line > 0 ? line + lineOffset : 0
+    }
+
+    func endLine(_ node: OpaquePointer) -> Int {
+        let line = Int(cmark_node_get_end_line(node))
+        return line > 0 ? line + lineOffset : 0
+    }
+
+    func children(of node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    mutating func convertBlock(_ node: OpaquePointer, depth: Int) -> MarkdownNode {
+        let line = startLine(node)
+        let end = endLine(node)
+        if depth > MarkdownParser.maximumDepth {
+            warnings.append(
+                LineMessage(
+                    line: line,
+                    message: "nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text"))
+            return MarkdownNode(.paragraph, children: [MarkdownNode(.text(flatText(node)), line: line)], line: line)
+        }
+        let kind: MarkdownNode.Kind
+        var hasInlineChildren = false
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: kind = .document
+        case CMARK_NODE_BLOCK_QUOTE: kind = .blockQuote
+        case CMARK_NODE_LIST:
+            kind = .list(
+                ListInfo(
+                    ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                    start: Int(cmark_node_get_list_start(node)),
+                    tight: cmark_node_get_list_tight(node) != 0))
+        case CMARK_NODE_ITEM:
+            var task: TaskState?
+            if cmark_node_get_syntax_extension(node) != nil {
+                task = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .done : .open
+            }
+            kind = .item(task: task)
+        case CMARK_NODE_CODE_BLOCK:
+            let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+            kind = .codeBlock(info: info, code: literal(node))
+        case CMARK_NODE_HTML_BLOCK: kind = .htmlBlock(literal(node))
+        case CMARK_NODE_PARAGRAPH:
+            kind = .paragraph
+            hasInlineChildren = true
+        case CMARK_NODE_HEADING:
+            var lineCursor = line
+            let inlines = convertInlines(of: node, line: &lineCursor, depth: depth + 1)
+            let text = MarkdownNode(.paragraph, children: inlines).plainText
+            let id = slugger.slug(for: text)
+            let level = Int(cmark_node_get_heading_level(node))
+            headings.append(Heading(level: level, id: id, text: text, line: line))
+            return MarkdownNode(.heading(level: level, id: id), children: inlines, line: line, endLine: end)
+        case CMARK_NODE_THEMATIC_BREAK: kind = .thematicBreak
+        case CMARK_NODE_FOOTNOTE_DEFINITION:
+            footnoteNumber += 1
+            kind = .footnoteDefinition(label: String(footnoteNumber), number: footnoteNumber)
+        default:
+            switch extensionKind(node) {
+            case .table:
+                let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+                var alignments: [TableAlignment] = []
+                if let raw = cmark_gfm_extensions_get_table_alignments(node) {
+                    for index in 0..<columns {
+                        switch UInt8(raw[index]) {
+                        case UInt8(ascii: "l"): alignments.append(.left)
+                        case UInt8(ascii: "c"): alignments.append(.center)
+                        case UInt8(ascii: "r"): alignments.append(.right)
+                        default: alignments.append(.none)
+                        }
+                    }
+                }
+                kind = .table(alignments: alignments)
+            case .tableRow: kind = .tableRow(isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0)
+            case .tableCell:
+                kind = .tableCell
+                hasInlineChildren = true
+            case .strikethrough, .other:
+                // An unknown block: keep its text rather than lose it.
+                return MarkdownNode(.paragraph, children: [MarkdownNode(.text(flatText(node)), line: line)], line: line)
+            }
+        }
+        if hasInlineChildren {
+            var lineCursor = line
+            return MarkdownNode(
+                kind, children: convertInlines(of: node, line: &lineCursor, depth: depth + 1), line: line, endLine: end)
+        }
+        let blocks = children(of: node).map { convertBlock($0, depth: depth + 1) }
+        return MarkdownNode(kind, children: blocks, line: line, endLine: end)
+    }
+
+    /// Converts the inline children of `node`, merging adjacent text (cmark-gfm
+    /// splits text at every `[`, `!` or `_`, which would hide `[!NOTE]` from plugins).
+    /// `line` advances at each line break, so every inline knows its line.
+    mutating func convertInlines(of node: OpaquePointer, line: inout Int, depth: Int) -> [MarkdownNode] {
+        var result: [MarkdownNode] = []
+        for child in children(of: node) {
+            let converted = convertInline(child, line: &line, depth: depth)
+            if case .text(let addition) = converted.kind, let last = result.last, case .text(let previous) = last.kind {
+                result[result.count - 1].kind = .text(previous + addition)
+            } else {
+                result.append(converted)
+            }
+        }
+        return result
+    }
+
+    mutating func convertInline(_ node: OpaquePointer, line: inout Int, depth: Int) -> MarkdownNode {
+        let here = line
+        if depth > MarkdownParser.maximumDepth {
+            warnings.append(
+                LineMessage(
+                    line: here,
+                    message: "nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text"))
+            return MarkdownNode(.text(flatText(node)), line: here)
+        }
+        let kind: MarkdownNode.Kind
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT: return MarkdownNode(.text(literal(node)), line: here)
+        case CMARK_NODE_SOFTBREAK:
+            line += 1
+            return MarkdownNode(.softBreak, line: here)
+        case CMARK_NODE_LINEBREAK:
+            line += 1
+            return MarkdownNode(.lineBreak, line: here)
+        case CMARK_NODE_CODE: return MarkdownNode(.code(literal(node)), line: here)
+        case CMARK_NODE_HTML_INLINE:
+            let html = literal(node)
+            line += html.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
+            return MarkdownNode(.htmlInline(html), line: here)
+        case CMARK_NODE_EMPH: kind = .emphasis
+        case CMARK_NODE_STRONG: kind = .strong
+        case CMARK_NODE_LINK:
+            let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            links.append(LinkReference(destination: destination, line: here, isImage: false))
+            kind = .link(destination: destination, title: cmark_node_get_title(node).map { String(cString: $0) } ?? "")
+        case CMARK_NODE_IMAGE:
+            let source = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            links.append(LinkReference(destination: source, line: here, isImage: true))
+            kind = .image(source: source, title: cmark_node_get_title(node).map { String(cString: $0) } ?? "")
+        case CMARK_NODE_FOOTNOTE_REFERENCE:
+            // cmark-gfm gives a reference the number of its definition as literal.
+            let number = Int(literal(node)) ?? 0
+            return MarkdownNode(.footnoteReference(label: String(number), number: number), line: here)
+        default:
+            if extensionKind(node) == .strikethrough {
+                kind = .strikethrough
+            } else {
+                return MarkdownNode(.text(flatText(node)), line: here)
+            }
+        }
+        let children = convertInlines(of: node, line: &line, depth: depth + 1)
+        return MarkdownNode(kind, children: children, line: here)
+    }
+
+    /// The text under `node`, gathered with cmark's own iterator (no recursion).
+    func flatText(_ node: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var text = ""
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK: text += literal(current)
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
+            default: break
+            }
+        }
+        return text
+    }
+}

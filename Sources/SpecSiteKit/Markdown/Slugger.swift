@@ -1,0 +1,52 @@
+/// Makes GitHub-compatible heading anchors: the same ids GitHub gives headings,
+/// so links written against GitHub's rendering keep working on the site.
+///
+/// The rule (github-slugger): lowercase; drop every character that is not a
+/// letter, mark, number, connector punctuation, hyphen or space; spaces become
+/// hyphens; a repeated slug gets `-1`, `-2`, … in order of appearance.
+public struct Slugger: Sendable {
+    private var occurrences: [String: Int] = [:]
+
+    /// Creates a slugger with no slugs taken.
+    public init() {}
+
+    /// The slug of `text` without taking it (no collision suffix).
+    public static func slugify(_ text: String) -> String {
+        var slug = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar == " " {
+                slug.append("-")
+            } else if scalar == "-" || isWordCharacter(scalar) {
+                slug.append(scalar)
+            }
+        }
+        return String(slug)
+    }
+
+    /// The unique slug for `text` in this document.
+    public mutating func slug(for text: String) -> String {
+        var base = Self.slugify(text)
+        // An empty id is not valid HTML; GitHub would give "" here.
+        if base.isEmpty { base = "section" }
+        var slug = base
+        while occurrences[slug] != nil {
+            let next = (occurrences[base] ?? 0) + 1
+            occurrences[base] = next
+            slug = "\(base)-\(next)"
+        }
+        occurrences[slug] = 0
+        return slug
+    }
+
+    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark,
+            .decimalNumber, .letterNumber, .otherNumber,
+            .connectorPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+}

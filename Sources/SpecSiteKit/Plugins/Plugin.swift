@@ -1,0 +1,148 @@
+/// A plugin: reads pages into facts, may take over the rendering of blocks it
+/// understands, may add whole pages and files, and may ship CSS and JS.
+///
+/// Every requirement has a default that does nothing, so a plugin implements
+/// only what it needs. Built-in plugins use nothing but this public API.
+///
+/// Threading: `preprocess`, `analyze` and `render` are called for many pages at
+/// once on different threads; `generate` is called once per build.
+public protocol Plugin: Sendable {
+    /// A short, stable identifier (`alerts`); also the key of the plugin's
+    /// settings under `plugins:` in `specsite.yml`.
+    var id: String { get }
+
+    /// Rewrites a page's markdown before it is parsed (front matter excluded).
+    func preprocess(_ markdown: String, page: PageSource, context: PluginContext) throws -> String
+
+    /// Reads one page and returns what it means.
+    func analyze(_ page: Page, context: PluginContext) throws -> [any Fact]
+
+    /// Returns the HTML that replaces `block`'s default rendering, or nil to
+    /// leave the block alone. Called for every block of every page.
+    func render(_ block: MarkdownNode, context: RenderContext) throws -> String?
+
+    /// Whole-site pages and files (dashboards, indexes, exports).
+    func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput]
+
+    /// CSS and JS files the plugin's HTML needs; pages link them.
+    var assets: [Asset] { get }
+}
+
+extension Plugin {
+    /// Leaves the markdown as it is.
+    public func preprocess(_ markdown: String, page: PageSource, context: PluginContext) throws -> String { markdown }
+    /// Finds nothing.
+    public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] { [] }
+    /// Claims no block.
+    public func render(_ block: MarkdownNode, context: RenderContext) throws -> String? { nil }
+    /// Adds nothing.
+    public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] { [] }
+    /// Needs no assets.
+    public var assets: [Asset] { [] }
+}
+
+/// A page before parsing, as preprocessors see it.
+public struct PageSource: Sendable {
+    /// Path relative to the content folder.
+    public var sourcePath: String
+    /// The path used in messages.
+    public var displayPath: String
+    /// The front matter, as written.
+    public var frontMatter: YAMLValue
+    /// File line of the markdown's first line.
+    public var firstLine: Int
+
+    /// Creates a page source.
+    public init(sourcePath: String, displayPath: String, frontMatter: YAMLValue, firstLine: Int) {
+        self.sourcePath = sourcePath
+        self.displayPath = displayPath
+        self.frontMatter = frontMatter
+        self.firstLine = firstLine
+    }
+}
+
+/// What a plugin may use while it works.
+public struct PluginContext: Sendable {
+    /// The plugin's settings from `plugins.<id>` in `specsite.yml` (`.null` when absent).
+    public var settings: YAMLValue
+    /// The site's settings.
+    public var config: SiteConfig
+    /// Where to report warnings and errors (`path:line: …`).
+    public var diagnostics: DiagnosticLog
+
+    /// Creates a context.
+    public init(settings: YAMLValue, config: SiteConfig, diagnostics: DiagnosticLog) {
+        self.settings = settings
+        self.config = config
+        self.diagnostics = diagnostics
+    }
+}
+
+/// What a plugin may use while it renders a block.
+public struct RenderContext {
+    /// The page being rendered.
+    public var page: Page
+    /// The whole site, with every plugin's facts.
+    public var site: Site
+    /// The page's renderer: call ``HTMLRenderer/renderChildren(of:)`` to render a
+    /// claimed block's own content with the default rules (and other plugins).
+    public var renderer: HTMLRenderer
+    /// The plugin's context.
+    public var plugin: PluginContext
+
+    /// Creates a render context.
+    public init(page: Page, site: Site, renderer: HTMLRenderer, plugin: PluginContext) {
+        self.page = page
+        self.site = site
+        self.renderer = renderer
+        self.plugin = plugin
+    }
+
+    /// The relative URL from this page to a path in the built site (`tokens.html`).
+    public func url(to outputPath: String) -> String {
+        OutputPaths.relativeURL(from: page.outputPath, to: outputPath)
+    }
+}
+
+/// A page or file a plugin adds to the site.
+public enum GeneratedOutput: Sendable {
+    /// A page rendered with the site's page template and listed in navigation.
+    case page(GeneratedPage)
+    /// A file written as it is (`tokens.json`, `badge.svg`).
+    case file(path: String, contents: [UInt8])
+}
+
+/// A whole page a plugin writes (a dashboard, an index).
+public struct GeneratedPage: Sendable {
+    /// Where it goes, relative to the output folder (`status.html`).
+    public var outputPath: String
+    /// Its title.
+    public var title: String
+    /// The HTML of its main content. Internal URLs must be relative to `outputPath`.
+    public var contentHTML: String
+    /// Where it sorts among the top-level pages (lower first; pages without one come last).
+    public var order: Double?
+
+    /// Creates a generated page.
+    public init(outputPath: String, title: String, contentHTML: String, order: Double? = nil) {
+        self.outputPath = outputPath
+        self.title = title
+        self.contentHTML = contentHTML
+        self.order = order
+    }
+}
+
+/// A CSS or JS file a plugin ships; written under `assets/` and linked from
+/// every page.
+public struct Asset: Sendable, Equatable {
+    /// File name under `assets/` (`alerts.css`).
+    public var name: String
+    /// The file's text.
+    public var contents: String
+
+    /// Creates an asset.
+    public init(name: String, contents: String) {
+        self.name = name
+        self.contents = contents
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// The site's navigation: folders become sections, pages keep their order.
+///
+/// A page's sidebar lists the top level and opens only the folders on the way
+/// to the page, so a site with thousands of documents does not write thousands
+/// of links into every page.
+struct Navigation: @unchecked Sendable {
+    // @unchecked: the sections are built in init and only read afterwards,
+    // from the render threads.
+    /// One entry of a section: a page or a sub-section.
+    final class Section {
+        let name: String
+        var title: String
+        var indexPath: String?
+        var pages: [(title: String, path: String)] = []
+        var sections: [Section] = []
+
+        init(name: String, title: String) {
+            self.name = name
+            self.title = title
+        }
+
+        /// The page a section's own link leads to: its index, else its first page.
+        var landingPath: String? {
+            indexPath ?? pages.first?.path ?? sections.lazy.compactMap(\.landingPath).first
+        }
+    }
+
+    let root = Section(name: "", title: "")
+
+    /// `entries` in reading order: (title, output path).
+    init(entries: [(title: String, path: String)]) {
+        for entry in entries {
+            let components = entry.path.split(separator: "/").map(String.init)
+            var section = root
+            for folder in components.dropLast() {
+                if let existing = section.sections.first(where: { $0.name == folder }) {
+                    section = existing
+                } else {
+                    let child = Section(name: folder, title: Navigation.title(forFolder: folder))
+                    section.sections.append(child)
+                    section = child
+                }
+            }
+            if components.last == "index.html" && section !== root {
+                section.indexPath = entry.path
+                section.title = entry.title
+            } else if components == ["index.html"] {
+                // The home page leads the list.
+                section.pages.insert(entry, at: 0)
+            } else {
+                section.pages.append(entry)
+            }
+        }
+    }
+
+    /// `01-foundation` → `Foundation`; `planning` → `Planning`.
+    static func title(forFolder folder: String) -> String {
+        var name = Substring(folder)
+        let digits = name.prefix { $0.isNumber }
+        if !digits.isEmpty, let next = name.dropFirst(digits.count).first, next == "-" || next == "_" || next == " " {
+            name = name.dropFirst(digits.count + 1)
+        }
+        let words = name.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
+    /// The sidebar HTML for the page at `current` (an output path): links are
+    /// relative to it, its folders are open and its own link is marked.
+    func html(current: String) -> String {
+        let folder = current.split(separator: "/").dropLast().map(String.init)
+        let prefix = String(repeating: "../", count: folder.count)
+        var output = ""
+        render(root, openPath: folder[...], prefix: prefix, current: current, into: &output)
+        return output
+    }
+
+    private func link(_ path: String, title: String, prefix: String, current: String, into output: inout String) {
+        output += path == current ? "<a aria-current=\"page\" href=\"" : "<a href=\""
+        output += HTMLEscaping.escapeURL(prefix + path)
+        output += "\">"
+        HTMLEscaping.append(title, to: &output)
+        output += "</a>"
+    }
+
+    private func render(
+        _ section: Section, openPath: ArraySlice<String>, prefix: String, current: String, into output: inout String
+    ) {
+        output += "<ul>\n"
+        for page in section.pages {
+            output += "<li>"
+            link(page.path, title: page.title, prefix: prefix, current: current, into: &output)
+            output += "</li>\n"
+        }
+        for child in section.sections {
+            let isOpen = openPath.first == child.name
+            output += isOpen ? "<li class=\"nav-section open\">" : "<li class=\"nav-section\">"
+            if let landing = child.landingPath {
+                link(landing, title: child.title, prefix: prefix, current: current, into: &output)
+            } else {
+                HTMLEscaping.append(child.title, to: &output)
+            }
+            if isOpen {
+                output += "\n"
+                render(child, openPath: openPath.dropFirst(), prefix: prefix, current: current, into: &output)
+            }
+            output += "</li>\n"
+        }
+        output += "</ul>\n"
+    }
+}

@@ -1,0 +1,144 @@
+import AlertsPlugin
+import ArgumentParser
+import Foundation
+import SpecSiteKit
+
+/// The `specsite` command: thin wrappers over SpecSiteKit.
+@main
+struct SpecSite: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "specsite",
+        abstract: "Turn a folder of app-spec markdown into a static HTML site.",
+        discussion: """
+            Exit status: 0 success, 1 build failed, 2 usage error.
+            Diagnostics are printed to stderr as `path:line: warning|error: message`.
+            """,
+        version: specsiteVersion,
+        subcommands: [BuildCommand.self, InitCommand.self],
+        defaultSubcommand: nil
+    )
+
+    /// The built-in plugins, in the order they get the chance to render a block.
+    static let builtInPlugins: [any Plugin] = [AlertsPlugin()]
+
+    /// Parses and runs the command, with specsite's exit codes: usage errors
+    /// exit 2 (argument-parser's default is 64).
+    static func main() {
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+        do {
+            var runnable = command
+            try runnable.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// Writes diagnostics and progress to stderr; progress only on a terminal,
+/// on one line that each new message replaces.
+final class Console: Sendable {
+    let isTerminal = isatty(STDERR_FILENO) != 0
+
+    func progress(_ message: String) {
+        guard isTerminal else { return }
+        write("\r\u{1B}[2K" + message + "…")
+    }
+
+    func clearProgress() {
+        if isTerminal { write("\r\u{1B}[2K") }
+    }
+
+    func print(_ line: String) {
+        clearProgress()
+        write(line + "\n")
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site from a content folder.",
+        discussion: """
+            Reads every .md and .markdown file under CONTENT (hidden folders such as .planning/ included, .git/ not), \
+            with settings from CONTENT/specsite.yml, and writes the site to the output folder in one step: a failed \
+            build leaves the previous site untouched.
+            """
+    )
+
+    @Argument(help: "The folder of markdown documents.")
+    var content: String = "content"
+
+    @Option(name: .shortAndLong, help: "The folder to write the site to (replaced on every build).")
+    var output: String = "site"
+
+    @Option(help: "The URL the site will be published at; adds canonical links and sitemap.xml.")
+    var baseURL: String?
+
+    @Flag(help: "Treat warnings (broken links, unknown settings) as errors.")
+    var strict = false
+
+    @Option(help: "A settings file to use instead of CONTENT/specsite.yml.")
+    var config: String?
+
+    func run() throws {
+        let console = Console()
+        let started = Date()
+        let diagnostics = DiagnosticLog { console.print($0.description) }
+        let builder = Builder(
+            options: BuildOptions(
+                content: content, output: output, configFile: config, baseURL: baseURL, strict: strict,
+                plugins: SpecSite.builtInPlugins),
+            diagnostics: diagnostics,
+            progress: { console.progress($0) })
+        do {
+            let summary = try builder.build()
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            var line = "Built \(summary.pages) page\(summary.pages == 1 ? "" : "s")"
+            if summary.generatedPages > 0 { line += " and \(summary.generatedPages) generated" }
+            line += " into \(output)/ in \(seconds) s (\(summary.written) files written, \(summary.unchanged) unchanged"
+            if summary.warnings > 0 { line += ", \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")" }
+            console.print(line + ")")
+        } catch let failure as BuildFailure {
+            console.print("error: \(failure)")
+            throw ExitCode(1)
+        } catch let diagnostic as Diagnostic {
+            console.print(diagnostic.description)
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create a new spec site with one document of each kind."
+    )
+
+    @Argument(help: "The folder to create (must be new or empty).")
+    var folder: String
+
+    func run() throws {
+        do {
+            let written = try Scaffold.write(to: folder)
+            print("Created \(written.count) files in \(folder)/:")
+            for path in written { print("  \(path)") }
+            print("Next: specsite build \(folder) --output \(folder)-site")
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+
+@testable import SpecSiteKit
+
+@Suite("Builder")
+struct BuilderTests {
+    @Test func buildsPagesWithTitlesRewrittenLinksAndAnchors() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("PRD.md", "# Product Requirements\n\nSee [the plan](plans/PLAN.md#chunk-001-setup--completed).\n")
+        space.write(
+            "plans/PLAN.md", "---\ntitle: The Plan\n---\n## CHUNK-001: Setup ✅ COMPLETED\n\nBack to [PRD](../PRD.md).\n"
+        )
+        space.write("notes.md", "Just text, no heading.\n")
+        let outcome = space.build()
+        #expect(outcome.error == nil, "\(outcome.messages)")
+        let prd = try #require(space.site("PRD.html"))
+        #expect(prd.contains("<title>Product Requirements · Spec</title>"))
+        #expect(prd.contains("<a href=\"plans/PLAN.html#chunk-001-setup--completed\">the plan</a>"))
+        let plan = try #require(space.site("plans/PLAN.html"))
+        #expect(plan.contains("<title>The Plan · Spec</title>"))
+        #expect(plan.contains("<h2 id=\"chunk-001-setup--completed\">"))
+        #expect(plan.contains("<a href=\"../PRD.html\">PRD</a>"))
+        #expect(space.site("notes.html")?.contains("<title>Notes · Spec</title>") == true)
+        #expect(space.site("index.html")?.contains("Product Requirements") == true)
+        #expect(outcome.diagnostics.isEmpty, "\(outcome.messages)")
+    }
+
+    @Test func reportsBrokenLinksAndAnchorsWithFileAndLine() {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write(
+            "A.md",
+            "# A\n\n[missing](nope.md)\n\n[bad anchor](B.md#nowhere)\n[self](#also-nowhere)\n\n![img](missing.png)\n")
+        space.write("B.md", "# B\n")
+        let outcome = space.build()
+        #expect(outcome.error == nil)
+        let messages = outcome.messages
+        #expect(messages.contains { $0.hasPrefix("\(space.content)/A.md:3: warning: broken link 'nope.md'") })
+        #expect(messages.contains { $0.hasPrefix("\(space.content)/A.md:5: warning: broken anchor '#nowhere'") })
+        #expect(messages.contains { $0.hasPrefix("\(space.content)/A.md:6: warning: broken anchor '#also-nowhere'") })
+        #expect(messages.contains { $0.hasPrefix("\(space.content)/A.md:8: warning: broken image 'missing.png'") })
+        let strict = space.build(strict: true)
+        #expect(strict.error as? BuildFailure == BuildFailure(errors: 0, warnings: 4, strict: true))
+    }
+
+    @Test func linksThatLeaveTheContentFolderAreReportedAndNotFollowed() {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("/" + space.root + "/secret.md", "secret")
+        space.write("A.md", "[out](../secret.md)\n")
+        let outcome = space.build()
+        #expect(
+            outcome.messages.contains { $0.contains("A.md:1: warning: link '../secret.md' leaves the content folder") })
+        #expect(space.site("secret.html") == nil)
+        #expect(space.site("A.html")?.contains("href=\"../secret.md\"") == true)
+    }
+
+    @Test func copiesReferencedFilesOnly() {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("img/used.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        space.write("img/unused.svg", "<svg/>")
+        space.write(".planning/notes.md", "![sketch](../img/used.svg)\n")
+        let outcome = space.build()
+        #expect(outcome.error == nil, "\(outcome.messages)")
+        #expect(space.site("img/used.svg") != nil)
+        #expect(space.site("img/unused.svg") == nil)
+        #expect(space.site("planning/notes.html")?.contains("src=\"../img/used.svg\"") == true)
+    }
+
+    @Test func escapesScriptsInDocumentsAndTitles() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("x.md", "# <script>alert('t')</script> Title\n\n<script>alert(1)</script>\n")
+        space.build()
+        let page = try #require(space.site("x.html"))
+        #expect(!page.contains("<script>alert"))
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
+    @Test func rawHTMLOptInKeepsHTMLButFiltersScripts() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("specsite.yml", "title: Raw\nallow_raw_html: true\n")
+        space.write("x.md", "<details><summary>More</summary>\n\nHidden\n\n</details>\n\n<script>alert(1)</script>\n")
+        space.build()
+        let page = try #require(space.site("x.html"))
+        #expect(page.contains("<details><summary>More</summary>"))
+        #expect(page.contains("&lt;script>alert(1)"))
+    }
+
+    @Test func ordersByFrontMatterThenNumericPrefixThenName() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("b.md", "# B\n")
+        space.write("a.md", "# A\n")
+        space.write("10-ten.md", "# Ten\n")
+        space.write("2-two.md", "# Two\n")
+        space.write("z.md", "---\norder: 1\n---\n# Z first\n")
+        space.write("sub/x.md", "# X\n")
+        let log = DiagnosticLog()
+        let loaded = try Builder(options: BuildOptions(content: space.content, output: space.output), diagnostics: log)
+            .load()
+        #expect(loaded.site.pages.map(\.sourcePath) == ["z.md", "2-two.md", "10-ten.md", "a.md", "b.md", "sub/x.md"])
+    }
+
+    @Test func twoBuildsAreByteIdenticalAndUnchangedFilesKeepTheirTimes() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("A.md", "# A\n\n[B](B.md)\n")
+        space.write("B.md", "# B\n")
+        #expect(space.build().error == nil)
+        let first = try snapshot(space.output)
+        let attributes = try FileManager.default.attributesOfItem(atPath: space.output + "/B.html")
+        Thread.sleep(forTimeInterval: 1.1)
+        space.write("A.md", "# A\n\n[B](B.md), changed\n")
+        let second = space.build()
+        #expect(second.summary?.unchanged ?? 0 > 0)
+        let again = try FileManager.default.attributesOfItem(atPath: space.output + "/B.html")
+        #expect(attributes[.modificationDate] as? Date == again[.modificationDate] as? Date)
+        space.write("A.md", "# A\n\n[B](B.md)\n")
+        #expect(space.build().error == nil)
+        #expect(try snapshot(space.output) == first)
+    }
+
+    @Test func aFailedBuildLeavesThePreviousSiteUntouched() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("A.md", "# A\n")
+        #expect(space.build().error == nil)
+        let before = try snapshot(space.output)
+        space.write("B.md", "---\ntitle: [unclosed\n---\n# B\n")
+        let outcome = space.build()
+        #expect(outcome.error is BuildFailure)
+        #expect(outcome.messages.contains { $0.contains("B.md:2: error: invalid front matter") }, "\(outcome.messages)")
+        #expect(try snapshot(space.output) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: space.root).filter {
+            $0.contains("specsite-")
+        }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func refusesOutputFoldersThatOverlapTheContent() {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("A.md", "# A\n")
+        for output in [space.content, space.content + "/site", space.root] {
+            let outcome = space.build(output: output)
+            #expect(
+                (outcome.error as? Diagnostic)?.message.contains("outside the content folder") == true, "\(output)")
+        }
+    }
+
+    @Test func refusesToReplaceAFolderItDidNotCreate() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("A.md", "# A\n")
+        space.write(space.output + "/precious.txt", "mine")
+        let outcome = space.build()
+        #expect((outcome.error as? Diagnostic)?.message.contains("not built by specsite") == true)
+        #expect(space.site("precious.txt") == "mine")
+        space.write(space.root + "/file-output", "a file")
+        let fileOutcome = space.build(output: space.root + "/file-output")
+        #expect((fileOutcome.error as? Diagnostic)?.message.contains("is a file") == true)
+    }
+
+    @Test func badFilesGetClearMessagesAndTheRestStillBuilds() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.writeBytes("latin1.md", Array("# Caf".utf8) + [0xE9] + Array("\n\nline two\n".utf8))
+        space.write("empty.md", "")
+        space.write("good.md", "# Good\n")
+        try FileManager.default.createSymbolicLink(atPath: space.content + "/loop", withDestinationPath: space.content)
+        try FileManager.default.createSymbolicLink(
+            atPath: space.content + "/dangling.md", withDestinationPath: "/nonexistent/x.md")
+        let outcome = space.build()
+        #expect(outcome.error == nil, "\(outcome.messages)")
+        #expect(outcome.messages.contains { $0.contains("latin1.md:1: warning: file is not valid UTF-8") })
+        #expect(outcome.messages.contains { $0.contains("empty.md:1: warning: empty document") })
+        #expect(outcome.messages.contains { $0.contains("/loop: warning: symbolic link loop") })
+        #expect(outcome.messages.contains { $0.contains("dangling.md: warning: broken symbolic link") })
+        #expect(space.site("latin1.html")?.contains("Café") == true)
+        #expect(space.site("good.html") != nil)
+    }
+
+    @Test func missingContentFolderIsAnError() {
+        let space = Workspace()
+        defer { space.remove() }
+        try? FileManager.default.removeItem(atPath: space.content)
+        let outcome = space.build()
+        #expect((outcome.error as? Diagnostic)?.description == "\(space.content): error: content folder not found")
+    }
+
+    @Test func unknownSettingsAreWarnedWithTheirLine() {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("specsite.yml", "title: T\ncolour: blue\n")
+        space.write("A.md", "# A\n")
+        let outcome = space.build()
+        #expect(
+            outcome.messages.contains("\(space.content)/specsite.yml:2: warning: unknown setting 'colour' (ignored)"))
+    }
+
+    @Test func baseURLAddsCanonicalLinksAndASitemap() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("docs/A.md", "# A\n")
+        space.build(baseURL: "https://org.github.io/app")
+        #expect(
+            space.site("docs/A.html")?.contains(
+                "<link rel=\"canonical\" href=\"https://org.github.io/app/docs/A.html\">") == true)
+        let sitemap = try #require(space.site("sitemap.xml"))
+        #expect(sitemap.contains("<loc>https://org.github.io/app/docs/A.html</loc>"))
+        #expect(sitemap.contains("<loc>https://org.github.io/app/index.html</loc>"))
+    }
+
+    @Test func siteTemplatesOverrideTheDefaults() {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("templates/page.mustache", "<p>custom {{page.title}}</p>{{{content}}}")
+        space.write("A.md", "# A\n")
+        space.build()
+        #expect(space.site("A.html")?.hasPrefix("<p>custom A</p>") == true)
+        #expect(space.site("templates/page.html") == nil)
+    }
+
+    @Test func templateSyntaxErrorsNameTheFileAndLine() {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("templates/page.mustache", "line one\n{{#open}}\nnever closed\n")
+        space.write("A.md", "# A\n")
+        let outcome = space.build()
+        let message = (outcome.error as? Diagnostic)?.description ?? ""
+        #expect(message.contains("templates/page.mustache:"))
+        #expect(message.contains("template syntax error"))
+    }
+
+    func snapshot(_ folder: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { result[path] = FileManager.default.contents(atPath: folder + "/" + path) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// End-to-end tests: the real `specsite` binary on real folders, as a user runs it.
+@Suite("specsite command line", .serialized)
+struct CommandLineTests {
+    static let repository: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// The `specsite` binary next to the test bundle (both are products of one build).
+    static let binary: String = {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("specsite").path
+        if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
+        return repository + "/.build/debug/specsite"
+    }()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: [String], in directory: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func temporaryFolder() -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("specsite-cli-\(UUID().uuidString)")
+            .path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func read(_ path: String) -> String {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    @Test func versionAndHelp() throws {
+        let version = try run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        let help = try run(["build", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--base-url"))
+        #expect(help.stdout.contains("--strict"))
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        let result = try run(["build", "--no-such-flag"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no-such-flag"))
+        #expect(try run(["frobnicate"]).status == 2)
+    }
+
+    @Test func buildsTheDefaultContentWithoutWarnings() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try run(["build", Self.repository + "/content", "--output", folder + "/site", "--strict"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("warning:"), "\(result.stderr)")
+        #expect(result.stderr.contains("Built "))
+        let home = read(folder + "/site/index.html")
+        #expect(home.contains("<title>Home · Tidepool Spec</title>"))
+        for page in ["PRD.html", "ARCHITECTURE.html", "UX_SPEC.html", "DESIGN_SYSTEM.html", "IMPLEMENTATION_PLAN.html"]
+        {
+            #expect(home.contains("href=\"\(page)\""), "home links \(page)")
+            #expect(FileManager.default.fileExists(atPath: folder + "/site/" + page))
+        }
+        #expect(FileManager.default.fileExists(atPath: folder + "/site/planning/ROADMAP.html"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/site/images/home-sketch.svg"))
+        let prd = read(folder + "/site/PRD.html")
+        #expect(prd.contains("markdown-alert-note"), "alerts plugin renders callouts")
+        #expect(prd.contains("href=\"ARCHITECTURE.html#data-model\""))
+    }
+
+    @Test func missingContentFailsWithOne() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try run(["build", folder + "/nope", "--output", folder + "/site"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(folder)/nope: error: content folder not found"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/site"))
+    }
+
+    @Test func initScaffoldsASiteThatBuildsCleanly() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let created = try run(["init", folder + "/spec"])
+        #expect(created.status == 0, "\(created.stderr)")
+        for file in [
+            "PRD.md", "ARCHITECTURE.md", "UX_SPEC.md", "DESIGN_SYSTEM.md", "IMPLEMENTATION_PLAN.md",
+            ".planning/ROADMAP.md", "specsite.yml",
+        ] {
+            #expect(FileManager.default.fileExists(atPath: folder + "/spec/" + file), "\(file)")
+        }
+        let again = try run(["init", folder + "/spec"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("not empty"))
+        let built = try run(["build", folder + "/spec", "--output", folder + "/out", "--strict"])
+        #expect(built.status == 0, "\(built.stderr)")
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: Self.corpus)))
+    func buildsTheSharedCorpus() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try run(["build", Self.corpus, "--output", folder + "/site"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let plan = read(folder + "/site/ONBOARDING_IMPLEMENTATION_PLAN.html")
+        #expect(plan.contains("<title>iOS Onboarding Implementation Plan · Spec</title>"))
+        #expect(plan.contains("id=\"chunk-001-create-color-constants-file\""))
+        let gsd = read(folder + "/site/10-04-PLAN.html")
+        #expect(!gsd.contains("<objective>"), "GSD tags are escaped, not passed through")
+        #expect(!gsd.contains("phase: 10-visual-design-flow"), "front matter is data, not rendered")
+        for page in ["DESIGN_SYSTEM.html", "IMPLEMENTATION_GUIDE_SKILL.html", "SPRINT_7_PARITY_PLAN.html"] {
+            #expect(!read(folder + "/site/" + page).isEmpty, "\(page)")
+        }
+    }
+
+    static var corpus: String {
+        (repository as NSString).deletingLastPathComponent + "/shared/corpus/seeds"
+    }
+}
