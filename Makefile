@@ -7,7 +7,7 @@
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: site test deps lint format bench clean
+.PHONY: site test deps test-deps lint format bench clean
 
 deps:
 	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
@@ -15,11 +15,19 @@ deps:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config; }
 
+# What the tests use beyond the build: a browser to open the pages (with an
+# emoji font, since specs mark status with ✅ and 🚧) and Python for the example plugins.
+test-deps: deps
+	@command -v chromium >/dev/null && [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && command -v python3 >/dev/null || { \
+		echo "Installing chromium, fonts-noto-color-emoji and python3 with apt..."; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-color-emoji python3; }
+
 site: deps
 	$(SWIFT) build --product specsite
 	$(SWIFT) run --skip-build specsite build content --output site
 
-test: deps lint
+test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -248,3 +248,67 @@ struct BuilderTests {
         return result
     }
 }
+
+@Suite("Builder on hostile input")
+struct HostileInputTests {
+    @Test func aTwentyMegabyteDocumentBuilds() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        var text = "# Huge\n\n"
+        let section =
+            "## Section\n\nSome *text* with a [link](#huge) and `code`.\n\n- [ ] a task\n- [x] done\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+        while text.utf8.count < 20_000_000 { text += section }
+        space.write("huge.md", text)
+        let outcome = space.build()
+        #expect(outcome.error == nil, "\(outcome.messages.prefix(3))")
+        let page = try #require(space.site("huge.html"))
+        #expect(page.utf8.count > 20_000_000)
+        #expect(page.contains("id=\"section-1000\""))
+    }
+
+    @Test func pathologicalMarkdownDoesNotHang() {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write(
+            "brackets.md", String(repeating: "[", count: 50_000) + "\n\n" + String(repeating: "*a ", count: 50_000))
+        space.write(
+            "nesting.md",
+            String(repeating: "> ", count: 10_000) + "deep\n\n" + String(repeating: "- ", count: 5_000) + "x\n")
+        space.write("long-heading.md", "# " + String(repeating: "Very long heading ", count: 20) + "\n")
+        let outcome = space.build()
+        #expect(outcome.error == nil, "\(outcome.messages.prefix(3))")
+        #expect(outcome.messages.contains { $0.contains("nesting.md:1: warning: nesting deeper than 64 levels") })
+        #expect(space.site("long-heading.html")?.contains("<title>Very long heading") == true)
+    }
+
+    @Test func fifosAreSkippedNotRead() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("A.md", "# A\n")
+        #expect(mkfifo(space.content + "/pipe.md", 0o644) == 0)
+        let outcome = space.build()
+        #expect(outcome.error == nil)
+        #expect(outcome.messages.contains { $0.contains("pipe.md: warning: not a regular file (skipped)") })
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root reads files whatever their mode"))
+    func unreadableFilesAreErrors() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("secret.md", "# Secret\n")
+        chmod(space.content + "/secret.md", 0)
+        let outcome = space.build()
+        #expect(outcome.error is BuildFailure)
+        #expect(outcome.messages.contains { $0.contains("secret.md: error: cannot read file") })
+    }
+
+    @Test func pagesThatWouldCollideAreAnError() {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("a.md", "# A\n")
+        space.write("a.markdown", "# A again\n")
+        let outcome = space.build()
+        #expect(outcome.error is BuildFailure)
+        #expect(outcome.messages.contains { $0.contains("builds to the same page as") })
+    }
+}

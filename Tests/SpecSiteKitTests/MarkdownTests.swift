@@ -224,3 +224,14 @@ struct OutputPathTests {
         #expect(OutputPaths.resolve("/PRD.md", against: "docs/x.md") == "PRD.md")
     }
 }
+
+@Suite("Titles from file names")
+struct FileNameTitleTests {
+    @Test func namesBecomeReadableTitles() {
+        #expect(Navigation.title(forFolder: "01-foundation") == "Foundation")
+        #expect(Navigation.title(forFolder: "getting_started") == "Getting started")
+        #expect(Navigation.title(forFolder: "01-01-PLAN") == "01-01-PLAN")
+        #expect(Navigation.title(forFolder: "DESIGN_SYSTEM") == "DESIGN SYSTEM")
+        #expect(Navigation.title(forFolder: "planning") == "Planning")
+    }
+}

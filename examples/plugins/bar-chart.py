@@ -53,8 +53,10 @@ def xml_text(text):
 
 
 def number(value):
-    """Shows 42.0 as 42 and 3.25 as 3.25."""
-    return f"{value:g}"
+    """Shows 42.0 as 42, 3.25 as 3.25 and 1/3 as 0.333333."""
+    if value == int(value) and abs(value) < 1e15:
+        return str(int(value))
+    return str(round(value, 6))
 
 
 def parse(code, first_line):
@@ -96,12 +98,13 @@ def svg(rows, title):
     for index, (label, value) in enumerate(rows):
         y = top + index * (BAR_HEIGHT + GAP)
         width = 0 if largest == 0 else round(room * value / largest, 1)
-        middle = y + BAR_HEIGHT / 2 + 5
+        width_text = number(width)
+        middle = number(y + BAR_HEIGHT / 2 + 5)
         parts.append(
             f'<text x="{LABEL_WIDTH - 8}" y="{middle}" text-anchor="end" font-size="13">{xml_text(label)}</text>'
-            f'<rect x="{LABEL_WIDTH}" y="{y}" width="{width}" height="{BAR_HEIGHT}" fill="#4c78a8">'
+            f'<rect x="{LABEL_WIDTH}" y="{y}" width="{width_text}" height="{BAR_HEIGHT}" fill="#4c78a8">'
             f"<title>{xml_text(label)}: {number(value)}</title></rect>"
-            f'<text x="{LABEL_WIDTH + width + 6}" y="{middle}" font-size="13">{number(value)}</text>'
+            f'<text x="{number(LABEL_WIDTH + width + 6)}" y="{middle}" font-size="13">{number(value)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

@@ -225,8 +225,8 @@ enum ExternalProcess {
     }
 
     /// Waits for `pid` to exit, polling so the deadline still holds (a command
-    /// may close its outputs and keep running). Nil means the deadline passed
-    /// and `pid` is not reaped.
+    /// may close its outputs and keep running). `.timedOut` means the deadline
+    /// passed and `pid` is not reaped.
     private static func waitForExit(_ pid: pid_t, until deadline: UInt64) -> Termination? {
         var pause: Int32 = 1
         while true {

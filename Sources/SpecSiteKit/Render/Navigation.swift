@@ -55,14 +55,30 @@ struct Navigation: @unchecked Sendable {
         }
     }
 
-    /// `01-foundation` → `Foundation`; `planning` → `Planning`.
+    /// A readable title from a file or folder name: `01-foundation` →
+    /// `Foundation`, `getting_started` → `Getting started`, while names made of
+    /// numbers stay as written (`01-01-PLAN`).
     static func title(forFolder folder: String) -> String {
         var name = Substring(folder)
         let digits = name.prefix { $0.isNumber }
-        if !digits.isEmpty, let next = name.dropFirst(digits.count).first, next == "-" || next == "_" || next == " " {
-            name = name.dropFirst(digits.count + 1)
+        let rest = name.dropFirst(digits.count)
+        if !digits.isEmpty, let separator = rest.first, "-_ ".contains(separator),
+            rest.dropFirst().first?.isLetter == true
+        {
+            name = rest.dropFirst()
         }
-        let words = name.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
+        // A separator between two letters is a space; elsewhere (`01-01`) it stays.
+        var words = ""
+        var previous: Character?
+        for (index, character) in zip(name.indices, name) {
+            let next = name.index(after: index) < name.endIndex ? name[name.index(after: index)] : nil
+            if character == "-" || character == "_", previous?.isLetter == true, next?.isLetter == true {
+                words.append(" ")
+            } else {
+                words.append(character)
+            }
+            previous = character
+        }
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
