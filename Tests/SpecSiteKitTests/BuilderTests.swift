@@ -242,7 +242,7 @@ struct BuilderTests {
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let path = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { result[path] = FileManager.default.contents(atPath: folder + "/" + path) }
         }
         return result

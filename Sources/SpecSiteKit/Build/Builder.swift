@@ -107,12 +107,18 @@ public struct Builder: Sendable {
         let templates = try SiteTemplates.load(
             overrides: contentRoot + "/templates", displayRoot: ContentDiscovery.join(options.content, "templates"))
         progress?("rendering \(loaded.site.pages.count) pages")
-        let rendered = SiteRenderer(loaded: loaded, templates: templates, diagnostics: diagnostics).render()
-        try stopIfFailed()
-        progress?("writing \(rendered.files.count) files")
-        let result = try SiteWriter.write(rendered.files, to: options.output)
+        let writer = try SiteWriter(output: options.output)
+        let rendered = SiteRenderer(loaded: loaded, templates: templates, diagnostics: diagnostics).render(into: writer)
+        do {
+            try stopIfFailed()
+        } catch {
+            writer.abort()
+            throw error
+        }
+        progress?("writing \(rendered.files) files")
+        let result = try writer.commit()
         return BuildSummary(
-            pages: loaded.site.pages.count, generatedPages: rendered.generatedPages, files: rendered.files.count + 1,
+            pages: loaded.site.pages.count, generatedPages: rendered.generatedPages, files: rendered.files + 1,
             written: result.written, unchanged: result.unchanged, warnings: diagnostics.warningCount)
     }
 

@@ -33,12 +33,7 @@ final class LinkResolver: @unchecked Sendable {
     /// The ids a reader can jump to on a page: headings and footnotes.
     static func anchors(of page: Page) -> Set<String> {
         var ids = Set(page.document.headings.map(\.id))
-        var footnotes = 0
-        page.document.root.walk { node in
-            if case .footnoteDefinition(_, let number) = node.kind { footnotes = max(footnotes, number) }
-            return node.isBlock
-        }
-        for number in stride(from: 1, through: footnotes, by: 1) {
+        for number in stride(from: 1, through: page.document.footnoteCount, by: 1) {
             ids.insert("fn-\(number)")
             ids.insert("fnref-\(number)")
         }
@@ -104,7 +99,8 @@ final class LinkResolver: @unchecked Sendable {
     static func split(_ destination: String) -> (path: String, fragment: String?) {
         guard let hash = destination.firstIndex(of: "#") else { return (destination, nil) }
         let fragment = String(destination[destination.index(after: hash)...])
-        return (String(destination[..<hash]), fragment.removingPercentEncoding ?? fragment)
+        let decoded = fragment.contains("%") ? (fragment.removingPercentEncoding ?? fragment) : fragment
+        return (String(destination[..<hash]), decoded)
     }
 
     /// `https:`, `mailto:`, `tel:`… — but not a Windows-style `C:` path.

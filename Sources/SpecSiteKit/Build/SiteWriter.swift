@@ -2,14 +2,18 @@ import Foundation
 
 /// Writes a built site to its output folder all at once.
 ///
-/// Files are written into a temporary folder beside the output, which then
-/// takes the output's place; a build that fails before that leaves the last
-/// good site as it was. A file whose bytes did not change is hard-linked from
-/// the previous site, so it keeps its modification time (rsync, browsers and
-/// CDNs see it unchanged). The output folder holds a marker file; a non-empty
-/// folder without one is never replaced, so a mistyped `--output` cannot
-/// delete someone's work.
-public enum SiteWriter {
+/// Files go into a staging folder beside the output as they are rendered (so a
+/// large site is never held in memory whole); when the build succeeds the
+/// staging folder takes the output's place, and when it fails it is deleted
+/// and the last good site stays as it was. A file whose bytes did not change is
+/// hard-linked from the previous site, so it keeps its modification time
+/// (rsync, browsers and CDNs see it unchanged). The output folder holds a
+/// marker file; a non-empty folder without one is never replaced, so a
+/// mistyped `--output` cannot delete someone's work.
+public final class SiteWriter: @unchecked Sendable {
+    // @unchecked: `madeFolders` and the counters are guarded by `lock`; the
+    // rest is immutable.
+
     /// Name of the marker file that proves specsite made a folder.
     public static let markerName = ".specsite-build"
     static let markerText = "This folder is built by specsite and replaced on every build. Edit the sources instead.\n"
@@ -21,6 +25,14 @@ public enum SiteWriter {
         /// Files kept as they were (same bytes, same times).
         public var unchanged: Int
     }
+
+    /// The folder being replaced.
+    public let output: String
+    private let staging: String
+    private let retired: String
+    private let lock = NSLock()
+    private var madeFolders: Set<String> = [""]
+    private var result = Result(written: 0, unchanged: 0)
 
     /// Checks that `output` may be replaced: it does not exist, or is an empty
     /// folder, or is a folder specsite made.
@@ -39,71 +51,91 @@ public enum SiteWriter {
         }
     }
 
-    /// Writes `files` (relative path → bytes) as the new content of `output`.
-    public static func write(_ files: [String: [UInt8]], to output: String) throws(Diagnostic) -> Result {
-        try checkReplaceable(output)
+    /// Starts a new site for `output`: checks it may be replaced and makes the
+    /// staging folder beside it.
+    public init(output: String) throws(Diagnostic) {
+        try Self.checkReplaceable(output)
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         let parent = outputURL.deletingLastPathComponent().path
         let name = outputURL.lastPathComponent
+        self.output = outputURL.path
+        staging = parent + "/.\(name).specsite-new-\(getpid())"
+        retired = parent + "/.\(name).specsite-old-\(getpid())"
         let manager = FileManager.default
         do {
             try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw Diagnostic(.error, file: parent, "cannot create the output's parent folder: \(describe(error))")
-        }
-        let staging = parent + "/.\(name).specsite-new-\(getpid())"
-        let retired = parent + "/.\(name).specsite-old-\(getpid())"
-        try? manager.removeItem(atPath: staging)
-        var result = Result(written: 0, unchanged: 0)
-        do {
+            try? manager.removeItem(atPath: staging)
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: false)
-            var all = files
-            all[markerName] = Array(markerText.utf8)
-            var madeFolders: Set<String> = [""]
-            for path in all.keys.sorted() {
-                let bytes = all[path]!
-                let folder = (path as NSString).deletingLastPathComponent
-                if !madeFolders.contains(folder) {
-                    try manager.createDirectory(atPath: staging + "/" + folder, withIntermediateDirectories: true)
-                    var ancestor = folder
-                    while !ancestor.isEmpty, madeFolders.insert(ancestor).inserted {
-                        ancestor = (ancestor as NSString).deletingLastPathComponent
-                    }
-                }
-                let previous = output + "/" + path
-                let target = staging + "/" + path
-                if sameBytes(previous, bytes), link(previous, target) == 0 {
-                    result.unchanged += 1
-                    continue
-                }
-                guard manager.createFile(atPath: target, contents: Data(bytes)) else {
-                    throw Diagnostic(
-                        .error, file: output + "/" + path, "cannot write file: \(String(cString: strerror(errno)))")
-                }
-                result.written += 1
-            }
-        } catch let diagnostic as Diagnostic {
-            try? manager.removeItem(atPath: staging)
-            throw diagnostic
         } catch {
-            try? manager.removeItem(atPath: staging)
-            throw Diagnostic(.error, file: output, "cannot write the site: \(describe(error))")
+            throw Diagnostic(.error, file: output, "cannot create the site's staging folder: \(describe(error))")
         }
-        // Swap: the old site moves aside, the new one takes its name, the old one goes.
+    }
+
+    /// Writes one file of the new site (`path` relative to the output).
+    /// Safe to call from several threads at once.
+    public func add(_ path: String, _ bytes: [UInt8]) throws(Diagnostic) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !lock.withLock({ madeFolders.contains(folder) }) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: staging + "/" + folder, withIntermediateDirectories: true)
+            } catch {
+                throw Diagnostic(.error, file: output + "/" + folder, "cannot create folder: \(describe(error))")
+            }
+            lock.withLock {
+                var ancestor = folder
+                while !ancestor.isEmpty, madeFolders.insert(ancestor).inserted {
+                    ancestor = (ancestor as NSString).deletingLastPathComponent
+                }
+            }
+        }
+        let previous = output + "/" + path
+        let target = staging + "/" + path
+        if Self.sameBytes(previous, bytes), link(previous, target) == 0 {
+            lock.withLock { result.unchanged += 1 }
+            return
+        }
+        guard FileManager.default.createFile(atPath: target, contents: Data(bytes)) else {
+            throw Diagnostic(.error, file: previous, "cannot write file: \(String(cString: strerror(errno)))")
+        }
+        lock.withLock { result.written += 1 }
+    }
+
+    /// Puts the new site in place of the old one.
+    public func commit() throws(Diagnostic) -> Result {
+        try add(Self.markerName, Array(Self.markerText.utf8))
+        let manager = FileManager.default
         let hadPrevious = manager.fileExists(atPath: output)
         if hadPrevious, rename(output, retired) != 0 {
             let reason = String(cString: strerror(errno))
-            try? manager.removeItem(atPath: staging)
+            abort()
             throw Diagnostic(.error, file: output, "cannot replace the output folder: \(reason)")
         }
         if rename(staging, output) != 0 {
             let reason = String(cString: strerror(errno))
             if hadPrevious { _ = rename(retired, output) }
-            try? manager.removeItem(atPath: staging)
+            abort()
             throw Diagnostic(.error, file: output, "cannot move the new site into place: \(reason)")
         }
         if hadPrevious { try? manager.removeItem(atPath: retired) }
-        return result
+        return lock.withLock { result }
+    }
+
+    /// Throws the new site away; the output folder is left as it was.
+    public func abort() {
+        try? FileManager.default.removeItem(atPath: staging)
+    }
+
+    /// Writes `files` (relative path → bytes) as the new content of `output` in one go.
+    public static func write(_ files: [String: [UInt8]], to output: String) throws(Diagnostic) -> Result {
+        let writer = try SiteWriter(output: output)
+        do {
+            for path in files.keys.sorted() { try writer.add(path, files[path]!) }
+        } catch {
+            writer.abort()
+            throw error
+        }
+        return try writer.commit()
     }
 
     private static func sameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
@@ -115,7 +147,7 @@ public enum SiteWriter {
         return data.elementsEqual(bytes)
     }
 
-    private static func describe(_ error: Error) -> String {
+    private func describe(_ error: Error) -> String {
         ContentDiscovery.describe(error)
     }
 }

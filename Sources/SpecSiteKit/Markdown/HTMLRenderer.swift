@@ -140,8 +140,9 @@ public final class HTMLRenderer {
         case .table(let alignments):
             try renderTable(node, alignments: alignments, into: &output)
         case .tableRow, .tableCell:
-            // Rows and cells are written by renderTable, which knows the alignments.
-            try renderTable(MarkdownNode(.table(alignments: []), children: [node]), alignments: [], into: &output)
+            // Rows and cells are written by renderTable, which knows the
+            // alignments; one rendered on its own gets no table around it.
+            try renderInlines(node.children, into: &output)
         case .footnoteDefinition:
             try renderFootnotes([node], into: &output)
         default:

@@ -11,13 +11,19 @@ public struct MarkdownDocument: Sendable {
     public var links: [LinkReference]
     /// Problems the parser noticed (for example nesting it had to flatten).
     public var warnings: [LineMessage]
+    /// How many footnotes are defined (and referenced); they are numbered 1…n.
+    public var footnoteCount: Int
 
     /// Creates a document from its parts.
-    public init(root: MarkdownNode, headings: [Heading], links: [LinkReference], warnings: [LineMessage] = []) {
+    public init(
+        root: MarkdownNode, headings: [Heading], links: [LinkReference], warnings: [LineMessage] = [],
+        footnoteCount: Int = 0
+    ) {
         self.root = root
         self.headings = headings
         self.links = links
         self.warnings = warnings
+        self.footnoteCount = footnoteCount
     }
 }
 
@@ -113,7 +119,8 @@ public enum MarkdownParser {
         var converter = TreeConverter(lineOffset: firstLine - 1)
         let root = converter.convertBlock(document, depth: 0)
         return MarkdownDocument(
-            root: root, headings: converter.headings, links: converter.links, warnings: converter.warnings)
+            root: root, headings: converter.headings, links: converter.links, warnings: converter.warnings,
+            footnoteCount: converter.footnoteNumber)
     }
 }
 

@@ -45,7 +45,10 @@ public enum HTMLEscaping {
     /// Percent-encodes a path's characters that may not stand in a URL
     /// (spaces, non-ASCII), leaving `/` and other URL characters alone.
     public static func percentEncodePath(_ path: String) -> String {
+        // Most URLs need no encoding at all; return them without copying.
+        if path.utf8.allSatisfy({ $0 < 0x80 && urlSafe[Int($0)] }) { return path }
         var encoded = ""
+        encoded.reserveCapacity(path.utf8.count + 16)
         for byte in path.utf8 {
             if byte < 0x80, urlSafe[Int(byte)] {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
