@@ -228,10 +228,10 @@ struct OutputPathTests {
 @Suite("Titles from file names")
 struct FileNameTitleTests {
     @Test func namesBecomeReadableTitles() {
-        #expect(Navigation.title(forFolder: "01-foundation") == "Foundation")
-        #expect(Navigation.title(forFolder: "getting_started") == "Getting started")
-        #expect(Navigation.title(forFolder: "01-01-PLAN") == "01-01-PLAN")
-        #expect(Navigation.title(forFolder: "DESIGN_SYSTEM") == "DESIGN SYSTEM")
-        #expect(Navigation.title(forFolder: "planning") == "Planning")
+        #expect(Navigation.readableTitle("01-foundation") == "Foundation")
+        #expect(Navigation.readableTitle("getting_started") == "Getting started")
+        #expect(Navigation.readableTitle("01-01-PLAN") == "01-01-PLAN")
+        #expect(Navigation.readableTitle("DESIGN_SYSTEM") == "DESIGN SYSTEM")
+        #expect(Navigation.readableTitle("planning") == "Planning")
     }
 }

@@ -91,7 +91,7 @@ enum PageLoader {
         for suffix in [".markdown", ".md"] where name.lowercased().hasSuffix(suffix) {
             name = String(name.dropLast(suffix.count))
         }
-        return Navigation.title(forFolder: name)
+        return Navigation.readableTitle(name)
     }
 
     static func report(_ error: Error, plugin: any Plugin, displayPath: String, line: Int, diagnostics: DiagnosticLog) {

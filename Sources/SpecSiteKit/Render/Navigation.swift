@@ -38,7 +38,7 @@ struct Navigation: @unchecked Sendable {
                 if let existing = section.sections.first(where: { $0.name == folder }) {
                     section = existing
                 } else {
-                    let child = Section(name: folder, title: Navigation.title(forFolder: folder))
+                    let child = Section(name: folder, title: Navigation.readableTitle(folder))
                     section.sections.append(child)
                     section = child
                 }
@@ -58,7 +58,7 @@ struct Navigation: @unchecked Sendable {
     /// A readable title from a file or folder name: `01-foundation` →
     /// `Foundation`, `getting_started` → `Getting started`, while names made of
     /// numbers stay as written (`01-01-PLAN`).
-    static func title(forFolder folder: String) -> String {
+    static func readableTitle(_ folder: String) -> String {
         var name = Substring(folder)
         let digits = name.prefix { $0.isNumber }
         let rest = name.dropFirst(digits.count)

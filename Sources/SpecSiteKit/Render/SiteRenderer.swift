@@ -309,7 +309,7 @@ enum HomePage {
                 if currentSection != nil { html += "</ul>\n" }
                 if !section.isEmpty {
                     html += "<h2>"
-                    HTMLEscaping.append(section.map(Navigation.title(forFolder:)).joined(separator: " / "), to: &html)
+                    HTMLEscaping.append(section.map(Navigation.readableTitle(_:)).joined(separator: " / "), to: &html)
                     html += "</h2>\n"
                 } else if currentSection == nil {
                     html += "<h2>Documents</h2>\n"
