@@ -81,6 +81,12 @@ struct MarkdownTests {
         #expect(output.contains("<pre><code class=\"language-swift\">let x = 1 &lt; 2\n</code></pre>"))
     }
 
+    @Test func singleTildesAreNotStrikethrough() throws {
+        let output = try html("Run @~/.claude/a.md and @~/.claude/b.md in ~30 min, not ~~never~~.\n")
+        #expect(output.contains("@~/.claude/a.md and @~/.claude/b.md in ~30 min"))
+        #expect(output.contains("<del>never</del>"))
+    }
+
     @Test func footnotesAreNumberedInReferenceOrder() throws {
         let output = try html("B first[^b], then A[^a], B again[^b].\n\n[^a]: Note A\n[^b]: Note B\n[^c]: unused\n")
         #expect(output.contains("<a href=\"#fn-1\" id=\"fnref-1\" data-footnote-ref>1</a>"))

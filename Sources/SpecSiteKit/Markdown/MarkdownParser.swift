@@ -96,7 +96,9 @@ public enum MarkdownParser {
     /// front matter), so every reported line is a line of the file.
     public static func parse(_ text: String, firstLine: Int = 1) -> MarkdownDocument {
         _ = registration
-        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
+        // Strikethrough needs two tildes: specs are full of `~/.config` paths and
+        // `~30 min` estimates, which single-tilde strikethrough would cross out.
+        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
         guard let parser = cmark_parser_new(options) else {
             return MarkdownDocument(root: MarkdownNode(.document), headings: [], links: [])
         }
