@@ -142,6 +142,17 @@ struct BuilderTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test func stagingLeftByAKilledBuildIsCleanedUp() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("A.md", "# A\n")
+        // A pid that cannot be running: above the kernel's pid limit.
+        space.write(space.root + "/.site.specsite-new-99999999/A.html", "stale")
+        #expect(space.build().error == nil)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: space.root)
+        #expect(entries.sorted() == ["content", "site"])
+    }
+
     @Test func refusesOutputFoldersThatOverlapTheContent() {
         let space = Workspace()
         defer { space.remove() }

@@ -62,6 +62,7 @@ public final class SiteWriter: @unchecked Sendable {
         staging = parent + "/.\(name).specsite-new-\(getpid())"
         retired = parent + "/.\(name).specsite-old-\(getpid())"
         let manager = FileManager.default
+        Self.removeAbandonedStaging(in: parent, name: name)
         do {
             try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
             try? manager.removeItem(atPath: staging)
@@ -136,6 +137,20 @@ public final class SiteWriter: @unchecked Sendable {
             throw error
         }
         return try writer.commit()
+    }
+
+    /// Removes staging folders left by builds that were killed (Ctrl-C, a
+    /// crash): they carry the process id, and that process is gone.
+    private static func removeAbandonedStaging(in parent: String, name: String) {
+        let prefixes = [".\(name).specsite-new-", ".\(name).specsite-old-"]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
+            guard let prefix = prefixes.first(where: { entry.hasPrefix($0) }),
+                let pid = pid_t(entry.dropFirst(prefix.count)), pid != getpid()
+            else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+            }
+        }
     }
 
     private static func sameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
