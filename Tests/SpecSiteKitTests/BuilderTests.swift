@@ -57,6 +57,19 @@ struct BuilderTests {
         #expect(space.site("A.html")?.contains("href=\"../secret.md\"") == true)
     }
 
+    @Test func fileNamesWithSpacesAndHashesLinkCorrectly() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("Q&A #2.md", "# Questions\n")
+        space.write("my notes.md", "# Notes\n\n[q](Q%26A%20%232.md#questions) and [self](my%20notes.md)\n")
+        let outcome = space.build()
+        #expect(outcome.diagnostics.isEmpty, "\(outcome.messages)")
+        let notes = try #require(space.site("my notes.html"))
+        #expect(notes.contains("<a href=\"Q&amp;A%20%232.html#questions\">q</a>"))
+        #expect(notes.contains("<a href=\"my%20notes.html\">self</a>"))
+        #expect(space.site("index.html")?.contains("href=\"Q&amp;A%20%232.html\"") == true)
+    }
+
     @Test func copiesReferencedFilesOnly() {
         let space = Workspace()
         defer { space.remove() }

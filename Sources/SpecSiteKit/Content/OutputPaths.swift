@@ -44,7 +44,25 @@ public enum OutputPaths {
             common += 1
         }
         let ups = Array(repeating: "..", count: fromDirectory.count - common)
-        return (ups + target[common...].map(String.init)).joined(separator: "/")
+        return urlPath((ups + target[common...].map(String.init)).joined(separator: "/"))
+    }
+
+    /// A built path as the path part of a URL: characters that would end the
+    /// path (`#`, `?`) or start an escape (`%`) are percent-encoded, so a file
+    /// named `Q&A #2.md` still links to itself. Spaces and non-ASCII are encoded
+    /// when the URL is written into HTML.
+    public static func urlPath(_ path: String) -> String {
+        guard path.contains(where: { $0 == "#" || $0 == "?" || $0 == "%" }) else { return path }
+        var encoded = ""
+        for character in path {
+            switch character {
+            case "%": encoded += "%25"
+            case "#": encoded += "%23"
+            case "?": encoded += "%3F"
+            default: encoded.append(character)
+            }
+        }
+        return encoded
     }
 
     /// The prefix that leads from the built file `path` to the site root (`""` or `"../../"`).

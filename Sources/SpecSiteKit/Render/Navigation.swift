@@ -94,7 +94,7 @@ struct Navigation: @unchecked Sendable {
 
     private func link(_ path: String, title: String, prefix: String, current: String, into output: inout String) {
         output += path == current ? "<a aria-current=\"page\" href=\"" : "<a href=\""
-        output += HTMLEscaping.escapeURL(prefix + path)
+        output += HTMLEscaping.escapeURL(prefix + OutputPaths.urlPath(path))
         output += "\">"
         HTMLEscaping.append(title, to: &output)
         output += "</a>"

@@ -178,7 +178,9 @@ struct SiteRenderer {
             "scripts": shared.scripts.map { root + $0 },
         ]
         if !view.tocHTML.isEmpty { context["toc"] = view.tocHTML }
-        if let baseURL = shared.baseURL { context["canonical"] = baseURL + view.outputPath }
+        if let baseURL = shared.baseURL {
+            context["canonical"] = baseURL + HTMLEscaping.percentEncodePath(OutputPaths.urlPath(view.outputPath))
+        }
         return templates.render("page", context)
     }
 
@@ -187,7 +189,7 @@ struct SiteRenderer {
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in paths.sorted() {
             xml += "<url><loc>"
-            HTMLEscaping.append(baseURL + HTMLEscaping.percentEncodePath(path), to: &xml)
+            HTMLEscaping.append(baseURL + HTMLEscaping.percentEncodePath(OutputPaths.urlPath(path)), to: &xml)
             xml += "</loc></url>\n"
         }
         return xml + "</urlset>\n"
@@ -318,7 +320,7 @@ enum HomePage {
                 currentSection = section
             }
             html += "<li><a href=\""
-            html += HTMLEscaping.escapeURL(page.outputPath)
+            html += HTMLEscaping.escapeURL(OutputPaths.urlPath(page.outputPath))
             html += "\">"
             HTMLEscaping.append(page.title, to: &html)
             html += "</a>"
