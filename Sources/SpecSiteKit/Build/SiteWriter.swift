@@ -127,18 +127,6 @@ public final class SiteWriter: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: staging)
     }
 
-    /// Writes `files` (relative path → bytes) as the new content of `output` in one go.
-    public static func write(_ files: [String: [UInt8]], to output: String) throws(Diagnostic) -> Result {
-        let writer = try SiteWriter(output: output)
-        do {
-            for path in files.keys.sorted() { try writer.add(path, files[path]!) }
-        } catch {
-            writer.abort()
-            throw error
-        }
-        return try writer.commit()
-    }
-
     /// Removes staging folders left by builds that were killed (Ctrl-C, a
     /// crash): they carry the process id, and that process is gone.
     private static func removeAbandonedStaging(in parent: String, name: String) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Escaping for the one place each kind of string reaches HTML.
 public enum HTMLEscaping {
     /// Escapes text for HTML content and double-quoted attribute values.
@@ -9,6 +11,18 @@ public enum HTMLEscaping {
 
     /// Appends `text` escaped to `output`, copying runs of plain text whole.
     public static func append(_ text: String, to output: inout String) {
+        // Most text has nothing to escape: one scan of the bytes, one append.
+        let plain =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                !bytes.contains {
+                    $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                        || $0 == UInt8(ascii: "\"")
+                }
+            } ?? false
+        if plain {
+            output += text
+            return
+        }
         let utf8 = text.utf8
         var runStart = utf8.startIndex
         var index = runStart
@@ -28,11 +42,7 @@ public enum HTMLEscaping {
             }
             index = utf8.index(after: index)
         }
-        if runStart == utf8.startIndex {
-            output += text
-        } else {
-            output += text[runStart..<utf8.endIndex]
-        }
+        output += text[runStart..<utf8.endIndex]
     }
 
     /// Escapes a URL for an `href` or `src` attribute: characters that are not
@@ -64,16 +74,19 @@ public enum HTMLEscaping {
     /// Whether a link destination is safe to emit: `javascript:`, `vbscript:`,
     /// `file:` and non-image `data:` URLs are not (the same rule cmark-gfm uses).
     public static func isSafeURL(_ url: String) -> Bool {
-        let lower = url.prefix(32).lowercased().drop { $0 == " " || $0 == "\t" }
-        for scheme in ["javascript:", "vbscript:", "file:"] where lower.hasPrefix(scheme) {
-            return false
-        }
-        if lower.hasPrefix("data:") {
+        // Only a URL that starts with a scheme can be dangerous; most links are
+        // relative or https and are let through without allocating.
+        guard let colon = url.utf8.prefix(40).firstIndex(of: UInt8(ascii: ":")) else { return true }
+        let scheme = url[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        switch scheme {
+        case "javascript", "vbscript", "file": return false
+        case "data":
+            let lower = url.prefix(24).lowercased()
             return ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains {
                 lower.hasPrefix($0)
             }
+        default: return true
         }
-        return true
     }
 
     private static func hexDigit(_ value: UInt8) -> String {

@@ -10,11 +10,6 @@ public struct SiteTemplates: Sendable {
     /// Every other file, by path relative to `templates/`, copied into the site as is.
     public let staticFiles: [String: [UInt8]]
 
-    /// The built-in templates only.
-    public static func builtIn() throws(Diagnostic) -> SiteTemplates {
-        try load(overrides: nil, displayRoot: "templates")
-    }
-
     /// The built-in templates with the files of `overrides` (a site's
     /// `templates/` folder) in place of the defaults they name.
     public static func load(overrides: String?, displayRoot: String) throws(Diagnostic) -> SiteTemplates {
