@@ -173,6 +173,17 @@ struct FrontMatterTests {
         #expect(value.entries.map(\.line) == [2, 3])
     }
 
+    @Test func windowsLineEndingsWork() throws {
+        let split = try FrontMatter.split("---\r\ntitle: Plan\r\nplan: 09\r\n---\r\n# Body\r\n")
+        #expect(split.bodyFirstLine == 5)
+        let value = try YAMLValue.parse(split.yaml!, firstLine: 2)
+        #expect(value["title"]?.string == "Plan")
+        #expect(value["plan"]?.string == "09")
+        let document = MarkdownParser.parse(split.body, firstLine: split.bodyFirstLine)
+        #expect(document.headings.first?.text == "Body")
+        #expect(document.headings.first?.line == 5)
+    }
+
     @Test func noFrontMatterLeavesTextAlone() throws {
         let split = try FrontMatter.split("# Title\n---\n")
         #expect(split.yaml == nil)

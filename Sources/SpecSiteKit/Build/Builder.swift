@@ -106,9 +106,11 @@ public struct Builder: Sendable {
         let loaded = try load(contentRoot: contentRoot)
         let templates = try SiteTemplates.load(
             overrides: contentRoot + "/templates", displayRoot: ContentDiscovery.join(options.content, "templates"))
-        progress?("rendering \(loaded.site.pages.count) pages")
         let writer = try SiteWriter(output: options.output)
-        let rendered = SiteRenderer(loaded: loaded, templates: templates, diagnostics: diagnostics).render(into: writer)
+        let rendered = SiteRenderer(
+            loaded: loaded, templates: templates, diagnostics: diagnostics,
+            progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: progress)
+        ).render(into: writer)
         do {
             try stopIfFailed()
         } catch {
@@ -201,10 +203,11 @@ public struct Builder: Sendable {
         var files: [String: SourceFile] = [:]
         for file in found where !file.isMarkdown { files[file.relativePath] = file }
 
-        progress?("parsing \(markdown.count) documents")
+        let parsing = StageProgress("parsing documents", total: markdown.count, report: progress)
         let diagnostics = self.diagnostics
         let loadedPages = markdown.parallelMap { file in
-            PageLoader.load(
+            defer { parsing.step() }
+            return PageLoader.load(
                 file, displayPath: ContentDiscovery.join(display, file.relativePath), plugins: plugins,
                 contexts: contexts, diagnostics: diagnostics)
         }

@@ -6,6 +6,7 @@ struct SiteRenderer {
     let loaded: LoadedSite
     let templates: SiteTemplates
     let diagnostics: DiagnosticLog
+    let progress: StageProgress
 
     /// What rendering produced.
     struct Rendered {
@@ -81,7 +82,9 @@ struct SiteRenderer {
         let templates = self.templates
         let renderer = self
 
+        let progress = self.progress
         _ = site.pages.parallelMap { page in
+            defer { progress.step() }
             guard claimed.contains(page.outputPath) else { return false }
             let view = renderer.renderBody(of: page, links: links)
             let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)

@@ -34,3 +34,33 @@ private struct SendableBuffer<Value>: @unchecked Sendable {
 private struct SendableInput<Value>: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<Value>
 }
+
+/// Counts finished items of a parallel stage and reports `label n/total` now
+/// and then, so a long build shows it is moving.
+final class StageProgress: @unchecked Sendable {
+    // @unchecked: `done` is guarded by `lock`.
+    private let label: String
+    private let total: Int
+    private let every: Int
+    private let report: (@Sendable (String) -> Void)?
+    private let lock = NSLock()
+    private var done = 0
+
+    init(_ label: String, total: Int, report: (@Sendable (String) -> Void)?) {
+        self.label = label
+        self.total = total
+        self.every = max(total / 50, 25)
+        self.report = report
+        report?("\(label) \(total)")
+    }
+
+    /// Marks one item done.
+    func step() {
+        guard let report else { return }
+        let count: Int = lock.withLock {
+            done += 1
+            return done
+        }
+        if count % every == 0 && count < total { report("\(label) \(count)/\(total)") }
+    }
+}
