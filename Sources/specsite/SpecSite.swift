@@ -96,26 +96,33 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let console = Console()
         let started = Date()
-        let diagnostics = DiagnosticLog { console.print($0.description) }
+        let diagnostics = DiagnosticLog()
         let builder = Builder(
             options: BuildOptions(
                 content: content, output: output, configFile: config, baseURL: baseURL, strict: strict,
                 plugins: SpecSite.builtInPlugins),
             diagnostics: diagnostics,
             progress: { console.progress($0) })
-        do {
-            let summary = try builder.build()
+        let outcome = Result { try builder.build() }
+        // Diagnostics are printed when the build ends, sorted by file and line,
+        // so two runs on the same input print the same lines in the same order.
+        for diagnostic in diagnostics.all { console.print(diagnostic.description) }
+        switch outcome {
+        case .success(let summary):
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             var line = "Built \(summary.pages) page\(summary.pages == 1 ? "" : "s")"
             if summary.generatedPages > 0 { line += " and \(summary.generatedPages) generated" }
             line += " into \(output)/ in \(seconds) s (\(summary.written) files written, \(summary.unchanged) unchanged"
             if summary.warnings > 0 { line += ", \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")" }
             console.print(line + ")")
-        } catch let failure as BuildFailure {
+        case .failure(let failure as BuildFailure):
             console.print("error: \(failure)")
             throw ExitCode(1)
-        } catch let diagnostic as Diagnostic {
+        case .failure(let diagnostic as Diagnostic):
             console.print(diagnostic.description)
+            throw ExitCode(1)
+        case .failure(let error):
+            console.print("error: \(error)")
             throw ExitCode(1)
         }
     }

@@ -70,6 +70,49 @@ struct BuilderTests {
         #expect(space.site("index.html")?.contains("href=\"Q&amp;A%20%232.html\"") == true)
     }
 
+    @Test func queryFolderAndRootLinksResolve() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write(
+            "docs/a.md", "# A\n\n[tab](?tab=2) [sub](../Sub/) [root](/) [hidden](../.planning/) [q](b.md?x=1#b)\n")
+        space.write("docs/b.md", "# B\n")
+        space.write("Sub/Readme.md", "# Sub\n")
+        space.write(".planning/index.md", "# Plans\n")
+        space.write("empty/x.md", "# X\n\n[up](../empty/)\n")
+        let outcome = space.build()
+        let a = try #require(space.site("docs/a.html"))
+        #expect(a.contains("<a href=\"?tab=2\">tab</a>"))
+        #expect(a.contains("<a href=\"../Sub/index.html\">sub</a>"))
+        #expect(a.contains("<a href=\"../index.html\">root</a>"))
+        #expect(a.contains("<a href=\"../planning/index.html\">hidden</a>"))
+        #expect(a.contains("<a href=\"b.html?x=1#b\">q</a>"))
+        #expect(
+            outcome.messages == [
+                "\(space.content)/empty/x.md:3: warning: broken link '../empty/': the folder empty has no index.md or README.md"
+            ])
+    }
+
+    @Test func fileNamesThatLookLikeSchemesStayRelative() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("javascript:alert(1).md", "# Evil\n")
+        space.write("a.md", "[e](./javascript:alert(1).md)\n")
+        space.build()
+        let home = try #require(space.site("index.html"))
+        #expect(!home.contains("href=\"javascript:"))
+        #expect(home.contains("href=\"./javascript:alert(1).html\""))
+        #expect(space.site("a.html")?.contains("href=\"./javascript:alert(1).html\"") == true)
+    }
+
+    @Test func footnoteAnchorsAreValidLinkTargets() {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("a.md", "Text[^note].\n\nSee [the note](#fn-note).\n\n[^note]: A note.\n")
+        let outcome = space.build()
+        #expect(outcome.diagnostics.isEmpty, "\(outcome.messages)")
+        #expect(space.site("a.html")?.contains("<li id=\"fn-note\">") == true)
+    }
+
     @Test func copiesReferencedFilesOnly() {
         let space = Workspace()
         defer { space.remove() }

@@ -32,7 +32,8 @@ struct MarkdownTests {
         #expect(slugger.slug(for: "foo") == "foo")
         #expect(slugger.slug(for: "foo-1") == "foo-1")
         #expect(slugger.slug(for: "foo") == "foo-2")  // foo-1 is taken by a real heading
-        #expect(slugger.slug(for: "🚀") == "section")
+        #expect(slugger.slug(for: "🚀") == "")
+        #expect(slugger.slug(for: "🚀") == "-1")
         #expect(slugger.slug(for: "snake_case and-dash") == "snake_case-and-dash")
     }
 
@@ -87,14 +88,36 @@ struct MarkdownTests {
         #expect(output.contains("<del>never</del>"))
     }
 
-    @Test func footnotesAreNumberedInReferenceOrder() throws {
+    @Test func footnotesAreNumberedInReferenceOrderAndAnchoredByLabel() throws {
         let output = try html("B first[^b], then A[^a], B again[^b].\n\n[^a]: Note A\n[^b]: Note B\n[^c]: unused\n")
-        #expect(output.contains("<a href=\"#fn-1\" id=\"fnref-1\" data-footnote-ref>1</a>"))
-        #expect(output.contains("<a href=\"#fn-2\" id=\"fnref-2\" data-footnote-ref>2</a>"))
-        #expect(output.contains("id=\"fnref-1-2\""))
-        #expect(output.contains("<li id=\"fn-1\">\n<p>Note B"))
-        #expect(output.contains("<li id=\"fn-2\">\n<p>Note A"))
+        #expect(output.contains("<a href=\"#fn-b\" id=\"fnref-b\" data-footnote-ref>1</a>"))
+        #expect(output.contains("<a href=\"#fn-a\" id=\"fnref-a\" data-footnote-ref>2</a>"))
+        #expect(output.contains("id=\"fnref-b-2\""))
+        #expect(output.contains("<li id=\"fn-b\">\n<p>Note B"))
+        #expect(output.contains("<li id=\"fn-a\">\n<p>Note A"))
         #expect(!output.contains("unused"))
+        let document = MarkdownParser.parse("x[^long-label]\n\n[^long-label]: text\n")
+        #expect(document.footnoteLabels == ["long-label"])
+    }
+
+    @Test func footnoteEndingInAListGetsItsBacklinkAfterTheList() throws {
+        let output = try html("x[^n]\n\n[^n]: Intro\n\n    - one\n    - two\n")
+        #expect(output.contains("</ul>\n<a href=\"#fnref-n\" class=\"footnote-backref\""))
+        #expect(!output.contains("<p> <a href=\"#fnref-n\""))
+    }
+
+    @Test func headingAnchorsFollowWhatTheReaderSees() {
+        let document = MarkdownParser.parse(
+            "## ![logo](x.png) Title\n## Foo[^1] bar\n## 🎉\n## 🎉\n## Section\n\n[^1]: n\n")
+        #expect(document.headings.map(\.id) == ["-title", "foo1-bar", "", "-1", "section"])
+        #expect(document.headings[0].text == "Title")
+        let output = (try? HTMLRenderer().render(document.root)) ?? ""
+        #expect(output.contains("<h2>🎉</h2>"), "an empty slug writes no id")
+    }
+
+    @Test func linesStayRightAfterMultiLineLinkTitles() {
+        let document = MarkdownParser.parse("intro\n\n[t](t.md \"title\nhere\") and [y](y.md)\nnext [z](z.md)\n")
+        #expect(document.links.map(\.line) == [3, 4, 5])
     }
 
     @Test func rawHTMLIsEscapedByDefault() throws {
@@ -224,6 +247,8 @@ struct OutputPathTests {
             OutputPaths.page(for: ".planning/phases/01-x/01-01-PLAN.md", readmeIsIndex: true)
                 == "planning/phases/01-x/01-01-PLAN.html")
         #expect(OutputPaths.page(for: "notes.markdown", readmeIsIndex: true) == "notes.html")
+        #expect(OutputPaths.page(for: "Notes.Md", readmeIsIndex: true) == "Notes.html")
+        #expect(OutputPaths.page(for: "Sub/Readme.MD", readmeIsIndex: true) == "Sub/index.html")
     }
 
     @Test func relativeURLsWorkFromAnyDepth() {
@@ -232,6 +257,7 @@ struct OutputPathTests {
         #expect(OutputPaths.relativeURL(from: "a/b/c.html", to: "a/d/e.html") == "../d/e.html")
         #expect(OutputPaths.relativeURL(from: "a/b.html", to: "a/b.html") == "b.html")
         #expect(OutputPaths.rootPrefix(from: "a/b/c.html") == "../../")
+        #expect(OutputPaths.relativeURL(from: "a.html", to: "javascript:alert(1).html") == "./javascript:alert(1).html")
     }
 
     @Test func resolveRefusesToLeaveTheRoot() {

@@ -91,6 +91,25 @@ struct CommandLineTests {
         #expect(prd.contains("href=\"ARCHITECTURE.html#data-model\""))
     }
 
+    @Test func diagnosticsComeOutInTheSameOrderEveryTime() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for index in 1...40 {
+            let text = "# Page \(index)\n\n[broken](missing-\(index).md)\n"
+            _ = FileManager.default.createFile(atPath: folder + "/p\(index).md", contents: Data(text.utf8))
+        }
+        var outputs: Set<String> = []
+        for attempt in 1...3 {
+            let result = try run(["build", folder, "--output", folder + "-site-\(attempt)"])
+            #expect(result.status == 0)
+            outputs.insert(
+                result.stderr.split(separator: "\n").filter { $0.contains("warning:") }.joined(separator: "\n"))
+            try? FileManager.default.removeItem(atPath: folder + "-site-\(attempt)")
+        }
+        #expect(outputs.count == 1)
+        #expect(outputs.first?.split(separator: "\n").count == 40)
+    }
+
     @Test func missingContentFailsWithOne() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -258,10 +258,11 @@ public struct Builder: Sendable {
     /// page (`a.md` and `a.markdown`, `.planning/` and `planning/`) are an error.
     private func assignOutputPaths(_ pages: [Page]) -> [Page] {
         func folder(_ path: String) -> String { (path as NSString).deletingLastPathComponent }
-        func stem(_ path: String) -> String {
-            ((path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
-        }
-        let foldersWithIndex = Set(pages.filter { stem($0.sourcePath) == "index" }.map { folder($0.sourcePath) })
+        let foldersWithIndex = Set(
+            pages.filter {
+                OutputPaths.isIndex(
+                    OutputPaths.stem(of: ($0.sourcePath as NSString).lastPathComponent), readmeIsIndex: false)
+            }.map { folder($0.sourcePath) })
         var taken: [String: String] = [:]
         var result: [Page] = []
         for var page in pages {

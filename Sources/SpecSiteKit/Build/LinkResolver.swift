@@ -11,20 +11,28 @@ import Foundation
 final class LinkResolver: @unchecked Sendable {
     // @unchecked: the lookup tables are immutable; `copied` is guarded by `lock`.
     private let pagesBySource: [String: Page]
+    private let pagesByOutput: [String: Page]
+    private let generatedPaths: Set<String>
     private let anchorsBySource: [String: Set<String>]
     private let files: [String: SourceFile]
     private let diagnostics: DiagnosticLog
     private let lock = NSLock()
     private var copied: Set<String> = []
 
-    init(pages: [Page], files: [String: SourceFile], diagnostics: DiagnosticLog) {
+    /// `generatedPaths` are the output paths of pages plugins and the builder
+    /// add (the home page), which links to a folder may lead to.
+    init(pages: [Page], generatedPaths: Set<String>, files: [String: SourceFile], diagnostics: DiagnosticLog) {
         var pagesBySource: [String: Page] = [:]
+        var pagesByOutput: [String: Page] = [:]
         var anchors: [String: Set<String>] = [:]
         for page in pages {
             pagesBySource[page.sourcePath] = page
+            pagesByOutput[page.outputPath] = page
             anchors[page.sourcePath] = Self.anchors(of: page)
         }
         self.pagesBySource = pagesBySource
+        self.pagesByOutput = pagesByOutput
+        self.generatedPaths = generatedPaths
         self.anchorsBySource = anchors
         self.files = files
         self.diagnostics = diagnostics
@@ -32,10 +40,10 @@ final class LinkResolver: @unchecked Sendable {
 
     /// The ids a reader can jump to on a page: headings and footnotes.
     static func anchors(of page: Page) -> Set<String> {
-        var ids = Set(page.document.headings.map(\.id))
-        for number in stride(from: 1, through: page.document.footnoteCount, by: 1) {
-            ids.insert("fn-\(number)")
-            ids.insert("fnref-\(number)")
+        var ids = Set(page.document.headings.map(\.id).filter { !$0.isEmpty })
+        for label in page.document.footnoteLabels {
+            ids.insert("fn-" + label)
+            ids.insert("fnref-" + label)
         }
         return ids
     }
@@ -51,7 +59,8 @@ final class LinkResolver: @unchecked Sendable {
             return destination
         }
         let (pathPart, fragment) = Self.split(destination)
-        if pathPart.isEmpty {
+        if pathPart.isEmpty || pathPart.hasPrefix("?") {
+            // `#anchor` or `?query`: this page.
             if let fragment, !fragment.isEmpty, anchorsBySource[page.sourcePath]?.contains(fragment) == false {
                 diagnostics.warning(
                     page.displayPath, line: line, "broken anchor '#\(fragment)': no such heading on this page")
@@ -67,33 +76,45 @@ final class LinkResolver: @unchecked Sendable {
             return destination
         }
         let suffix = fragment.map { "#" + $0 } ?? ""
-        if let targetPage = targetPage(at: target) {
+        if let targetPage = pagesBySource[target] ?? folderIndex(target) {
             if let fragment, !fragment.isEmpty, anchorsBySource[targetPage.sourcePath]?.contains(fragment) == false {
                 diagnostics.warning(
                     page.displayPath, line: line,
                     "broken anchor '#\(fragment)' in link '\(destination)': \(targetPage.sourcePath) has no such heading"
                 )
             }
-            return OutputPaths.relativeURL(from: page.outputPath, to: targetPage.outputPath) + suffix
+            return OutputPaths.relativeURL(from: page.outputPath, to: targetPage.outputPath) + query + suffix
+        }
+        if let generated = generatedIndex(target) {
+            return OutputPaths.relativeURL(from: page.outputPath, to: generated) + query + suffix
         }
         if files[target] != nil {
             lock.withLock { _ = copied.insert(target) }
             return OutputPaths.relativeURL(from: page.outputPath, to: OutputPaths.file(for: target)) + query + suffix
         }
         let what = isImage ? "image" : "link"
-        diagnostics.warning(page.displayPath, line: line, "broken \(what) '\(destination)': \(target) does not exist")
+        let folder = target.hasSuffix("/") ? String(target.dropLast()) : target
+        let reason =
+            pagesBySource.keys.contains(where: { $0.hasPrefix(folder + "/") })
+            ? "the folder \(folder) has no index.md or README.md" : "\(target.isEmpty ? "/" : target) does not exist"
+        diagnostics.warning(page.displayPath, line: line, "broken \(what) '\(destination)': \(reason)")
         return destination
     }
 
-    /// The page at `target`, or the index page of the folder `target` names.
-    private func targetPage(at target: String) -> Page? {
-        if let page = pagesBySource[target] { return page }
-        let folder = target.hasSuffix("/") ? String(target.dropLast()) : target
-        for index in ["index.md", "README.md", "readme.md", "index.markdown"] {
-            let candidate = folder.isEmpty ? index : folder + "/" + index
-            if let page = pagesBySource[candidate] { return page }
-        }
-        return nil
+    /// The index page of the folder `target` names (`docs`, `docs/`, `` for the root).
+    private func folderIndex(_ target: String) -> Page? {
+        pagesByOutput[indexPath(of: target)]
+    }
+
+    /// The generated page (the home page) that stands for the folder `target`.
+    private func generatedIndex(_ target: String) -> String? {
+        let path = indexPath(of: target)
+        return generatedPaths.contains(path) ? path : nil
+    }
+
+    private func indexPath(of folder: String) -> String {
+        let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        return trimmed.isEmpty ? "index.html" : OutputPaths.folder(for: trimmed) + "/index.html"
     }
 
     static func split(_ destination: String) -> (path: String, fragment: String?) {

@@ -87,11 +87,7 @@ enum PageLoader {
     }
 
     static func titleFromFileName(_ path: String) -> String {
-        var name = (path as NSString).lastPathComponent
-        for suffix in [".markdown", ".md"] where name.lowercased().hasSuffix(suffix) {
-            name = String(name.dropLast(suffix.count))
-        }
-        return Navigation.readableTitle(name)
+        Navigation.readableTitle(OutputPaths.stem(of: (path as NSString).lastPathComponent))
     }
 
     static func report(_ error: Error, plugin: any Plugin, displayPath: String, line: Int, diagnostics: DiagnosticLog) {

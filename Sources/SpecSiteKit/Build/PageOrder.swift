@@ -21,10 +21,9 @@ enum PageOrder {
         return parts.enumerated().map { index, part in
             let isFile = index == parts.count - 1
             let lower = part.lowercased()
-            let stem = lower.hasSuffix(".md") ? String(lower.dropLast(3)) : lower
             return Component(
                 isFolder: !isFile,
-                isIndex: isFile && (stem == "index" || stem == "readme"),
+                isIndex: isFile && OutputPaths.isIndex(OutputPaths.stem(of: part), readmeIsIndex: true),
                 order: isFile ? (page.order ?? .infinity) : .infinity,
                 number: numericPrefix(part) ?? .max,
                 name: lower,

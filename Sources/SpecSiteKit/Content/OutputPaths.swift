@@ -10,13 +10,25 @@ public enum OutputPaths {
         var components = sourcePath.split(separator: "/").map(String.init)
         guard let file = components.popLast() else { return "index.html" }
         let directories = components.map(visibleName)
-        var stem = file
-        for suffix in [".markdown", ".md", ".MD", ".Markdown", ".MARKDOWN"] where stem.hasSuffix(suffix) {
-            stem = String(stem.dropLast(suffix.count))
-            break
-        }
-        if stem.lowercased() == "index" || (readmeIsIndex && stem.lowercased() == "readme") { stem = "index" }
+        var stem = stem(of: file)
+        if isIndex(stem, readmeIsIndex: readmeIsIndex) { stem = "index" }
         return (directories + [stem + ".html"]).joined(separator: "/")
+    }
+
+    /// A markdown file's name without its extension (`.md`, `.markdown`, any case).
+    public static func stem(of fileName: String) -> String {
+        let lower = fileName.lowercased()
+        for suffix in [".markdown", ".md"] where lower.hasSuffix(suffix) {
+            return String(fileName.dropLast(suffix.count))
+        }
+        return fileName
+    }
+
+    /// Whether a file with this stem is its folder's index page: `index`, or
+    /// `README` in a folder without an `index` (any case).
+    public static func isIndex(_ stem: String, readmeIsIndex: Bool) -> Bool {
+        let lower = stem.lowercased()
+        return lower == "index" || (readmeIsIndex && lower == "readme")
     }
 
     /// The built path of a non-markdown file (an image, a PDF): the same path,
@@ -25,6 +37,11 @@ public enum OutputPaths {
         var components = sourcePath.split(separator: "/").map(String.init)
         guard let file = components.popLast() else { return sourcePath }
         return (components.map(visibleName) + [file]).joined(separator: "/")
+    }
+
+    /// The built path of a folder (`.planning/phases` → `planning/phases`).
+    public static func folder(for sourcePath: String) -> String {
+        sourcePath.split(separator: "/").map { visibleName(String($0)) }.joined(separator: "/")
     }
 
     private static func visibleName(_ folder: String) -> String {
@@ -52,8 +69,11 @@ public enum OutputPaths {
     /// named `Q&A #2.md` still links to itself. Spaces and non-ASCII are encoded
     /// when the URL is written into HTML.
     public static func urlPath(_ path: String) -> String {
-        guard path.contains(where: { $0 == "#" || $0 == "?" || $0 == "%" }) else { return path }
-        var encoded = ""
+        // A first segment with a colon would read as a scheme (`javascript:x.html`).
+        let firstSegment = path.prefix { $0 != "/" }
+        let prefix = firstSegment.contains(":") ? "./" : ""
+        guard path.contains(where: { $0 == "#" || $0 == "?" || $0 == "%" }) else { return prefix + path }
+        var encoded = prefix
         for character in path {
             switch character {
             case "%": encoded += "%25"

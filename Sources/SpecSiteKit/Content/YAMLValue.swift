@@ -135,7 +135,7 @@ public struct YAMLError: Error, Sendable, Equatable {
             var message = problem
             if let context {
                 let construct = context.text.replacingOccurrences(of: "while parsing ", with: "")
-                message += " (in the \(construct) that starts on line \(context.mark.line + firstLine - 1))"
+                message += " (in \(construct) that starts on line \(context.mark.line + firstLine - 1))"
                 if mark.line >= lastLine - 1 && context.mark.line < mark.line { line = context.mark.line }
             }
             self.init(line: line + firstLine - 1, message: message)

@@ -51,6 +51,10 @@ public final class HTMLRenderer {
 
     private func render(_ node: MarkdownNode, into output: inout String, tight: Bool) throws {
         if node.isBlock, let blockOverride, let replacement = try blockOverride(node, self) {
+            // A task item's checkbox stays with its item even when a plugin
+            // takes over the paragraph it would have opened.
+            output += pendingTaskCheckbox ?? ""
+            pendingTaskCheckbox = nil
             output += replacement
             return
         }
@@ -130,9 +134,13 @@ public final class HTMLRenderer {
                 output += "</p>\n"
             }
         case .heading(let level, let id):
-            output += "<h\(level) id=\""
-            HTMLEscaping.append(id, to: &output)
-            output += "\">"
+            if id.isEmpty {
+                output += "<h\(level)>"
+            } else {
+                output += "<h\(level) id=\""
+                HTMLEscaping.append(id, to: &output)
+                output += "\">"
+            }
             try renderInlines(node.children, into: &output)
             output += "</h\(level)>\n"
         case .thematicBreak:
@@ -169,14 +177,16 @@ public final class HTMLRenderer {
     private func renderFootnotes(_ definitions: [MarkdownNode], into output: inout String) throws {
         output += "<section class=\"footnotes\" data-footnotes>\n<ol>\n"
         for definition in definitions {
-            guard case .footnoteDefinition(_, let number) = definition.kind else { continue }
-            output += "<li id=\"fn-\(number)\">\n"
+            guard case .footnoteDefinition(let label, let number) = definition.kind else { continue }
+            let anchor = HTMLEscaping.escape(label)
+            let href = HTMLEscaping.escapeURL(label)
+            output += "<li id=\"fn-\(anchor)\">\n"
             let references = max(footnoteReferenceCounts[number] ?? 1, 1)
             var backlinks = ""
             for index in 1...references {
                 let suffix = index == 1 ? "" : "-\(index)"
                 backlinks +=
-                    " <a href=\"#fnref-\(number)\(suffix)\" class=\"footnote-backref\" aria-label=\"Back to reference \(number)\(suffix)\">↩</a>"
+                    " <a href=\"#fnref-\(href)\(suffix)\" class=\"footnote-backref\" aria-label=\"Back to reference \(number)\(suffix)\">↩</a>"
             }
             var children = definition.children
             if case .paragraph = children.last?.kind {
@@ -186,8 +196,9 @@ public final class HTMLRenderer {
                 try renderInlines(last.children, into: &output)
                 output += backlinks + "</p>\n"
             } else {
+                // Ends in a list or a quote: the way back follows it, as in cmark-gfm.
                 try renderBlocks(children, into: &output, tight: false)
-                output += "<p>\(backlinks)</p>\n"
+                output += backlinks.dropFirst() + "\n"
             }
             output += "</li>\n"
         }
@@ -283,12 +294,12 @@ public final class HTMLRenderer {
                 output += "\""
             }
             output += ">"
-        case .footnoteReference(_, let number):
+        case .footnoteReference(let label, let number):
             let count = (footnoteReferenceCounts[number] ?? 0) + 1
             footnoteReferenceCounts[number] = count
             let suffix = count == 1 ? "" : "-\(count)"
-            output +=
-                "<sup class=\"footnote-ref\"><a href=\"#fn-\(number)\" id=\"fnref-\(number)\(suffix)\" data-footnote-ref>\(number)</a></sup>"
+            output += "<sup class=\"footnote-ref\"><a href=\"#fn-\(HTMLEscaping.escapeURL(label))\" id=\"fnref-"
+            output += "\(HTMLEscaping.escape(label))\(suffix)\" data-footnote-ref>\(number)</a></sup>"
         default:
             // A block inside inline content cannot come from cmark-gfm; render it as a block.
             try render(node, into: &output, tight: false)

@@ -91,6 +91,25 @@ public struct MarkdownNode: Sendable, Equatable {
         return text
     }
 
+    /// The text GitHub makes a heading's anchor from: what a reader sees,
+    /// without image alt text, with footnote reference numbers.
+    public var headingText: String {
+        var text = ""
+        appendHeadingText(to: &text)
+        return text
+    }
+
+    private func appendHeadingText(to text: inout String) {
+        switch kind {
+        case .text(let value), .code(let value): text += value
+        case .softBreak, .lineBreak: text += " "
+        case .footnoteReference(_, let number): text += String(number)
+        case .image: return
+        default: break
+        }
+        for child in children { child.appendHeadingText(to: &text) }
+    }
+
     private func appendPlainText(to text: inout String) {
         switch kind {
         case .text(let value), .code(let value): text += value

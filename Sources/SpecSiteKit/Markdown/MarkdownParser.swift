@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 
 /// A parsed markdown document: its tree plus what the builder and plugins ask
 /// of every page (headings with anchors, links with lines).
@@ -11,19 +12,20 @@ public struct MarkdownDocument: Sendable {
     public var links: [LinkReference]
     /// Problems the parser noticed (for example nesting it had to flatten).
     public var warnings: [LineMessage]
-    /// How many footnotes are defined (and referenced); they are numbered 1…n.
-    public var footnoteCount: Int
+    /// The labels of the footnotes (defined and referenced), in number order:
+    /// footnote n is `footnoteLabels[n - 1]`, anchored as `fn-LABEL`.
+    public var footnoteLabels: [String]
 
     /// Creates a document from its parts.
     public init(
         root: MarkdownNode, headings: [Heading], links: [LinkReference], warnings: [LineMessage] = [],
-        footnoteCount: Int = 0
+        footnoteLabels: [String] = []
     ) {
         self.root = root
         self.headings = headings
         self.links = links
         self.warnings = warnings
-        self.footnoteCount = footnoteCount
+        self.footnoteLabels = footnoteLabels
     }
 }
 
@@ -86,7 +88,9 @@ public enum MarkdownParser {
     /// thread's stack whatever a hostile file holds.
     public static let maximumDepth = 64
 
-    private static let extensionNames = ["table", "tasklist", "strikethrough", "autolink", "tagfilter"]
+    // The tag filter is not attached: it only acts in cmark's own HTML
+    // renderer, and HTMLRenderer applies the same filter itself.
+    private static let extensionNames = ["table", "tasklist", "strikethrough", "autolink"]
 
     /// Registers cmark-gfm's extensions once per process (Swift runs a static
     /// initialiser exactly once, on whichever thread first needs it).
@@ -119,10 +123,38 @@ public enum MarkdownParser {
         }
         defer { cmark_node_free(document) }
         var converter = TreeConverter(lineOffset: firstLine - 1)
+        converter.footnoteLabels = footnoteLabels(of: document, in: text)
         let root = converter.convertBlock(document, depth: 0)
         return MarkdownDocument(
             root: root, headings: converter.headings, links: converter.links, warnings: converter.warnings,
-            footnoteCount: converter.footnoteNumber)
+            footnoteLabels: converter.footnoteLabels)
+    }
+}
+
+extension MarkdownParser {
+    /// The labels of the footnote definitions, in the order cmark-gfm numbers
+    /// them. cmark-gfm's API gives a definition no label (and a reference only
+    /// its number), so the label is read from the definition's source line:
+    /// `[^label]: …`. Anchors then use the label, as GitHub's do.
+    static func footnoteLabels(of document: OpaquePointer, in text: String) -> [String] {
+        var definitionLines: [Int] = []
+        var child = cmark_node_first_child(document)
+        while let node = child {
+            if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION {
+                definitionLines.append(Int(cmark_node_get_start_line(node)))
+            }
+            child = cmark_node_next(node)
+        }
+        guard !definitionLines.isEmpty else { return [] }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return definitionLines.enumerated().map { index, line in
+            guard line >= 1, line <= lines.count,
+                let open = lines[line - 1].range(of: "[^"),
+                let close = lines[line - 1][open.upperBound...].range(of: "]:")
+            else { return String(index + 1) }
+            let label = lines[line - 1][open.upperBound..<close.lowerBound]
+            return label.isEmpty ? String(index + 1) : String(label)
+        }
     }
 }
 
@@ -138,6 +170,12 @@ private struct TreeConverter {
     /// once per type value and remembered.
     var extensionKinds: [UInt32: ExtensionKind] = [:]
     var footnoteNumber = 0
+    /// Footnote labels by number − 1 (see ``MarkdownParser/footnoteLabels(of:in:)``).
+    var footnoteLabels: [String] = []
+
+    func footnoteLabel(_ number: Int) -> String {
+        number >= 1 && number <= footnoteLabels.count ? footnoteLabels[number - 1] : String(number)
+    }
 
     enum ExtensionKind { case table, tableRow, tableCell, strikethrough, other }
 
@@ -221,15 +259,16 @@ private struct TreeConverter {
         case CMARK_NODE_HEADING:
             var lineCursor = line
             let inlines = convertInlines(of: node, line: &lineCursor, depth: depth + 1)
-            let text = MarkdownNode(.paragraph, children: inlines).plainText
+            let text = MarkdownNode(.paragraph, children: inlines).headingText
             let id = slugger.slug(for: text)
             let level = Int(cmark_node_get_heading_level(node))
-            headings.append(Heading(level: level, id: id, text: text, line: line))
+            headings.append(
+                Heading(level: level, id: id, text: text.trimmingCharacters(in: .whitespaces), line: line))
             return MarkdownNode(.heading(level: level, id: id), children: inlines, line: line, endLine: end)
         case CMARK_NODE_THEMATIC_BREAK: kind = .thematicBreak
         case CMARK_NODE_FOOTNOTE_DEFINITION:
             footnoteNumber += 1
-            kind = .footnoteDefinition(label: String(footnoteNumber), number: footnoteNumber)
+            kind = .footnoteDefinition(label: footnoteLabel(footnoteNumber), number: footnoteNumber)
         default:
             switch extensionKind(node) {
             case .table:
@@ -298,7 +337,11 @@ private struct TreeConverter {
         case CMARK_NODE_LINEBREAK:
             line += 1
             return MarkdownNode(.lineBreak, line: here)
-        case CMARK_NODE_CODE: return MarkdownNode(.code(literal(node)), line: here)
+        case CMARK_NODE_CODE:
+            // A code span that runs over lines is not counted: cmark-gfm folds
+            // its line breaks into spaces and, with extensions attached, reports
+            // no end line for it. Links after one are placed a line early.
+            return MarkdownNode(.code(literal(node)), line: here)
         case CMARK_NODE_HTML_INLINE:
             let html = literal(node)
             line += html.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
@@ -316,7 +359,7 @@ private struct TreeConverter {
         case CMARK_NODE_FOOTNOTE_REFERENCE:
             // cmark-gfm gives a reference the number of its definition as literal.
             let number = Int(literal(node)) ?? 0
-            return MarkdownNode(.footnoteReference(label: String(number), number: number), line: here)
+            return MarkdownNode(.footnoteReference(label: footnoteLabel(number), number: number), line: here)
         default:
             if extensionKind(node) == .strikethrough {
                 kind = .strikethrough
@@ -325,6 +368,12 @@ private struct TreeConverter {
             }
         }
         let children = convertInlines(of: node, line: &line, depth: depth + 1)
+        switch kind {
+        case .link(_, let title), .image(_, let title):
+            // A title may run over lines after the text (cmark's end line is wrong then).
+            line += title.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
+        default: break
+        }
         return MarkdownNode(kind, children: children, line: here)
     }
 

@@ -25,9 +25,9 @@ public struct Slugger: Sendable {
 
     /// The unique slug for `text` in this document.
     public mutating func slug(for text: String) -> String {
-        var base = Self.slugify(text)
-        // An empty id is not valid HTML; GitHub would give "" here.
-        if base.isEmpty { base = "section" }
+        // A heading with no word characters gets "" (then "-1", …) as on
+        // GitHub; the renderer writes no id for "".
+        let base = Self.slugify(text)
         var slug = base
         while occurrences[slug] != nil {
             let next = (occurrences[base] ?? 0) + 1

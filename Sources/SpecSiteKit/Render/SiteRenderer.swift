@@ -75,7 +75,9 @@ struct SiteRenderer {
 
         let navigation = Navigation(
             entries: site.pages.map { ($0.title, $0.outputPath) } + generated.map { ($0.title, $0.outputPath) })
-        let links = LinkResolver(pages: site.pages, files: loaded.files, diagnostics: diagnostics)
+        let links = LinkResolver(
+            pages: site.pages, generatedPaths: Set(generated.map(\.outputPath)), files: loaded.files,
+            diagnostics: diagnostics)
         let shared = SharedContext(
             siteTitle: site.config.title, siteDescription: site.config.description, baseURL: site.config.baseURL,
             stylesheets: stylesheets, scripts: scripts)
@@ -257,7 +259,7 @@ private final class OutputSet: @unchecked Sendable {
 /// The "On this page" list: level 2 and 3 headings, nested.
 enum TableOfContents {
     static func html(for headings: [Heading]) -> String {
-        let entries = headings.filter { $0.level == 2 || $0.level == 3 }
+        let entries = headings.filter { ($0.level == 2 || $0.level == 3) && !$0.id.isEmpty }
         guard entries.count > 1 else { return "" }
         var output = "<ul>\n"
         var inSublist = false
