@@ -113,6 +113,24 @@ struct BuilderTests {
         #expect(space.site("a.html")?.contains("<li id=\"fn-note\">") == true)
     }
 
+    @Test func eachPageMarksItsOwnSidebarLink() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("top.md", "# Top\n")
+        space.write("plans/a.md", "# Plan A\n")
+        space.write("plans/b.md", "# Plan B\n")
+        space.build()
+        let a = try #require(space.site("plans/a.html"))
+        let b = try #require(space.site("plans/b.html"))
+        #expect(a.contains("<a aria-current=\"page\" href=\"../plans/a.html\">Plan A</a>"))
+        #expect(a.contains("<a href=\"../plans/b.html\">Plan B</a>"))
+        #expect(b.contains("<a aria-current=\"page\" href=\"../plans/b.html\">Plan B</a>"))
+        #expect(b.contains("<a href=\"../plans/a.html\">Plan A</a>"))
+        #expect(b.contains("<a href=\"../plans/a.html\">Plans</a>"), "the folder link is not the current page here")
+        #expect(b.contains("<a href=\"../top.html\">Top</a>"))
+        #expect(space.site("top.html")?.contains("<a href=\"plans/a.html\">Plans</a>") == true, "closed folder")
+    }
+
     @Test func copiesReferencedFilesOnly() {
         let space = Workspace()
         defer { space.remove() }

@@ -87,9 +87,34 @@ struct Navigation: @unchecked Sendable {
     func html(current: String) -> String {
         let folder = current.split(separator: "/").dropLast().map(String.init)
         let prefix = String(repeating: "../", count: folder.count)
-        var output = ""
-        render(root, openPath: folder[...], prefix: prefix, current: current, into: &output)
-        return output
+        // Pages of one folder share a sidebar but for the marked link: render
+        // it once per folder and mark the page's own link in a copy.
+        let shared = cache.value(for: folder.joined(separator: "/")) {
+            var output = ""
+            render(root, openPath: folder[...], prefix: prefix, current: "", into: &output)
+            return output
+        }
+        // Every link to the page is marked: a folder's own link leads to its
+        // first page, which its list names too.
+        let href = HTMLEscaping.escapeURL(prefix + OutputPaths.urlPath(current))
+        return shared.replacingOccurrences(
+            of: "<a href=\"" + href + "\">", with: "<a aria-current=\"page\" href=\"" + href + "\">")
+    }
+
+    private let cache = FolderCache()
+
+    /// Sidebars by folder, filled from the render threads.
+    private final class FolderCache: @unchecked Sendable {
+        // @unchecked: `values` is guarded by `lock`.
+        private let lock = NSLock()
+        private var values: [String: String] = [:]
+
+        func value(for key: String, make: () -> String) -> String {
+            if let value = lock.withLock({ values[key] }) { return value }
+            let value = make()
+            lock.withLock { values[key] = value }
+            return value
+        }
     }
 
     private func link(_ path: String, title: String, prefix: String, current: String, into output: inout String) {
