@@ -96,8 +96,23 @@ public final class SiteWriter: @unchecked Sendable {
             lock.withLock { result.unchanged += 1 }
             return
         }
-        guard FileManager.default.createFile(atPath: target, contents: Data(bytes)) else {
+        // A plain write: FileManager.createFile writes each file to a temporary
+        // name and renames it, which the staging folder already makes unnecessary.
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
             throw Diagnostic(.error, file: previous, "cannot write file: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Diagnostic(.error, file: previous, "cannot write file: \(String(cString: strerror(errno)))")
+            }
+            offset += written
         }
         lock.withLock { result.written += 1 }
     }
