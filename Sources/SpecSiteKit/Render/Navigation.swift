@@ -91,7 +91,7 @@ struct Navigation: @unchecked Sendable {
         // it once per folder and mark the page's own link in a copy.
         let shared = cache.value(for: folder.joined(separator: "/")) {
             var output = ""
-            render(root, openPath: folder[...], prefix: prefix, current: "", into: &output)
+            render(root, openPath: folder[...], prefix: prefix, into: &output)
             return output
         }
         // Every link to the page is marked: a folder's own link leads to its
@@ -117,8 +117,8 @@ struct Navigation: @unchecked Sendable {
         }
     }
 
-    private func link(_ path: String, title: String, prefix: String, current: String, into output: inout String) {
-        output += path == current ? "<a aria-current=\"page\" href=\"" : "<a href=\""
+    private func link(_ path: String, title: String, prefix: String, into output: inout String) {
+        output += "<a href=\""
         output += HTMLEscaping.escapeURL(prefix + OutputPaths.urlPath(path))
         output += "\">"
         HTMLEscaping.append(title, to: &output)
@@ -126,25 +126,25 @@ struct Navigation: @unchecked Sendable {
     }
 
     private func render(
-        _ section: Section, openPath: ArraySlice<String>, prefix: String, current: String, into output: inout String
+        _ section: Section, openPath: ArraySlice<String>, prefix: String, into output: inout String
     ) {
         output += "<ul>\n"
         for page in section.pages {
             output += "<li>"
-            link(page.path, title: page.title, prefix: prefix, current: current, into: &output)
+            link(page.path, title: page.title, prefix: prefix, into: &output)
             output += "</li>\n"
         }
         for child in section.sections {
             let isOpen = openPath.first == child.name
             output += isOpen ? "<li class=\"nav-section open\">" : "<li class=\"nav-section\">"
             if let landing = child.landingPath {
-                link(landing, title: child.title, prefix: prefix, current: current, into: &output)
+                link(landing, title: child.title, prefix: prefix, into: &output)
             } else {
                 HTMLEscaping.append(child.title, to: &output)
             }
             if isOpen {
                 output += "\n"
-                render(child, openPath: openPath.dropFirst(), prefix: prefix, current: current, into: &output)
+                render(child, openPath: openPath.dropFirst(), prefix: prefix, into: &output)
             }
             output += "</li>\n"
         }
