@@ -67,9 +67,11 @@ final class LinkResolver: @unchecked Sendable {
             }
             return destination
         }
-        let query = pathPart.firstIndex(of: "?").map { String(pathPart[$0...]) } ?? ""
-        let rawPath = query.isEmpty ? pathPart : String(pathPart[..<pathPart.firstIndex(of: "?")!])
-        let decoded = rawPath.removingPercentEncoding ?? rawPath
+        let queryStart = pathPart.firstIndex(of: "?") ?? pathPart.endIndex
+        let query = String(pathPart[queryStart...])
+        let rawPath = String(pathPart[..<queryStart])
+        // Most links have nothing to decode; skip Foundation's decoder for them.
+        let decoded = rawPath.contains("%") ? (rawPath.removingPercentEncoding ?? rawPath) : rawPath
         guard let target = OutputPaths.resolve(decoded, against: page.sourcePath) else {
             diagnostics.warning(
                 page.displayPath, line: line, "link '\(destination)' leaves the content folder (not followed)")

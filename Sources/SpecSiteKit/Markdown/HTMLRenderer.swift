@@ -53,8 +53,7 @@ public final class HTMLRenderer {
         if node.isBlock, let blockOverride, let replacement = try blockOverride(node, self) {
             // A task item's checkbox stays with its item even when a plugin
             // takes over the paragraph it would have opened.
-            output += pendingTaskCheckbox ?? ""
-            pendingTaskCheckbox = nil
+            output += takeTaskCheckbox()
             output += replacement
             return
         }
@@ -122,17 +121,9 @@ public final class HTMLRenderer {
                 output += "</code></pre>\n"
             }
         case .paragraph:
-            if tight {
-                output += pendingTaskCheckbox ?? ""
-                pendingTaskCheckbox = nil
-                try renderInlines(node.children, into: &output)
-            } else {
-                output += "<p>"
-                output += pendingTaskCheckbox ?? ""
-                pendingTaskCheckbox = nil
-                try renderInlines(node.children, into: &output)
-                output += "</p>\n"
-            }
+            output += tight ? takeTaskCheckbox() : "<p>" + takeTaskCheckbox()
+            try renderInlines(node.children, into: &output)
+            if !tight { output += "</p>\n" }
         case .heading(let level, let id):
             if id.isEmpty {
                 output += "<h\(level)>"
@@ -156,6 +147,12 @@ public final class HTMLRenderer {
         default:
             try renderInline(node, into: &output)
         }
+    }
+
+    /// The checkbox waiting for a task item's first paragraph, once.
+    private func takeTaskCheckbox() -> String {
+        defer { pendingTaskCheckbox = nil }
+        return pendingTaskCheckbox ?? ""
     }
 
     private func renderBlocks(_ nodes: [MarkdownNode], into output: inout String, tight: Bool) throws {
