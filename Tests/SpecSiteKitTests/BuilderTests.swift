@@ -86,10 +86,10 @@ struct BuilderTests {
         #expect(a.contains("<a href=\"../index.html\">root</a>"))
         #expect(a.contains("<a href=\"../planning/index.html\">hidden</a>"))
         #expect(a.contains("<a href=\"b.html?x=1#b\">q</a>"))
-        #expect(
-            outcome.messages == [
-                "\(space.content)/empty/x.md:3: warning: broken link '../empty/': the folder empty has no index.md or README.md"
-            ])
+        // A folder without an index gets a generated one that lists its pages.
+        #expect(space.site("empty/x.html")?.contains("<a href=\"index.html\">up</a>") == true)
+        #expect(space.site("empty/index.html")?.contains("<a href=\"x.html\">X</a>") == true)
+        #expect(outcome.messages.isEmpty, "\(outcome.messages)")
     }
 
     @Test func fileNamesThatLookLikeSchemesStayRelative() throws {
@@ -122,13 +122,16 @@ struct BuilderTests {
         space.build()
         let a = try #require(space.site("plans/a.html"))
         let b = try #require(space.site("plans/b.html"))
-        #expect(a.contains("<a aria-current=\"page\" href=\"../plans/a.html\">Plan A</a>"))
-        #expect(a.contains("<a href=\"../plans/b.html\">Plan B</a>"))
-        #expect(b.contains("<a aria-current=\"page\" href=\"../plans/b.html\">Plan B</a>"))
-        #expect(b.contains("<a href=\"../plans/a.html\">Plan A</a>"))
-        #expect(b.contains("<a href=\"../plans/a.html\">Plans</a>"), "the folder link is not the current page here")
+        #expect(a.contains("<a aria-current=\"page\" href=\"a.html\">Plan A</a>"))
+        #expect(a.contains("<a href=\"b.html\">Plan B</a>"))
+        #expect(b.contains("<a aria-current=\"page\" href=\"b.html\">Plan B</a>"))
+        #expect(b.contains("<a href=\"a.html\">Plan A</a>"))
+        #expect(b.contains("<a href=\"index.html\">Plans</a>"), "the folder leads to its generated index")
         #expect(b.contains("<a href=\"../top.html\">Top</a>"))
-        #expect(space.site("top.html")?.contains("<a href=\"plans/a.html\">Plans</a>") == true, "closed folder")
+        #expect(space.site("top.html")?.contains("<a href=\"plans/index.html\">Plans</a>") == true, "closed folder")
+        #expect(space.site("top.html")?.contains("Plan A") == false, "a closed folder lists no pages")
+        let index = try #require(space.site("plans/index.html"))
+        #expect(index.contains("<a aria-current=\"page\" href=\"index.html\">Plans</a>"))
     }
 
     @Test func copiesReferencedFilesOnly() {

@@ -24,8 +24,14 @@ private final class Scratch {
     @discardableResult
     func script(_ name: String, _ text: String) throws -> String {
         let file = url.appendingPathComponent(name)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        // Written with O_CLOEXEC: a process another test starts meanwhile must
+        // not inherit a writable descriptor, or running the script fails with
+        // "Text file busy" (ETXTBSY).
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard write(descriptor, bytes, bytes.count) == bytes.count else { throw CocoaError(.fileWriteUnknown) }
         return file.path
     }
 

@@ -16,12 +16,17 @@ final class LinkResolver: @unchecked Sendable {
     private let anchorsBySource: [String: Set<String>]
     private let files: [String: SourceFile]
     private let diagnostics: DiagnosticLog
+    private let pretty: Bool
     private let lock = NSLock()
     private var copied: Set<String> = []
 
     /// `generatedPaths` are the output paths of pages plugins and the builder
     /// add (the home page), which links to a folder may lead to.
-    init(pages: [Page], generatedPaths: Set<String>, files: [String: SourceFile], diagnostics: DiagnosticLog) {
+    /// `pretty` writes links the pretty-URL way (`PRD/` for `PRD.html`).
+    init(
+        pages: [Page], generatedPaths: Set<String>, files: [String: SourceFile], pretty: Bool = false,
+        diagnostics: DiagnosticLog
+    ) {
         var pagesBySource: [String: Page] = [:]
         var pagesByOutput: [String: Page] = [:]
         var anchors: [String: Set<String>] = [:]
@@ -35,6 +40,7 @@ final class LinkResolver: @unchecked Sendable {
         self.generatedPaths = generatedPaths
         self.anchorsBySource = anchors
         self.files = files
+        self.pretty = pretty
         self.diagnostics = diagnostics
     }
 
@@ -85,14 +91,15 @@ final class LinkResolver: @unchecked Sendable {
                     "broken anchor '#\(fragment)' in link '\(destination)': \(targetPage.sourcePath) has no such heading"
                 )
             }
-            return OutputPaths.relativeURL(from: page.outputPath, to: targetPage.outputPath) + query + suffix
+            return OutputPaths.link(from: page.outputPath, to: targetPage.outputPath, pretty: pretty) + query + suffix
         }
         if let generated = generatedIndex(target) {
-            return OutputPaths.relativeURL(from: page.outputPath, to: generated) + query + suffix
+            return OutputPaths.link(from: page.outputPath, to: generated, pretty: pretty) + query + suffix
         }
         if files[target] != nil {
             lock.withLock { _ = copied.insert(target) }
-            return OutputPaths.relativeURL(from: page.outputPath, to: OutputPaths.file(for: target)) + query + suffix
+            return OutputPaths.link(from: page.outputPath, to: OutputPaths.file(for: target), pretty: pretty) + query
+                + suffix
         }
         let what = isImage ? "image" : "link"
         let folder = target.hasSuffix("/") ? String(target.dropLast()) : target

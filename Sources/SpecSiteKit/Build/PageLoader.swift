@@ -60,10 +60,12 @@ enum PageLoader {
             frontMatter["title"]?.string
             ?? document.headings.first(where: { $0.level == 1 })?.text
             ?? titleFromFileName(file.relativePath)
-        return Page(
+        var page = Page(
             sourcePath: file.relativePath, displayPath: displayPath, outputPath: "", frontMatter: frontMatter,
             title: title.isEmpty ? titleFromFileName(file.relativePath) : title, markdown: body, document: document,
             order: frontMatter["order"]?.double)
+        page.bodyFirstLine = firstLine
+        return page
     }
 
     /// UTF-8 text (a byte-order mark dropped). Bytes that are not UTF-8 are read

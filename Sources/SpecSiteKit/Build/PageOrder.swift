@@ -1,6 +1,8 @@
 /// Reading order: within a folder, pages come first (its index page before
 /// the rest) ordered by front matter `order`, then by a numeric prefix
-/// (`01-…`, `2_…`), then by name; sub-folders follow, by numeric prefix and name.
+/// (`01-…`, `2_…`), then by kind in the order a spec is read (PRD,
+/// architecture, UX, design system, plans, the rest), then by name;
+/// sub-folders follow, by numeric prefix and name.
 enum PageOrder {
     static func sorted(_ pages: [Page]) -> [Page] {
         let keyed = pages.map { (page: $0, key: key(for: $0)) }
@@ -12,12 +14,14 @@ enum PageOrder {
         var isIndex: Bool
         var order: Double
         var number: Int
+        var kind: Int
         var name: String
         var exact: String
     }
 
     static func key(for page: Page) -> [Component] {
         let parts = page.sourcePath.split(separator: "/").map(String.init)
+        let kind = DocumentKind.allCases.firstIndex(of: DocumentKind.of(page)) ?? 0
         return parts.enumerated().map { index, part in
             let isFile = index == parts.count - 1
             let lower = part.lowercased()
@@ -26,6 +30,7 @@ enum PageOrder {
                 isIndex: isFile && OutputPaths.isIndex(OutputPaths.stem(of: part), readmeIsIndex: true),
                 order: isFile ? (page.order ?? .infinity) : .infinity,
                 number: numericPrefix(part) ?? .max,
+                kind: isFile ? kind : 0,
                 name: lower,
                 exact: part)
         }
@@ -37,6 +42,7 @@ enum PageOrder {
             if a.isIndex != b.isIndex { return a.isIndex }
             if a.order != b.order { return a.order < b.order }
             if a.number != b.number { return a.number < b.number }
+            if a.kind != b.kind { return a.kind < b.kind }
             if a.name != b.name { return a.name < b.name }
             return a.exact < b.exact
         }

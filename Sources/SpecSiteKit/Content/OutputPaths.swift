@@ -85,6 +85,35 @@ public enum OutputPaths {
         return encoded
     }
 
+    /// Where a page is written with pretty URLs: `docs/PRD.html` →
+    /// `docs/PRD/index.html`, so it is reached as `docs/PRD/`. Index pages and
+    /// other files keep their path.
+    public static func prettyPage(_ path: String) -> String {
+        guard path.hasSuffix(".html") else { return path }
+        let name = path.split(separator: "/").last ?? ""
+        if name == "index.html" || name == "404.html" { return path }
+        return String(path.dropLast(".html".count)) + "/index.html"
+    }
+
+    /// The relative URL a link from `from` to `to` (both built paths) is
+    /// written with. With `pretty`, a link to an index page names its folder
+    /// (`../`, `PRD/`, `./`), as web servers serve a folder's `index.html`.
+    /// Both are paths as written without pretty URLs (`docs/PRD.html`), so
+    /// the rest of the build need not know which style the site uses.
+    public static func link(from: String, to: String, pretty: Bool) -> String {
+        guard pretty else { return relativeURL(from: from, to: to) }
+        let url = relativeURL(from: prettyPage(from), to: prettyPage(to))
+        guard url == "index.html" || url.hasSuffix("/index.html") else { return url }
+        let folder = String(url.dropLast("index.html".count))
+        return folder.isEmpty ? "./" : folder
+    }
+
+    /// The folder of a built path (`planning/ROADMAP.html` → `planning`, `PRD.html` → ``).
+    public static func folderOf(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
     /// The prefix that leads from the built file `path` to the site root (`""` or `"../../"`).
     public static func rootPrefix(from path: String) -> String {
         let depth = path.split(separator: "/").count - 1

@@ -16,6 +16,8 @@ public struct Page: Sendable {
     public var document: MarkdownDocument
     /// Front matter `order`, if given.
     public var order: Double?
+    /// The file line `markdown` starts on (after the front matter).
+    public var bodyFirstLine: Int = 1
 
     /// Creates a page.
     public init(
@@ -37,19 +39,43 @@ public struct Page: Sendable {
         Array(outputPath.split(separator: "/").dropLast().map(String.init))
     }
 
-    /// The first paragraph's text, shortened, for listings.
+    /// The front matter's `description` (or `summary`), else the first
+    /// paragraph of prose, shortened, for listings. A block of
+    /// `**Status**: …` / `**Owner**: …` lines is metadata, not a summary.
     public var summary: String {
         if let description = frontMatter["description"]?.string ?? frontMatter["summary"]?.string {
             return description
         }
+        var lines: [Substring]?
         for block in document.root.children {
-            if case .paragraph = block.kind {
-                let text = block.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !text.isEmpty else { continue }
-                return text.count > 200 ? String(text.prefix(199)) + "…" : text
+            guard case .paragraph = block.kind else { continue }
+            let text = block.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { continue }
+            if block.endLine > block.line {
+                lines = lines ?? markdown.split(separator: "\n", omittingEmptySubsequences: false)
+                let offset = bodyFirstLine - 1
+                if let lines, Self.isMetadata(lines, from: block.line - offset, to: block.endLine - offset) {
+                    continue
+                }
             }
+            return text.count > 200 ? String(text.prefix(199)) + "…" : text
         }
         return ""
+    }
+
+    /// Whether the lines `from...to` of `markdown` (1-based) are all `**Key**: value` lines.
+    private static func isMetadata(_ lines: [Substring], from: Int, to: Int) -> Bool {
+        guard from >= 1, to <= lines.count else { return false }
+        return lines[(from - 1)..<to].allSatisfy { line in
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("**") || trimmed.hasPrefix("__") else { return false }
+            let marker = trimmed.prefix(2)
+            let rest = trimmed.dropFirst(2)
+            guard let close = rest.range(of: marker) else { return false }
+            let key = rest[..<close.lowerBound]
+            let after = rest[close.upperBound...]
+            return key.count <= 40 && (key.hasSuffix(":") || after.hasPrefix(":"))
+        }
     }
 }
 
@@ -72,6 +98,13 @@ public struct Site: Sendable {
         self.config = config
         self.pages = pages
         self.factsByPage = factsByPage
+    }
+
+    /// The relative URL a link on the built page `from` to the built path `to`
+    /// is written with (`../PRD.html`, or `../PRD/` with pretty URLs). Both
+    /// paths are as without pretty URLs, as `Page.outputPath` gives them.
+    public func url(from: String, to: String) -> String {
+        OutputPaths.link(from: from, to: to, pretty: config.prettyURLs)
     }
 
     /// The page built from `sourcePath`, if any.

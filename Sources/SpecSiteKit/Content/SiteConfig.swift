@@ -6,8 +6,19 @@ import Foundation
 /// ```yaml
 /// title: Tidepool Spec
 /// description: Product and engineering specs
+/// logo: images/logo.svg       # shown before the title in the header
+/// footer: "© Tidepool · [Source](https://github.com/org/tidepool)"  # markdown
+/// language: en
 /// base_url: https://example.github.io/tidepool/
+/// pretty_urls: false          # true: PRD/ instead of PRD.html (needs a web server)
 /// allow_raw_html: false
+/// nav:                        # sidebar order and titles; unlisted pages follow
+///   - PRD.md
+///   - Architecture: ARCHITECTURE.md
+///   - Plans:
+///       - IMPLEMENTATION_PLAN.md
+///       - .planning/ROADMAP.md
+///   - Repository: https://github.com/org/tidepool
 /// plugins:            # settings for built-in plugins, by plugin id
 ///   alerts: {}
 /// external_plugins:   # commands that speak JSON on stdin/stdout (docs/plugins.md)
@@ -24,6 +35,17 @@ public struct SiteConfig: Sendable {
     public var baseURL: String?
     /// Pass raw HTML in markdown through (the GFM tag filter still applies).
     public var allowRawHTML: Bool = false
+    /// The language of the documents (`lang` of every page).
+    public var language: String = "en"
+    /// An image in the content folder shown in the header, and the line that names it.
+    public var logo: (path: String, line: Int)?
+    /// Markdown shown at the foot of every page.
+    public var footer: String = ""
+    /// Write `PRD/index.html` and link to `PRD/`, for sites served by a web server.
+    public var prettyURLs: Bool = false
+    /// The sidebar's order and titles, when given; pages not named follow in
+    /// their folders.
+    public var nav: [NavItem] = []
     /// Settings for built-in plugins, by plugin id.
     public var pluginSettings: [String: YAMLValue] = [:]
     /// External command plugins.
@@ -36,7 +58,8 @@ public struct SiteConfig: Sendable {
 
     /// The keys `specsite.yml` understands; anything else is warned about.
     public static let knownKeys: Set<String> = [
-        "title", "description", "base_url", "allow_raw_html", "plugins", "external_plugins",
+        "title", "description", "base_url", "allow_raw_html", "plugins", "external_plugins", "language", "logo",
+        "footer", "pretty_urls", "nav",
     ]
 
     /// Reads settings from YAML text. Problems that leave the settings usable are
@@ -61,16 +84,31 @@ public struct SiteConfig: Sendable {
             }
             return value
         }
+        func flag(_ entry: YAMLValue.Entry) throws(Diagnostic) -> Bool {
+            guard let flag = entry.value.bool else {
+                throw Diagnostic(.error, file: file, line: entry.line, "'\(entry.key)' must be true or false")
+            }
+            return flag
+        }
         for entry in entries {
             switch entry.key {
             case "title": config.title = try text(entry)
             case "description": config.description = try text(entry)
             case "base_url": config.baseURL = try text(entry)
-            case "allow_raw_html":
-                guard let flag = entry.value.bool else {
-                    throw Diagnostic(.error, file: file, line: entry.line, "'allow_raw_html' must be true or false")
+            case "allow_raw_html": config.allowRawHTML = try flag(entry)
+            case "pretty_urls": config.prettyURLs = try flag(entry)
+            case "language": config.language = try text(entry)
+            case "footer": config.footer = try text(entry)
+            case "logo":
+                let path = try text(entry)
+                guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("://") else {
+                    throw Diagnostic(
+                        .error, file: file, line: entry.line,
+                        "'logo' must be the path of an image inside the content folder")
                 }
-                config.allowRawHTML = flag
+                config.logo = (path, entry.line)
+            case "nav":
+                config.nav = try NavItem.parse(entry.value, file: file, line: entry.line, text: yaml)
             case "plugins":
                 for plugin in entry.value.entries { config.pluginSettings[plugin.key] = plugin.value }
             case "external_plugins":
@@ -86,6 +124,67 @@ public struct SiteConfig: Sendable {
             }
         }
         return config
+    }
+}
+
+/// One entry of the `nav` setting: a page, a link or a titled group.
+public indirect enum NavItem: Sendable, Equatable {
+    /// A markdown file of the content folder, with the title to show instead of its own.
+    case page(path: String, title: String?, line: Int)
+    /// A link that leaves the site (`Repository: https://…`).
+    case link(title: String, url: String, line: Int)
+    /// A titled group of entries.
+    case section(title: String, items: [NavItem], line: Int)
+
+    /// Reads `nav:` (a list). `text` is the whole settings file, to find the
+    /// lines of plain list items, which YAML does not report.
+    static func parse(_ value: YAMLValue, file: String, line: Int, text: String) throws(Diagnostic) -> [NavItem] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var searchFrom = line
+        /// The first line at or after the previous item that mentions `item`.
+        func lineOf(_ item: String) -> Int {
+            for index in max(searchFrom - 1, 0)..<lines.count where lines[index].contains(item) {
+                searchFrom = index + 1
+                return index + 1
+            }
+            return line
+        }
+        func items(_ value: YAMLValue, line: Int) throws(Diagnostic) -> [NavItem] {
+            guard case .sequence(let list) = value else {
+                throw Diagnostic(
+                    .error, file: file, line: line, "'nav' must be a list of pages, 'Title: page' or 'Title: [list]'")
+            }
+            var result: [NavItem] = []
+            for item in list {
+                switch item {
+                case .scalar(let path):
+                    result.append(.page(path: path, title: nil, line: lineOf(path)))
+                case .mapping(let entries) where entries.count == 1:
+                    let entry = entries[0]
+                    searchFrom = max(searchFrom, entry.line)
+                    switch entry.value {
+                    case .scalar(let target) where target.contains("://") || target.hasPrefix("mailto:"):
+                        result.append(.link(title: entry.key, url: target, line: entry.line))
+                    case .scalar(let target):
+                        result.append(.page(path: target, title: entry.key, line: entry.line))
+                    case .sequence:
+                        result.append(
+                            .section(
+                                title: entry.key, items: try items(entry.value, line: entry.line), line: entry.line))
+                    default:
+                        throw Diagnostic(
+                            .error, file: file, line: entry.line,
+                            "nav entry '\(entry.key)' must name a page, a URL or a list")
+                    }
+                default:
+                    throw Diagnostic(
+                        .error, file: file, line: item.entries.first?.line ?? line,
+                        "each nav entry is a page path, 'Title: page', 'Title: URL' or 'Title:' with a list")
+                }
+            }
+            return result
+        }
+        return try items(value, line: line)
     }
 }
 

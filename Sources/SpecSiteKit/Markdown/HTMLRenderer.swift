@@ -133,6 +133,13 @@ public final class HTMLRenderer {
                 output += "\">"
             }
             try renderInlines(node.children, into: &output)
+            if !id.isEmpty {
+                // A link to the heading itself, shown on hover and focus, so a
+                // reader can copy the address of a section.
+                output += "<a class=\"heading-anchor\" href=\"#"
+                output += HTMLEscaping.escapeURL(id)
+                output += "\" aria-label=\"Link to this section\">#</a>"
+            }
             output += "</h\(level)>\n"
         case .thematicBreak:
             output += "<hr>\n"
@@ -203,7 +210,8 @@ public final class HTMLRenderer {
     }
 
     private func renderTable(_ node: MarkdownNode, alignments: [TableAlignment], into output: inout String) throws {
-        output += "<table>\n"
+        // The wrapper scrolls sideways, so a wide table never widens the page.
+        output += "<div class=\"table-wrap\">\n<table>\n"
         var inBody = false
         for row in node.children {
             guard case .tableRow(let isHeader) = row.kind else { continue }
@@ -230,7 +238,7 @@ public final class HTMLRenderer {
             if isHeader { output += "</thead>\n" }
         }
         if inBody { output += "</tbody>\n" }
-        output += "</table>\n"
+        output += "</table>\n</div>\n"
     }
 
     private func renderInlines(_ nodes: [MarkdownNode], into output: inout String) throws {

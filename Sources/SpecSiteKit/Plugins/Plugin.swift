@@ -98,9 +98,10 @@ public struct RenderContext {
         self.plugin = plugin
     }
 
-    /// The relative URL from this page to a path in the built site (`tokens.html`).
+    /// The relative URL from this page to a path in the built site (`tokens.html`),
+    /// written the way the site writes links (pretty URLs or not).
     public func url(to outputPath: String) -> String {
-        OutputPaths.relativeURL(from: page.outputPath, to: outputPath)
+        OutputPaths.link(from: page.outputPath, to: outputPath, pretty: site.config.prettyURLs)
     }
 }
 
@@ -118,17 +119,24 @@ public struct GeneratedPage: Sendable {
     public var outputPath: String
     /// Its title.
     public var title: String
-    /// The HTML of its main content. Internal URLs must be relative to `outputPath`.
+    /// The HTML of its main content. Internal URLs must be relative to
+    /// `outputPath`, made with ``Site/url(from:to:)`` so they follow the site's
+    /// URL style.
     public var contentHTML: String
     /// Where it sorts among the top-level pages (lower first; pages without one come last).
     public var order: Double?
+    /// The template it is drawn with (`page`; the home page uses `home`).
+    public var template: String
 
     /// Creates a generated page.
-    public init(outputPath: String, title: String, contentHTML: String, order: Double? = nil) {
+    public init(
+        outputPath: String, title: String, contentHTML: String, order: Double? = nil, template: String = "page"
+    ) {
         self.outputPath = outputPath
         self.title = title
         self.contentHTML = contentHTML
         self.order = order
+        self.template = template
     }
 }
 

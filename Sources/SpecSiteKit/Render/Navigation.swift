@@ -1,58 +1,168 @@
 import Foundation
 
-/// The site's navigation: folders become sections, pages keep their order.
+/// The site's navigation: the sidebar, the reading order behind the
+/// previous/next links, and the breadcrumbs.
 ///
-/// A page's sidebar lists the top level and opens only the folders on the way
-/// to the page, so a site with thousands of documents does not write thousands
-/// of links into every page.
+/// Folders become sections and pages keep their order, unless `nav` in
+/// `specsite.yml` names entries first. A page's sidebar lists the top level and
+/// opens only the folders on the way to the page, and a folder with more than
+/// ``windowSize`` pages lists the first ones and a link to all of them, so a
+/// site with thousands of documents does not write thousands of links into
+/// every page.
 struct Navigation: @unchecked Sendable {
     // @unchecked: the sections are built in init and only read afterwards,
-    // from the render threads.
-    /// One entry of a section: a page or a sub-section.
-    final class Section {
-        let name: String
-        var title: String
-        var indexPath: String?
-        var pages: [(title: String, path: String)] = []
-        var sections: [Section] = []
+    // from the render threads; the sidebar cache has its own lock.
 
-        init(name: String, title: String) {
-            self.name = name
+    /// A page as navigation shows it.
+    struct Entry: Sendable, Equatable {
+        /// The title shown.
+        var title: String
+        /// The built page (`planning/ROADMAP.html`).
+        var path: String
+    }
+
+    /// One line of the sidebar.
+    enum Item {
+        case page(Entry)
+        case section(Section)
+        case link(title: String, url: String)
+    }
+
+    /// A folder of the site, or a titled group from `nav`.
+    final class Section {
+        /// The built folder (`planning/phases`); nil for a group from `nav`.
+        let folder: String?
+        var title: String
+        /// The folder's index page, when it has one.
+        var indexPath: String?
+        var items: [Item] = []
+
+        init(folder: String?, title: String) {
+            self.folder = folder
             self.title = title
         }
 
         /// The page a section's own link leads to: its index, else its first page.
         var landingPath: String? {
-            indexPath ?? pages.first?.path ?? sections.lazy.compactMap(\.landingPath).first
+            if let indexPath { return indexPath }
+            for item in items {
+                switch item {
+                case .page(let entry): return entry.path
+                case .section(let section): if let path = section.landingPath { return path }
+                case .link: continue
+                }
+            }
+            return nil
+        }
+
+        var pageCount: Int {
+            items.reduce(0) { count, item in
+                if case .page = item { return count + 1 }
+                return count
+            }
         }
     }
 
-    let root = Section(name: "", title: "")
+    /// How many pages of one folder the sidebar lists before "All N documents".
+    static let windowSize = 60
 
-    /// `entries` in reading order: (title, output path).
-    init(entries: [(title: String, path: String)]) {
-        for entry in entries {
+    let root = Section(folder: "", title: "")
+    /// Links name folders rather than their `index.html` (pretty URLs).
+    let pretty: Bool
+    /// Every page once, in sidebar order: what previous and next follow.
+    private(set) var readingOrder: [Entry] = []
+    private var positions: [String: Int] = [:]
+    private var sectionsByFolder: [String: Section] = [:]
+
+    /// Builds the navigation.
+    /// - Parameters:
+    ///   - entries: every page in reading order (markdown and generated).
+    ///   - overrides: the `nav` setting; its pages come first, with its titles.
+    ///   - outputBySource: built path by source path, to find the pages `nav` names.
+    ///   - pretty: pretty URLs.
+    ///   - unknown: called with each `nav` page that matches no page, and its line.
+    init(
+        entries: [Entry], overrides: [NavItem] = [], outputBySource: [String: String] = [:], pretty: Bool = false,
+        unknown: (String, Int) -> Void = { _, _ in }
+    ) {
+        self.pretty = pretty
+        sectionsByFolder[""] = root
+        let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+
+        // Entries that `nav` names, resolved first so the folders skip them.
+        var claimed: Set<String> = []
+        func resolve(_ items: [NavItem]) -> [Item] {
+            items.compactMap { item -> Item? in
+                switch item {
+                case .page(let path, let title, let line):
+                    let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+                    guard let output = outputBySource[trimmed] ?? byPath[trimmed]?.path, let entry = byPath[output]
+                    else {
+                        unknown(path, line)
+                        return nil
+                    }
+                    claimed.insert(output)
+                    return .page(Entry(title: title ?? entry.title, path: output))
+                case .link(let title, let url, _):
+                    return .link(title: title, url: url)
+                case .section(let title, let children, _):
+                    let group = Section(folder: nil, title: title)
+                    group.items = resolve(children)
+                    return .section(group)
+                }
+            }
+        }
+        let overridden = resolve(overrides)
+
+        // The folder tree of everything else: pages first, then sub-folders.
+        var subsections: [ObjectIdentifier: [Section]] = [:]
+        for entry in entries where !claimed.contains(entry.path) {
             let components = entry.path.split(separator: "/").map(String.init)
             var section = root
-            for folder in components.dropLast() {
-                if let existing = section.sections.first(where: { $0.name == folder }) {
+            var folder = ""
+            for name in components.dropLast() {
+                folder = folder.isEmpty ? name : folder + "/" + name
+                if let existing = sectionsByFolder[folder] {
                     section = existing
                 } else {
-                    let child = Section(name: folder, title: Navigation.readableTitle(folder))
-                    section.sections.append(child)
+                    let child = Section(folder: folder, title: Navigation.readableTitle(name))
+                    subsections[ObjectIdentifier(section), default: []].append(child)
+                    sectionsByFolder[folder] = child
                     section = child
                 }
             }
             if components.last == "index.html" && section !== root {
                 section.indexPath = entry.path
                 section.title = entry.title
-            } else if components == ["index.html"] {
+            } else if entry.path == "index.html" {
                 // The home page leads the list.
-                section.pages.insert(entry, at: 0)
+                section.items.insert(.page(entry), at: 0)
             } else {
-                section.pages.append(entry)
+                section.items.append(.page(entry))
             }
         }
+        for section in sectionsByFolder.values {
+            section.items += (subsections[ObjectIdentifier(section)] ?? []).map(Item.section)
+        }
+        let home = root.items.prefix { if case .page(let entry) = $0 { entry.path == "index.html" } else { false } }
+        root.items = Array(home) + overridden + root.items.dropFirst(home.count)
+
+        // Reading order: depth first, a folder's index before its pages.
+        var seen: Set<String> = []
+        func visit(_ section: Section) {
+            if let index = section.indexPath, let entry = byPath[index], seen.insert(index).inserted {
+                readingOrder.append(Entry(title: section.title, path: entry.path))
+            }
+            for item in section.items {
+                switch item {
+                case .page(let entry): if seen.insert(entry.path).inserted { readingOrder.append(entry) }
+                case .section(let child): visit(child)
+                case .link: continue
+                }
+            }
+        }
+        visit(root)
+        for (position, entry) in readingOrder.enumerated() { positions[entry.path] = position }
     }
 
     /// A readable title from a file or folder name: `01-foundation` →
@@ -82,29 +192,99 @@ struct Navigation: @unchecked Sendable {
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
-    /// The sidebar HTML for the page at `current` (an output path): links are
+    // MARK: - Previous and next
+
+    /// The pages before and after `path` in reading order.
+    func neighbours(of path: String) -> (previous: Entry?, next: Entry?) {
+        guard let position = positions[path] else { return (nil, nil) }
+        return (
+            position > 0 ? readingOrder[position - 1] : nil,
+            position + 1 < readingOrder.count ? readingOrder[position + 1] : nil
+        )
+    }
+
+    /// The URL of `target` as written on the page `from` (both built paths
+    /// as without pretty URLs), escaped for an attribute.
+    func url(from: String, to target: String) -> String {
+        HTMLEscaping.escapeURL(OutputPaths.link(from: from, to: target, pretty: pretty))
+    }
+
+    // MARK: - Breadcrumbs
+
+    /// The trail from the home page through the page's folders, or "" on the home page.
+    func breadcrumbs(current: String, title: String) -> String {
+        guard current != "index.html" else { return "" }
+        var output = "<nav class=\"breadcrumbs\" aria-label=\"Breadcrumb\">\n<ol>\n<li><a href=\""
+        output += url(from: current, to: "index.html")
+        output += "\">Home</a></li>\n"
+        let folder = OutputPaths.folderOf(current)
+        var path = ""
+        for name in folder.split(separator: "/") {
+            path = path.isEmpty ? String(name) : path + "/" + name
+            let section = sectionsByFolder[path]
+            let crumbTitle = section?.title ?? Navigation.readableTitle(String(name))
+            if let landing = section?.landingPath, landing != current {
+                output += "<li><a href=\""
+                output += url(from: current, to: landing)
+                output += "\">"
+                HTMLEscaping.append(crumbTitle, to: &output)
+                output += "</a></li>\n"
+            } else if section?.indexPath != current {
+                output += "<li>"
+                HTMLEscaping.append(crumbTitle, to: &output)
+                output += "</li>\n"
+            }
+        }
+        output += "<li aria-current=\"page\">"
+        HTMLEscaping.append(title, to: &output)
+        return output + "</li>\n</ol>\n</nav>\n"
+    }
+
+    // MARK: - Sidebar
+
+    /// Marks where a page outside a folder's window gets its own line.
+    private static let currentSlot = "<!--current-->"
+
+    /// The sidebar HTML for the page at `current` (a built path): links are
     /// relative to it, its folders are open and its own link is marked.
     func html(current: String) -> String {
-        let folder = current.split(separator: "/").dropLast().map(String.init)
-        let prefix = String(repeating: "../", count: folder.count)
+        let folder = OutputPaths.folderOf(current)
         // Pages of one folder share a sidebar but for the marked link: render
-        // it once per folder and mark the page's own link in a copy.
-        let shared = cache.value(for: folder.joined(separator: "/")) {
+        // it once per folder and mark the page's own link in a copy. With
+        // pretty URLs a page sits one folder below its folder's index.
+        let deeper = pretty && OutputPaths.prettyPage(current) != current
+        let shared = cache.value(for: deeper ? folder + "/*" : folder) {
+            var open: Set<String> = [""]
+            var path = ""
+            for name in folder.split(separator: "/") {
+                path = path.isEmpty ? String(name) : path + "/" + name
+                open.insert(path)
+            }
             var output = ""
-            render(root, openPath: folder[...], prefix: prefix, into: &output)
+            render(root, open: open, currentFolder: folder, from: current, into: &output)
             return output
         }
         // Every link to the page is marked: a folder's own link leads to its
-        // first page, which its list names too.
-        let href = HTMLEscaping.escapeURL(prefix + OutputPaths.urlPath(current))
-        return shared.replacingOccurrences(
-            of: "<a href=\"" + href + "\">", with: "<a aria-current=\"page\" href=\"" + href + "\">")
+        // index, which names the page too.
+        let href = "<a href=\"" + url(from: current, to: current) + "\">"
+        let marked = "<a aria-current=\"page\" href=\"" + url(from: current, to: current) + "\">"
+        if shared.contains(href) {
+            return shared.replacingOccurrences(of: href, with: marked)
+                .replacingOccurrences(of: Self.currentSlot, with: "")
+        }
+        // A page beyond its folder's window is listed after the window.
+        var line = "<li>" + marked
+        HTMLEscaping.append(readingOrder[positions[current] ?? 0].title, to: &line)
+        line += "</a></li>"
+        return positions[current] == nil
+            ? shared.replacingOccurrences(of: Self.currentSlot, with: "")
+            : shared.replacingOccurrences(of: Self.currentSlot, with: line)
     }
 
-    private let cache = FolderCache()
+    private let cache = SidebarCache()
 
     /// Sidebars by folder, filled from the render threads.
-    private final class FolderCache: @unchecked Sendable {
+    private final class SidebarCache: @unchecked Sendable {
         // @unchecked: `values` is guarded by `lock`.
         private let lock = NSLock()
         private var values: [String: String] = [:]
@@ -117,36 +297,65 @@ struct Navigation: @unchecked Sendable {
         }
     }
 
-    private func link(_ path: String, title: String, prefix: String, into output: inout String) {
+    private func link(_ path: String, title: String, from: String, into output: inout String) {
         output += "<a href=\""
-        output += HTMLEscaping.escapeURL(prefix + OutputPaths.urlPath(path))
+        output += url(from: from, to: path)
         output += "\">"
         HTMLEscaping.append(title, to: &output)
         output += "</a>"
     }
 
     private func render(
-        _ section: Section, openPath: ArraySlice<String>, prefix: String, into output: inout String
+        _ section: Section, open: Set<String>, currentFolder: String, from: String, into output: inout String
     ) {
         output += "<ul>\n"
-        for page in section.pages {
-            output += "<li>"
-            link(page.path, title: page.title, prefix: prefix, into: &output)
-            output += "</li>\n"
+        let pageCount = section.pageCount
+        // Only folders are cut short: their index page lists every page.
+        let windowed = section.folder != nil && pageCount > Self.windowSize + 1
+        var listed = 0
+        for item in section.items {
+            switch item {
+            case .page(let entry):
+                listed += 1
+                if windowed && listed > Self.windowSize { continue }
+                output += "<li>"
+                link(entry.path, title: entry.title, from: from, into: &output)
+                output += "</li>\n"
+            case .link(let title, let url):
+                output += "<li><a class=\"nav-external\" href=\""
+                HTMLEscaping.append(url, to: &output)
+                output += "\">"
+                HTMLEscaping.append(title, to: &output)
+                output += "</a></li>\n"
+            case .section(let child):
+                guard let folder = child.folder else {
+                    // A group from `nav` is always open: it is short and chosen.
+                    output += "<li class=\"nav-section open\"><span class=\"nav-group\">"
+                    HTMLEscaping.append(child.title, to: &output)
+                    output += "</span>\n"
+                    render(child, open: open, currentFolder: currentFolder, from: from, into: &output)
+                    output += "</li>\n"
+                    continue
+                }
+                let isOpen = open.contains(folder)
+                output += isOpen ? "<li class=\"nav-section open\">" : "<li class=\"nav-section\">"
+                if let landing = child.landingPath {
+                    link(landing, title: child.title, from: from, into: &output)
+                } else {
+                    HTMLEscaping.append(child.title, to: &output)
+                }
+                if isOpen {
+                    output += "\n"
+                    render(child, open: open, currentFolder: currentFolder, from: from, into: &output)
+                }
+                output += "</li>\n"
+            }
         }
-        for child in section.sections {
-            let isOpen = openPath.first == child.name
-            output += isOpen ? "<li class=\"nav-section open\">" : "<li class=\"nav-section\">"
-            if let landing = child.landingPath {
-                link(landing, title: child.title, prefix: prefix, into: &output)
-            } else {
-                HTMLEscaping.append(child.title, to: &output)
-            }
-            if isOpen {
-                output += "\n"
-                render(child, openPath: openPath.dropFirst(), prefix: prefix, into: &output)
-            }
-            output += "</li>\n"
+        if windowed, let folder = section.folder {
+            if folder == currentFolder { output += Self.currentSlot }
+            output += "<li class=\"nav-more\"><a href=\""
+            output += url(from: from, to: folder.isEmpty ? "index.html" : folder + "/index.html")
+            output += "\">All \(pageCount) documents</a></li>\n"
         }
         output += "</ul>\n"
     }

@@ -23,6 +23,8 @@ struct SiteRenderer {
         var contentHTML: String
         var tocHTML: String
         var sourcePath: String?
+        var summary: String
+        var template: String = "page"
     }
 
     func render(into writer: SiteWriter) -> Rendered {
@@ -47,10 +49,19 @@ struct SiteRenderer {
         generated.sort {
             ($0.order ?? .infinity, $0.title, $0.outputPath) < ($1.order ?? .infinity, $1.title, $1.outputPath)
         }
-        if !site.pages.contains(where: { $0.outputPath == "index.html" })
-            && !generated.contains(where: { $0.outputPath == "index.html" })
-        {
+        let markdownPaths = site.pages.map(\.outputPath)
+        if !markdownPaths.contains("index.html") && !generated.contains(where: { $0.outputPath == "index.html" }) {
             generated.insert(HomePage.make(for: site), at: 0)
+        }
+        // Every folder gets an index, so breadcrumbs and "All N documents" lead somewhere.
+        let titles = Dictionary(
+            site.pages.map { ($0.outputPath, $0.title) } + generated.map { ($0.outputPath, $0.title) },
+            uniquingKeysWith: { first, _ in first })
+        generated += FolderIndexPage.make(
+            for: site, paths: markdownPaths + generated.map(\.outputPath), titles: titles)
+        let inNavigation = generated.map { Navigation.Entry(title: $0.title, path: $0.outputPath) }
+        if !markdownPaths.contains("404.html") && !generated.contains(where: { $0.outputPath == "404.html" }) {
+            generated.append(NotFoundPage.make(for: site))
         }
 
         // Assets: the templates' static files, then each plugin's CSS and JS.
@@ -70,17 +81,26 @@ struct SiteRenderer {
 
         // Every page's path is claimed before any is written, so a clash is
         // reported once and the pages render in parallel without coordination.
-        let pagePaths = site.pages.map(\.outputPath) + generated.map(\.outputPath)
-        let claimed = Set(pagePaths.filter { outputs.claim($0, from: "pages") })
+        let pretty = site.config.prettyURLs
+        let pagePaths = markdownPaths + generated.map(\.outputPath)
+        let claimed = Set(pagePaths.filter { outputs.claim(pretty ? OutputPaths.prettyPage($0) : $0, from: "pages") })
 
         let navigation = Navigation(
-            entries: site.pages.map { ($0.title, $0.outputPath) } + generated.map { ($0.title, $0.outputPath) })
+            entries: site.pages.map { Navigation.Entry(title: $0.title, path: $0.outputPath) } + inNavigation,
+            overrides: site.config.nav,
+            outputBySource: Dictionary(
+                site.pages.map { ($0.sourcePath, $0.outputPath) }, uniquingKeysWith: { first, _ in first }),
+            pretty: pretty,
+            unknown: { path, line in
+                diagnostics.warning(
+                    site.config.file ?? loaded.displayRoot, line: line, "nav names '\(path)', which is not a page")
+            })
         let links = LinkResolver(
             pages: site.pages, generatedPaths: Set(generated.map(\.outputPath)), files: loaded.files,
-            diagnostics: diagnostics)
+            pretty: pretty, diagnostics: diagnostics)
         let shared = SharedContext(
-            siteTitle: site.config.title, siteDescription: site.config.description, baseURL: site.config.baseURL,
-            stylesheets: stylesheets, scripts: scripts)
+            config: site.config, stylesheets: stylesheets, scripts: scripts,
+            logo: logo(outputs: outputs), footer: FooterRenderer(config: site.config, pages: site.pages))
         let templates = self.templates
         let renderer = self
 
@@ -90,15 +110,15 @@ struct SiteRenderer {
             guard claimed.contains(page.outputPath) else { return false }
             let view = renderer.renderBody(of: page, links: links)
             let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
-            outputs.write(page.outputPath, Array(html.utf8))
+            outputs.write(pretty ? OutputPaths.prettyPage(page.outputPath) : page.outputPath, Array(html.utf8))
             return true
         }
         for page in generated where claimed.contains(page.outputPath) {
             let view = PageView(
                 outputPath: page.outputPath, title: page.title, contentHTML: page.contentHTML, tocHTML: "",
-                sourcePath: nil)
+                sourcePath: nil, summary: "", template: page.template)
             let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
-            outputs.write(page.outputPath, Array(html.utf8))
+            outputs.write(pretty ? OutputPaths.prettyPage(page.outputPath) : page.outputPath, Array(html.utf8))
         }
 
         for file in links.referencedFiles {
@@ -109,8 +129,10 @@ struct SiteRenderer {
             outputs.add(OutputPaths.file(for: file.relativePath), Array(data), from: file.relativePath)
         }
         if let baseURL = site.config.baseURL {
+            let listed = pagePaths.filter { $0 != "404.html" }
             outputs.add(
-                "sitemap.xml", Array(Self.sitemap(baseURL: baseURL, paths: pagePaths).utf8), from: "sitemap")
+                "sitemap.xml", Array(Self.sitemap(baseURL: baseURL, paths: listed, pretty: pretty).utf8),
+                from: "sitemap")
         }
         return Rendered(files: outputs.count, generatedPages: generated.count)
     }
@@ -156,45 +178,95 @@ struct SiteRenderer {
         }
         return PageView(
             outputPath: page.outputPath, title: page.title, contentHTML: html,
-            tocHTML: TableOfContents.html(for: page.document.headings), sourcePath: page.sourcePath)
+            tocHTML: TableOfContents.html(for: page.document.headings), sourcePath: page.sourcePath,
+            summary: page.summary)
+    }
+
+    /// The site logo copied into the site, as a built path; a missing one is reported.
+    private func logo(outputs: OutputSet) -> String? {
+        guard let (path, line) = loaded.site.config.logo else { return nil }
+        let source = OutputPaths.resolve(path, against: "") ?? path
+        guard let file = loaded.files[source], let data = FileManager.default.contents(atPath: file.absolutePath)
+        else {
+            diagnostics.warning(
+                loaded.site.config.file ?? loaded.displayRoot, line: line,
+                "logo '\(path)' is not a file in the content folder")
+            return nil
+        }
+        let output = OutputPaths.file(for: source)
+        outputs.add(output, Array(data), from: "logo")
+        return output
     }
 
     /// What every page's template context shares.
     private struct SharedContext: Sendable {
-        var siteTitle: String
-        var siteDescription: String
-        var baseURL: String?
+        var config: SiteConfig
         var stylesheets: [String]
         var scripts: [String]
+        var logo: String?
+        var footer: FooterRenderer
     }
 
     private static func document(
         for view: PageView, navigation: Navigation, shared: SharedContext, templates: SiteTemplates
     ) -> String {
-        let root = OutputPaths.rootPrefix(from: view.outputPath)
+        let config = shared.config
+        let writtenAt = config.prettyURLs ? OutputPaths.prettyPage(view.outputPath) : view.outputPath
+        let root = OutputPaths.rootPrefix(from: writtenAt)
         var context: [String: Any] = [
-            "site": ["title": shared.siteTitle, "description": shared.siteDescription],
-            "page": ["title": view.title, "path": view.outputPath, "source": view.sourcePath ?? ""],
+            "site": ["title": config.title, "description": config.description, "language": config.language],
+            "page": [
+                "title": view.title, "path": view.outputPath, "source": view.sourcePath ?? "",
+                "summary": view.summary.isEmpty ? config.description : view.summary,
+            ],
             "content": view.contentHTML,
             "nav": navigation.html(current: view.outputPath),
+            "breadcrumbs": navigation.breadcrumbs(current: view.outputPath, title: view.title),
+            "footer": shared.footer.html(on: view.outputPath),
             "root": root,
-            "home": root + "index.html",
+            "home": navigation.url(from: view.outputPath, to: "index.html"),
             "stylesheets": shared.stylesheets.map { root + $0 },
             "scripts": shared.scripts.map { root + $0 },
+            "version": specsiteVersion,
         ]
+        if let logo = shared.logo { context["logo"] = root + HTMLEscaping.percentEncodePath(OutputPaths.urlPath(logo)) }
         if !view.tocHTML.isEmpty { context["toc"] = view.tocHTML }
-        if let baseURL = shared.baseURL {
-            context["canonical"] = baseURL + HTMLEscaping.percentEncodePath(OutputPaths.urlPath(view.outputPath))
+        let (previous, next) = navigation.neighbours(of: view.outputPath)
+        func link(_ entry: Navigation.Entry) -> [String: String] {
+            [
+                "title": entry.title,
+                "url": HTMLEscaping.percentEncodePath(
+                    OutputPaths.link(from: view.outputPath, to: entry.path, pretty: config.prettyURLs)),
+            ]
         }
-        return templates.render("page", context)
+        if view.template != "404" {
+            if let previous { context["prev"] = link(previous) }
+            if let next { context["next"] = link(next) }
+            context["hasPageNav"] = previous != nil || next != nil
+        }
+        if let baseURL = config.baseURL {
+            if view.template == "404" {
+                // Served at any missing address: resolve its links from the site root.
+                context["baseHref"] = baseURL
+            } else {
+                context["canonical"] = baseURL + publicPath(view.outputPath, pretty: config.prettyURLs)
+            }
+        }
+        return templates.render(view.template, context)
     }
 
-    static func sitemap(baseURL: String, paths: [String]) -> String {
+    /// A page's path after the base URL: `docs/PRD.html`, `docs/PRD/` (pretty), `` for the home page.
+    static func publicPath(_ path: String, pretty: Bool) -> String {
+        let url = OutputPaths.link(from: "index.html", to: path, pretty: pretty)
+        return HTMLEscaping.percentEncodePath(url == "./" ? "" : url)
+    }
+
+    static func sitemap(baseURL: String, paths: [String], pretty: Bool) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in paths.sorted() {
             xml += "<url><loc>"
-            HTMLEscaping.append(baseURL + HTMLEscaping.percentEncodePath(OutputPaths.urlPath(path)), to: &xml)
+            HTMLEscaping.append(baseURL + publicPath(path, pretty: pretty), to: &xml)
             xml += "</loc></url>\n"
         }
         return xml + "</urlset>\n"
@@ -253,92 +325,5 @@ private final class OutputSet: @unchecked Sendable {
         } catch {
             diagnostics.report(error)
         }
-    }
-}
-
-/// The "On this page" list: level 2 and 3 headings, nested.
-enum TableOfContents {
-    static func html(for headings: [Heading]) -> String {
-        let entries = headings.filter { ($0.level == 2 || $0.level == 3) && !$0.id.isEmpty }
-        guard entries.count > 1 else { return "" }
-        var output = "<ul>\n"
-        var inSublist = false
-        var openItem = false
-        for heading in entries {
-            if heading.level == 3 {
-                if !inSublist {
-                    output += openItem ? "\n<ul>\n" : "<li><ul>\n"
-                    inSublist = true
-                    openItem = true
-                }
-            } else {
-                if inSublist {
-                    output += "</ul>"
-                    inSublist = false
-                }
-                if openItem { output += "</li>\n" }
-                openItem = false
-            }
-            output += heading.level == 3 || !openItem ? "<li>" : ""
-            output += "<a href=\"#"
-            output += HTMLEscaping.escapeURL(heading.id)
-            output += "\">"
-            HTMLEscaping.append(heading.text, to: &output)
-            output += "</a>"
-            if heading.level == 3 {
-                output += "</li>\n"
-            } else {
-                openItem = true
-            }
-        }
-        if inSublist { output += "</ul>" }
-        if openItem { output += "</li>\n" }
-        return output + "</ul>\n"
-    }
-}
-
-/// The home page written when the content has no `index.md` or root `README.md`:
-/// every document with its summary, grouped by folder.
-enum HomePage {
-    static func make(for site: Site) -> GeneratedPage {
-        var html = "<h1>"
-        HTMLEscaping.append(site.config.title, to: &html)
-        html += "</h1>\n"
-        if !site.config.description.isEmpty {
-            html += "<p class=\"lead\">"
-            HTMLEscaping.append(site.config.description, to: &html)
-            html += "</p>\n"
-        }
-        var currentSection: [String]?
-        for page in site.pages {
-            let section = page.sectionPath
-            if section != currentSection {
-                if currentSection != nil { html += "</ul>\n" }
-                if !section.isEmpty {
-                    html += "<h2>"
-                    HTMLEscaping.append(section.map(Navigation.readableTitle(_:)).joined(separator: " / "), to: &html)
-                    html += "</h2>\n"
-                } else if currentSection == nil {
-                    html += "<h2>Documents</h2>\n"
-                }
-                html += "<ul class=\"document-list\">\n"
-                currentSection = section
-            }
-            html += "<li><a href=\""
-            html += HTMLEscaping.escapeURL(OutputPaths.urlPath(page.outputPath))
-            html += "\">"
-            HTMLEscaping.append(page.title, to: &html)
-            html += "</a>"
-            let summary = page.summary
-            if !summary.isEmpty {
-                html += "<br><span class=\"summary\">"
-                HTMLEscaping.append(summary, to: &html)
-                html += "</span>"
-            }
-            html += "</li>\n"
-        }
-        if currentSection != nil { html += "</ul>\n" }
-        if site.pages.isEmpty { html += "<p>This site has no documents yet.</p>\n" }
-        return GeneratedPage(outputPath: "index.html", title: "Home", contentHTML: html, order: -1)
     }
 }
