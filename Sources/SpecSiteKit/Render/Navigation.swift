@@ -80,10 +80,12 @@ struct Navigation: @unchecked Sendable {
     ///   - overrides: the `nav` setting; its pages come first, with its titles.
     ///   - outputBySource: built path by source path, to find the pages `nav` names.
     ///   - pretty: pretty URLs.
+    ///   - folderIndexes: generated folder indexes; a folder left with nothing
+    ///     else (its pages all moved by `nav`) leaves the sidebar.
     ///   - unknown: called with each `nav` page that matches no page, and its line.
     init(
         entries: [Entry], overrides: [NavItem] = [], outputBySource: [String: String] = [:], pretty: Bool = false,
-        unknown: (String, Int) -> Void = { _, _ in }
+        folderIndexes: Set<String> = [], unknown: (String, Int) -> Void = { _, _ in }
     ) {
         self.pretty = pretty
         sectionsByFolder[""] = root
@@ -144,6 +146,14 @@ struct Navigation: @unchecked Sendable {
         for section in sectionsByFolder.values {
             section.items += (subsections[ObjectIdentifier(section)] ?? []).map(Item.section)
         }
+        func prune(_ section: Section) {
+            section.items = section.items.filter { item in
+                guard case .section(let child) = item else { return true }
+                prune(child)
+                return !child.items.isEmpty || child.indexPath.map { !folderIndexes.contains($0) } ?? false
+            }
+        }
+        prune(root)
         let home = root.items.prefix { if case .page(let entry) = $0 { entry.path == "index.html" } else { false } }
         root.items = Array(home) + overridden + root.items.dropFirst(home.count)
 

@@ -57,8 +57,9 @@ struct SiteRenderer {
         let titles = Dictionary(
             site.pages.map { ($0.outputPath, $0.title) } + generated.map { ($0.outputPath, $0.title) },
             uniquingKeysWith: { first, _ in first })
-        generated += FolderIndexPage.make(
+        let folderIndexes = FolderIndexPage.make(
             for: site, paths: markdownPaths + generated.map(\.outputPath), titles: titles)
+        generated += folderIndexes
         let inNavigation = generated.map { Navigation.Entry(title: $0.title, path: $0.outputPath) }
         if !markdownPaths.contains("404.html") && !generated.contains(where: { $0.outputPath == "404.html" }) {
             generated.append(NotFoundPage.make(for: site))
@@ -90,7 +91,7 @@ struct SiteRenderer {
             overrides: site.config.nav,
             outputBySource: Dictionary(
                 site.pages.map { ($0.sourcePath, $0.outputPath) }, uniquingKeysWith: { first, _ in first }),
-            pretty: pretty,
+            pretty: pretty, folderIndexes: Set(folderIndexes.map(\.outputPath)),
             unknown: { path, line in
                 diagnostics.warning(
                     site.config.file ?? loaded.displayRoot, line: line, "nav names '\(path)', which is not a page")

@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+
+@testable import SpecSiteKit
+
+/// What a reader finds around the document: sidebar, breadcrumbs, previous
+/// and next, the home page, folder indexes, 404, and the settings that shape them.
+@Suite("Site layout")
+struct SiteLayoutTests {
+
+    /// The HTML between `<tag ` / `<tag>` and its closing tag, first occurrence.
+    func element(_ html: String, _ open: String, close: String) -> String {
+        guard let start = html.range(of: open), let end = html.range(of: close, range: start.upperBound..<html.endIndex)
+        else { return "" }
+        return String(html[start.lowerBound..<end.upperBound])
+    }
+
+    @Test func breadcrumbsFollowFoldersAndEndAtThePage() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write(".planning/ROADMAP.md", "# Roadmap\n")
+        space.write(".planning/phases/01-foundation/01-01-PLAN.md", "# Plan one\n")
+        #expect(space.build().diagnostics.isEmpty)
+        let plan = try #require(space.site("planning/phases/01-foundation/01-01-PLAN.html"))
+        let crumbs = element(plan, "<nav class=\"breadcrumbs\"", close: "</nav>")
+        #expect(
+            crumbs.contains(
+                """
+                <li><a href="../../../index.html">Home</a></li>
+                <li><a href="../../index.html">Planning</a></li>
+                <li><a href="../index.html">Phases</a></li>
+                <li><a href="index.html">Foundation</a></li>
+                <li aria-current="page">Plan one</li>
+                """), "\(crumbs)")
+        let folder = try #require(space.site("planning/phases/index.html"))
+        #expect(folder.contains("<li aria-current=\"page\">Phases</li>"))
+        #expect(folder.contains("<a href=\"01-foundation/index.html\">Foundation</a>"))
+        #expect(space.site("index.html")?.contains("class=\"breadcrumbs\"") == false, "no trail on the home page")
+    }
+
+    @Test func previousAndNextFollowTheSidebar() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("PRD.md", "# PRD\n")
+        space.write("ARCHITECTURE.md", "# Architecture\n")
+        space.write("notes/a.md", "# A\n")
+        space.build()
+        let prd = try #require(space.site("PRD.html"))
+        #expect(prd.contains("<a class=\"page-nav-prev\" rel=\"prev\" href=\"index.html\">"))
+        #expect(prd.contains("<a class=\"page-nav-next\" rel=\"next\" href=\"ARCHITECTURE.html\">"))
+        let architecture = try #require(space.site("ARCHITECTURE.html"))
+        #expect(architecture.contains("rel=\"next\" href=\"notes/index.html\""), "a folder's index comes first")
+        let note = try #require(space.site("notes/a.html"))
+        #expect(note.contains("rel=\"prev\" href=\"index.html\""))
+        #expect(!note.contains("rel=\"next\""), "the last page has no next")
+    }
+
+    @Test func documentsAreOrderedAndGroupedByKind() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("IMPLEMENTATION_PLAN.md", "# Plan\n\nNine chunks.\n")
+        space.write("DESIGN_SYSTEM.md", "# Design\n")
+        space.write("UX_SPEC.md", "# UX\n")
+        space.write("ARCHITECTURE.md", "# Arch\n")
+        space.write("PRD.md", "# Requirements\n\n**Status**: Draft\n**Owner**: Ana\n\nA calm water tracker.\n")
+        space.write("GLOSSARY.md", "# Words\n")
+        space.write("ux/flows.md", "---\nkind: plans\n---\n# Flows, but a plan\n")
+        space.build()
+        let home = try #require(space.site("index.html"))
+        let order = ["prd", "architecture", "ux", "design", "plans", "other"].compactMap {
+            home.range(of: "data-kind=\"\($0)\"")?.lowerBound
+        }
+        #expect(order.count == 6 && order == order.sorted(), "groups in reading order")
+        let plans = element(home, "data-kind=\"plans\"", close: "</section>")
+        #expect(plans.contains("ux/flows.html") && plans.contains("IMPLEMENTATION_PLAN.html"), "front matter kind wins")
+        #expect(home.contains("<p class=\"summary\">A calm water tracker.</p>"), "metadata lines are not a summary")
+        let nav = element(home, "<nav id=\"site-nav\"", close: "</nav>")
+        let titles = ["Requirements", "Arch", "UX", "Design", "Plan", "Words"].compactMap {
+            nav.range(of: ">\($0)</a>")?.lowerBound
+        }
+        #expect(titles.count == 6 && titles == titles.sorted(), "the sidebar reads PRD first: \(nav)")
+    }
+
+    @Test func aHugeFolderListsAWindowAndEachPageFindsItself() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        for index in 1...150 { space.write("notes/n\(String(format: "%03d", index)).md", "# Note \(index)\n") }
+        #expect(space.build().diagnostics.isEmpty)
+        let first = try #require(space.site("notes/n001.html"))
+        let nav = element(first, "<nav id=\"site-nav\"", close: "</nav>")
+        #expect(nav.components(separatedBy: "<li><a").count - 1 == Navigation.windowSize + 1, "home + window")
+        #expect(nav.contains("<li class=\"nav-more\"><a href=\"index.html\">All 150 documents</a></li>"))
+        let late = try #require(space.site("notes/n140.html"))
+        #expect(late.contains("<li><a aria-current=\"page\" href=\"n140.html\">Note 140</a></li>"))
+        #expect(late.contains("rel=\"prev\" href=\"n139.html\"") && late.contains("rel=\"next\" href=\"n141.html\""))
+        let index = element(try #require(space.site("notes/index.html")), "<article", close: "</article>")
+        #expect(index.components(separatedBy: "<li><a href=\"n").count - 1 == 150, "the index lists every page")
+    }
+
+    @Test func navSettingOrdersAndRetitlesTheSidebar() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("PRD.md", "# Product Requirements Document\n")
+        space.write("b.md", "# B\n")
+        space.write("plans/p.md", "# P\n")
+        space.write(
+            "specsite.yml",
+            """
+            title: T
+            nav:
+              - Requirements: PRD.md
+              - Work:
+                  - plans/p.md
+                  - missing.md
+              - Repo: https://example.com/repo
+            """)
+        let outcome = space.build()
+        #expect(
+            outcome.messages == [
+                "\(space.content)/specsite.yml:6: warning: nav names 'missing.md', which is not a page"
+            ])
+        let b = try #require(space.site("b.html"))
+        let nav = element(b, "<nav id=\"site-nav\"", close: "</nav>")
+        let positions = [
+            "index.html\">Home", "PRD.html\">Requirements", "nav-group\">Work", "plans/p.html\">P",
+            "example.com/repo\">Repo", "b.html\">B",
+        ].map { nav.range(of: $0)?.lowerBound }
+        #expect(
+            !positions.contains(nil) && positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "\(nav)")
+        #expect(!nav.contains("nav-section\"><a href=\"plans/"), "a page the nav names leaves its folder's list")
+        #expect(try #require(space.site("PRD.html")).contains("rel=\"next\" href=\"plans/p.html\""))
+    }
+
+    @Test func prettyURLsWriteFoldersAndLinkToThem() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("PRD.md", "# PRD\n\nSee [the plan](plans/a.md#b) and ![x](images/x.png).\n")
+        space.write("plans/a.md", "# A\n\n## B\n\n[back](../PRD.md)\n")
+        space.writeBytes("images/x.png", [0x89, 0x50, 0x4E, 0x47])
+        space.write("specsite.yml", "pretty_urls: true\n")
+        #expect(space.build(baseURL: "https://org.github.io/app/").diagnostics.isEmpty)
+        let prd = try #require(space.site("PRD/index.html"))
+        #expect(prd.contains("<a href=\"../plans/a/#b\">the plan</a>"))
+        #expect(prd.contains("<img src=\"../images/x.png\" alt=\"x\">"))
+        #expect(prd.contains("href=\"../assets/specsite.css\""))
+        #expect(prd.contains("<link rel=\"canonical\" href=\"https://org.github.io/app/PRD/\">"))
+        #expect(prd.contains("<a aria-current=\"page\" href=\"./\">PRD</a>"))
+        let plan = try #require(space.site("plans/a/index.html"))
+        #expect(plan.contains("<a href=\"../../PRD/\">back</a>"))
+        #expect(plan.contains("<li><a href=\"../\">Plans</a></li>"), "breadcrumb to the folder index")
+        let sitemap = try #require(space.site("sitemap.xml"))
+        #expect(sitemap.contains("<loc>https://org.github.io/app/</loc>"))
+        #expect(sitemap.contains("<loc>https://org.github.io/app/plans/a/</loc>"))
+        #expect(!sitemap.contains("404"))
+        #expect(space.site("404.html")?.contains("<base href=\"https://org.github.io/app/\">") == true)
+    }
+
+    @Test func logoFooterAndLanguageComeFromTheSettings() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("docs/a.md", "# A\n")
+        space.write("PRD.md", "# PRD\n")
+        space.write("brand/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        space.write(
+            "specsite.yml",
+            "logo: brand/logo.svg\nlanguage: de\nfooter: \"Ask [the PRD](PRD.md) or [us](https://x.org) <b>now</b>\"\n")
+        #expect(space.build().diagnostics.isEmpty)
+        let page = try #require(space.site("docs/a.html"))
+        #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"de\">"))
+        #expect(page.contains("<img class=\"site-logo\" src=\"../brand/logo.svg\" alt=\"\">"))
+        #expect(space.site("brand/logo.svg") != nil, "the logo is copied")
+        #expect(
+            page.contains("Ask <a href=\"../PRD.html\">the PRD</a> or <a href=\"https://x.org\">us</a> &lt;b&gt;now"))
+        #expect(page.contains("Source: <code>docs/a.md</code>"))
+
+        space.write("specsite.yml", "logo: brand/missing.svg\nlogo_url: x\n")
+        let outcome = space.build()
+        #expect(
+            outcome.messages == [
+                "\(space.content)/specsite.yml:1: warning: logo 'brand/missing.svg' is not a file in the content folder",
+                "\(space.content)/specsite.yml:2: warning: unknown setting 'logo_url' (ignored)",
+            ])
+    }
+
+    @Test func aSiteOverridesOneTemplateBlock() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("a.md", "# A\n\n## One\n\n## Two\n")
+        space.write(
+            "templates/page.mustache",
+            "{{<layout}}{{$footer}}<p class=\"custom\">Internal: {{page.title}}</p>{{/footer}}{{/layout}}\n")
+        #expect(space.build().diagnostics.isEmpty)
+        let page = try #require(space.site("a.html"))
+        #expect(page.contains("<p class=\"custom\">Internal: A</p>"))
+        #expect(!page.contains("Built with specsite"), "the block is replaced")
+        #expect(page.contains("<nav aria-label=\"On this page\">"), "the rest of the layout stays")
+        #expect(page.contains("<a href=\"#one\">One</a>"))
+    }
+
+    @Test func titlesWithMarkupStayText() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("a.md", "---\ntitle: \"<img src=x onerror=alert(1)>\"\n---\n\n## <script>alert(1)</script> & co\n")
+        space.write("b.md", "# <b>Bold</b> & \"quoted\"\n")
+        space.build()
+        let a = try #require(space.site("a.html"))
+        #expect(!a.contains("<img src=x") && !a.contains("<script>alert"))
+        #expect(a.contains("<title>&lt;img src=x onerror=alert(1)&gt; · Spec</title>"))
+        #expect(a.contains("<li aria-current=\"page\">&lt;img src=x onerror=alert(1)&gt;</li>"))
+        let b = try #require(space.site("b.html"))
+        #expect(!b.contains("<b>Bold</b>"))
+        #expect(b.contains("rel=\"prev\" href=\"a.html\"><span class=\"page-nav-label\">Previous</span>"))
+        #expect(b.contains("<span class=\"page-nav-title\">&lt;img src=x onerror=alert(1)&gt;</span>"))
+    }
+
+    @Test func documentKindsFromNamesTitlesAndFrontMatter() {
+        func kind(_ path: String, title: String = "", frontMatter: String = "") -> DocumentKind {
+            let front = frontMatter.isEmpty ? YAMLValue.null : (try? YAMLValue.parse(frontMatter)) ?? .null
+            let page = Page(
+                sourcePath: path, displayPath: path, outputPath: path, frontMatter: front, title: title,
+                markdown: "", document: MarkdownParser.parse(""), order: nil)
+            return DocumentKind.of(page)
+        }
+        #expect(kind("PRD.md") == .prd)
+        #expect(kind("docs/product-requirements.md") == .prd)
+        #expect(kind("ARCHITECTURE.md") == .architecture)
+        #expect(kind("UX_SPEC.md") == .ux)
+        #expect(kind("DESIGN_SYSTEM.md") == .design)
+        #expect(kind("ONBOARDING_IMPLEMENTATION_PLAN.md") == .plans)
+        #expect(kind("SPRINT_7_PARITY_PLAN.md") == .plans)
+        #expect(kind(".planning/phases/10-x/10-04-PLAN.md") == .plans)
+        #expect(kind("IMPLEMENTATION_GUIDE_SKILL.md") == .other)
+        #expect(kind("notes.md", title: "Screen flows for onboarding") == .ux)
+        #expect(kind("explanation.md") == .other, "whole words only")
+        #expect(kind("x.md", frontMatter: "kind: design") == .design)
+    }
+}
