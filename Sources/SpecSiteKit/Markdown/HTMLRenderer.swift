@@ -179,7 +179,8 @@ public final class HTMLRenderer {
     }
 
     private func renderFootnotes(_ definitions: [MarkdownNode], into output: inout String) throws {
-        output += "<section class=\"footnotes\" data-footnotes>\n<ol>\n"
+        // A heading for screen readers, as GitHub writes it, names the section.
+        output += "<section class=\"footnotes\" data-footnotes>\n<h2 class=\"visually-hidden\">Footnotes</h2>\n<ol>\n"
         for definition in definitions {
             guard case .footnoteDefinition(let label, let number) = definition.kind else { continue }
             let anchor = HTMLEscaping.escape(label)

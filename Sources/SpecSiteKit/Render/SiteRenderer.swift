@@ -178,9 +178,19 @@ struct SiteRenderer {
             diagnostics.error(page.displayPath, "cannot render: \(error)")
         }
         return PageView(
-            outputPath: page.outputPath, title: page.title, contentHTML: html,
+            outputPath: page.outputPath, title: page.title, contentHTML: Self.titled(html, page: page),
             tocHTML: TableOfContents.html(for: page.document.headings), sourcePath: page.sourcePath,
             summary: page.summary)
+    }
+
+    /// The page's HTML with its title as a heading when the document has no
+    /// H1 of its own (a plan whose title is in its front matter), so every
+    /// page opens with what it is.
+    static func titled(_ html: String, page: Page) -> String {
+        guard !page.document.headings.contains(where: { $0.level == 1 }) else { return html }
+        var heading = "<h1>"
+        HTMLEscaping.append(page.title, to: &heading)
+        return heading + "</h1>\n" + html
     }
 
     /// The site logo copied into the site, as a built path; a missing one is reported.
