@@ -205,11 +205,12 @@ public struct Builder: Sendable {
 
         let parsing = StageProgress("parsing documents", total: markdown.count, report: progress)
         let diagnostics = self.diagnostics
+        let rawHTML = config.allowRawHTML
         let loadedPages = markdown.parallelMap { file in
             defer { parsing.step() }
             return PageLoader.load(
                 file, displayPath: ContentDiscovery.join(display, file.relativePath), plugins: plugins,
-                contexts: contexts, diagnostics: diagnostics)
+                contexts: contexts, rawHTML: rawHTML, diagnostics: diagnostics)
         }
         var pages = assignOutputPaths(loadedPages.compactMap { $0 })
         pages = PageOrder.sorted(pages)

@@ -7,7 +7,7 @@ import Foundation
 enum PageLoader {
     static func load(
         _ file: SourceFile, displayPath: String, plugins: [any Plugin], contexts: [String: PluginContext],
-        diagnostics: DiagnosticLog
+        rawHTML: Bool = false, diagnostics: DiagnosticLog
     ) -> Page? {
         let data: Data
         do {
@@ -58,7 +58,7 @@ enum PageLoader {
         }
         let title =
             frontMatter["title"]?.string
-            ?? document.headings.first(where: { $0.level == 1 })?.text
+            ?? document.headings.first(where: { $0.level == 1 })?.displayText(rawHTML: rawHTML)
             ?? titleFromFileName(file.relativePath)
         var page = Page(
             sourcePath: file.relativePath, displayPath: displayPath, outputPath: "", frontMatter: frontMatter,

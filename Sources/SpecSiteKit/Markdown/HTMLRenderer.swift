@@ -138,7 +138,9 @@ public final class HTMLRenderer {
                 // reader can copy the address of a section.
                 output += "<a class=\"heading-anchor\" href=\"#"
                 output += HTMLEscaping.escapeURL(id)
-                output += "\" aria-label=\"Link to this section\">#</a>"
+                output += "\" aria-label=\"Link to section: "
+                HTMLEscaping.append(allowRawHTML ? node.plainText : node.literalText, to: &output)
+                output += "\">#</a>"
             }
             output += "</h\(level)>\n"
         case .thematicBreak:

@@ -99,6 +99,23 @@ public struct MarkdownNode: Sendable, Equatable {
         return text
     }
 
+    /// The text a reader sees when raw HTML is shown as written: like
+    /// ``plainText`` but with inline HTML kept literally.
+    public var literalText: String {
+        var text = ""
+        appendLiteralText(to: &text)
+        return text
+    }
+
+    private func appendLiteralText(to text: inout String) {
+        switch kind {
+        case .text(let value), .code(let value), .htmlInline(let value): text += value
+        case .softBreak, .lineBreak: text += " "
+        default: break
+        }
+        for child in children { child.appendLiteralText(to: &text) }
+    }
+
     private func appendHeadingText(to text: inout String) {
         switch kind {
         case .text(let value), .code(let value): text += value

@@ -37,16 +37,25 @@ public struct Heading: Sendable, Equatable {
     public var id: String
     /// The heading's text without markup.
     public var text: String
+    /// The text as a reader sees it when raw HTML is shown as written (the
+    /// default): inline HTML kept literally, so `# <b>Draft</b>` is titled
+    /// `<b>Draft</b>` in the TOC and the page title, as in the heading.
+    public var literalText: String
     /// 1-based source line.
     public var line: Int
 
     /// Creates a heading.
-    public init(level: Int, id: String, text: String, line: Int) {
+    public init(level: Int, id: String, text: String, literalText: String? = nil, line: Int) {
         self.level = level
         self.id = id
         self.text = text
+        self.literalText = literalText ?? text
         self.line = line
     }
+
+    /// The text to show for the heading: without tags when raw HTML renders,
+    /// with them when it is shown as text.
+    public func displayText(rawHTML: Bool) -> String { rawHTML ? text : literalText }
 }
 
 /// A link or image destination as written in the source.
@@ -259,11 +268,14 @@ private struct TreeConverter {
         case CMARK_NODE_HEADING:
             var lineCursor = line
             let inlines = convertInlines(of: node, line: &lineCursor, depth: depth + 1)
-            let text = MarkdownNode(.paragraph, children: inlines).headingText
+            let wrapper = MarkdownNode(.paragraph, children: inlines)
+            let text = wrapper.headingText
             let id = slugger.slug(for: text)
             let level = Int(cmark_node_get_heading_level(node))
             headings.append(
-                Heading(level: level, id: id, text: text.trimmingCharacters(in: .whitespaces), line: line))
+                Heading(
+                    level: level, id: id, text: text.trimmingCharacters(in: .whitespaces),
+                    literalText: wrapper.literalText.trimmingCharacters(in: .whitespaces), line: line))
             return MarkdownNode(.heading(level: level, id: id), children: inlines, line: line, endLine: end)
         case CMARK_NODE_THEMATIC_BREAK: kind = .thematicBreak
         case CMARK_NODE_FOOTNOTE_DEFINITION:

@@ -250,7 +250,7 @@ enum NotFoundPage {
 
 /// The "On this page" list: level 2 and 3 headings, nested.
 enum TableOfContents {
-    static func html(for headings: [Heading]) -> String {
+    static func html(for headings: [Heading], rawHTML: Bool = false) -> String {
         let entries = headings.filter { ($0.level == 2 || $0.level == 3) && !$0.id.isEmpty }
         guard entries.count > 1 else { return "" }
         var output = "<ul>\n"
@@ -275,7 +275,7 @@ enum TableOfContents {
             output += "<a href=\"#"
             output += HTMLEscaping.escapeURL(heading.id)
             output += "\">"
-            HTMLEscaping.append(heading.text, to: &output)
+            HTMLEscaping.append(heading.displayText(rawHTML: rawHTML), to: &output)
             output += "</a>"
             if heading.level == 3 {
                 output += "</li>\n"

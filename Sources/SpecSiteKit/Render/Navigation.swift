@@ -282,8 +282,9 @@ struct Navigation: @unchecked Sendable {
             return shared.replacingOccurrences(of: href, with: marked)
                 .replacingOccurrences(of: Self.currentSlot, with: "")
         }
-        // A page beyond its folder's window is listed after the window.
-        var line = "<li>" + marked
+        // A page beyond its folder's window is listed after the window, with
+        // a mark for the pages skipped in between.
+        var line = "<li class=\"nav-gap\" aria-hidden=\"true\">…</li>\n<li>" + marked
         HTMLEscaping.append(readingOrder[positions[current] ?? 0].title, to: &line)
         line += "</a></li>"
         return positions[current] == nil

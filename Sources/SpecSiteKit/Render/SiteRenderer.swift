@@ -179,7 +179,8 @@ struct SiteRenderer {
         }
         return PageView(
             outputPath: page.outputPath, title: page.title, contentHTML: Self.titled(html, page: page),
-            tocHTML: TableOfContents.html(for: page.document.headings), sourcePath: page.sourcePath,
+            tocHTML: TableOfContents.html(for: page.document.headings, rawHTML: site.config.allowRawHTML),
+            sourcePath: page.sourcePath,
             summary: page.summary)
     }
 
@@ -227,7 +228,7 @@ struct SiteRenderer {
         var context: [String: Any] = [
             "site": ["title": config.title, "description": config.description, "language": config.language],
             "page": [
-                "title": view.title, "path": view.outputPath, "source": view.sourcePath ?? "",
+                "title": view.title, "path": view.outputPath, "source": view.sourcePath as Any,
                 "summary": view.summary.isEmpty ? config.description : view.summary,
             ],
             "content": view.contentHTML,
