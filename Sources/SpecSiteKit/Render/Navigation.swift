@@ -282,15 +282,36 @@ struct Navigation: @unchecked Sendable {
             return shared.replacingOccurrences(of: href, with: marked)
                 .replacingOccurrences(of: Self.currentSlot, with: "")
         }
-        // A page beyond its folder's window is listed after the window, with
-        // a mark for the pages skipped in between.
-        var line = "<li class=\"nav-gap\" aria-hidden=\"true\">…</li>\n<li>" + marked
-        HTMLEscaping.append(readingOrder[positions[current] ?? 0].title, to: &line)
-        line += "</a></li>"
-        return positions[current] == nil
-            ? shared.replacingOccurrences(of: Self.currentSlot, with: "")
-            : shared.replacingOccurrences(of: Self.currentSlot, with: line)
+        // A page beyond its folder's window is listed after the window with
+        // its neighbours, and a mark for the pages skipped on either side.
+        guard let position = positions[current] else {
+            return shared.replacingOccurrences(of: Self.currentSlot, with: "")
+        }
+        func inFolder(_ index: Int) -> Bool {
+            readingOrder.indices.contains(index) && OutputPaths.folderOf(readingOrder[index].path) == folder
+                && readingOrder[index].path != folder + "/index.html"
+        }
+        func listed(_ index: Int) -> Bool {
+            shared.contains("<a href=\"" + url(from: current, to: readingOrder[index].path) + "\">")
+        }
+        var first = position
+        while first > position - Self.neighbours, inFolder(first - 1), !listed(first - 1) { first -= 1 }
+        var last = position
+        while last < position + Self.neighbours, inFolder(last + 1) { last += 1 }
+        var lines =
+            inFolder(first - 1) && !listed(first - 1) ? "<li class=\"nav-gap\" aria-hidden=\"true\">…</li>\n" : ""
+        for index in first...last {
+            let entry = readingOrder[index]
+            lines += index == position ? "<li>" + marked : "<li><a href=\"" + url(from: current, to: entry.path) + "\">"
+            HTMLEscaping.append(entry.title, to: &lines)
+            lines += "</a></li>\n"
+        }
+        if inFolder(last + 1) { lines += "<li class=\"nav-gap\" aria-hidden=\"true\">…</li>\n" }
+        return shared.replacingOccurrences(of: Self.currentSlot, with: lines)
     }
+
+    /// How many pages on each side of a page beyond the window are listed with it.
+    static let neighbours = 2
 
     private let cache = SidebarCache()
 

@@ -225,12 +225,15 @@ struct SiteRenderer {
         let config = shared.config
         let writtenAt = config.prettyURLs ? OutputPaths.prettyPage(view.outputPath) : view.outputPath
         let root = OutputPaths.rootPrefix(from: writtenAt)
+        var page: [String: Any] = [
+            "title": view.title, "path": view.outputPath,
+            "summary": view.summary.isEmpty ? config.description : view.summary,
+        ]
+        // Absent, not nil: Mustache would print a nil as "nil".
+        if let source = view.sourcePath { page["source"] = source }
         var context: [String: Any] = [
             "site": ["title": config.title, "description": config.description, "language": config.language],
-            "page": [
-                "title": view.title, "path": view.outputPath, "source": view.sourcePath as Any,
-                "summary": view.summary.isEmpty ? config.description : view.summary,
-            ],
+            "page": page,
             "content": view.contentHTML,
             "nav": navigation.html(current: view.outputPath),
             "breadcrumbs": navigation.breadcrumbs(current: view.outputPath, title: view.title),
