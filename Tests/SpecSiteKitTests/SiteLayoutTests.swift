@@ -245,4 +245,23 @@ struct SiteLayoutTests {
         #expect(kind("explanation.md") == .other, "whole words only")
         #expect(kind("x.md", frontMatter: "kind: design") == .design)
     }
+
+    @Test func byteSearchReplacesEveryExactMatch() {
+        #expect("a<b>c<b>".replacingBytes("<b>", with: "[B]") == "a[B]c[B]")
+        #expect("ééé".replacingBytes("é", with: "e") == "eee")
+        #expect("aaaa".replacingBytes("aa", with: "b") == "bb", "matches do not overlap")
+        #expect("abc".replacingBytes("x", with: "y") == "abc")
+        #expect("abc".replacingBytes("", with: "y") == "abc")
+        #expect("<a href=\"x\">".containsBytes("href=\"x\"") && !"ab".containsBytes("abc"))
+    }
+
+    @Test func metadataLinesAreSkippedWithWindowsLineEnds() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write(
+            "PRD.md",
+            "---\r\ntitle: P\r\n---\r\n# P\r\n\r\n**Status**: Draft\r\n**Owner**: Ana\r\n\r\nThe real summary.\r\n")
+        space.build()
+        #expect(space.site("index.html")?.contains("<p class=\"summary\">The real summary.</p>") == true)
+    }
 }

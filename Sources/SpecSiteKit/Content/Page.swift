@@ -46,17 +46,13 @@ public struct Page: Sendable {
         if let description = frontMatter["description"]?.string ?? frontMatter["summary"]?.string {
             return description
         }
-        var lines: [Substring]?
         for block in document.root.children {
             guard case .paragraph = block.kind else { continue }
             let text = block.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
-            if block.endLine > block.line {
-                lines = lines ?? markdown.split(separator: "\n", omittingEmptySubsequences: false)
-                let offset = bodyFirstLine - 1
-                if let lines, Self.isMetadata(lines, from: block.line - offset, to: block.endLine - offset) {
-                    continue
-                }
+            let offset = bodyFirstLine - 1
+            if block.endLine > block.line, isMetadata(from: block.line - offset, to: block.endLine - offset) {
+                continue
             }
             return text.count > 200 ? String(text.prefix(199)) + "…" : text
         }
@@ -64,9 +60,26 @@ public struct Page: Sendable {
     }
 
     /// Whether the lines `from...to` of `markdown` (1-based) are all `**Key**: value` lines.
-    private static func isMetadata(_ lines: [Substring], from: Int, to: Int) -> Bool {
-        guard from >= 1, to <= lines.count else { return false }
-        return lines[(from - 1)..<to].allSatisfy { line in
+    private func isMetadata(from: Int, to: Int) -> Bool {
+        guard from >= 1 else { return false }
+        // Only the paragraph's lines are cut out: splitting a whole long
+        // document for them showed in profiles.
+        var lines: [Substring] = []
+        var lineNumber = 1
+        let bytes = markdown.utf8
+        var lineStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex, lineNumber <= to {
+            if bytes[index] == UInt8(ascii: "\n") {
+                if lineNumber >= from { lines.append(markdown[lineStart..<index]) }
+                lineNumber += 1
+                lineStart = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        if lineNumber <= to && lineNumber >= from { lines.append(markdown[lineStart...]) }
+        guard lines.count == to - from + 1 else { return false }
+        return lines.allSatisfy { line in
             let trimmed = line.drop { $0 == " " }
             guard trimmed.hasPrefix("**") || trimmed.hasPrefix("__") else { return false }
             let marker = trimmed.prefix(2)

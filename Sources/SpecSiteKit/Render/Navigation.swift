@@ -278,21 +278,21 @@ struct Navigation: @unchecked Sendable {
         // index, which names the page too.
         let href = "<a href=\"" + url(from: current, to: current) + "\">"
         let marked = "<a aria-current=\"page\" href=\"" + url(from: current, to: current) + "\">"
-        if shared.contains(href) {
-            return shared.replacingOccurrences(of: href, with: marked)
-                .replacingOccurrences(of: Self.currentSlot, with: "")
+        let withMark = shared.replacingBytes(href, with: marked)
+        if withMark.utf8.count != shared.utf8.count {
+            return withMark.replacingBytes(Self.currentSlot, with: "")
         }
         // A page beyond its folder's window is listed after the window with
         // its neighbours, and a mark for the pages skipped on either side.
         guard let position = positions[current] else {
-            return shared.replacingOccurrences(of: Self.currentSlot, with: "")
+            return shared.replacingBytes(Self.currentSlot, with: "")
         }
         func inFolder(_ index: Int) -> Bool {
             readingOrder.indices.contains(index) && OutputPaths.folderOf(readingOrder[index].path) == folder
                 && readingOrder[index].path != folder + "/index.html"
         }
         func listed(_ index: Int) -> Bool {
-            shared.contains("<a href=\"" + url(from: current, to: readingOrder[index].path) + "\">")
+            shared.containsBytes("<a href=\"" + url(from: current, to: readingOrder[index].path) + "\">")
         }
         var first = position
         while first > position - Self.neighbours, inFolder(first - 1), !listed(first - 1) { first -= 1 }
@@ -307,7 +307,7 @@ struct Navigation: @unchecked Sendable {
             lines += "</a></li>\n"
         }
         if inFolder(last + 1) { lines += "<li class=\"nav-gap\" aria-hidden=\"true\">…</li>\n" }
-        return shared.replacingOccurrences(of: Self.currentSlot, with: lines)
+        return shared.replacingBytes(Self.currentSlot, with: lines)
     }
 
     /// How many pages on each side of a page beyond the window are listed with it.

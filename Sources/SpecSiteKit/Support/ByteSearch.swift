@@ -1,0 +1,46 @@
+/// Plain substring search and replacement on UTF-8 bytes. Foundation's
+/// `replacingOccurrences(of:with:)` and `contains(_:)` go through NSString
+/// and a locale-aware search, which showed up in profiles of marking each
+/// page's own sidebar link; an exact byte match is all that is needed here.
+extension String {
+    /// Whether `target` occurs in the string, byte for byte.
+    func containsBytes(_ target: String) -> Bool {
+        !byteRanges(of: target, limit: 1).isEmpty
+    }
+
+    /// The string with every occurrence of `target` replaced by `replacement`.
+    func replacingBytes(_ target: String, with replacement: String) -> String {
+        let ranges = byteRanges(of: target, limit: .max)
+        guard !ranges.isEmpty else { return self }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count + ranges.count * (replacement.utf8.count - target.utf8.count))
+        let source = Array(utf8)
+        var start = 0
+        for range in ranges {
+            bytes += source[start..<range.lowerBound]
+            bytes += replacement.utf8
+            start = range.upperBound
+        }
+        bytes += source[start...]
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Offsets of up to `limit` non-overlapping occurrences of `target`.
+    private func byteRanges(of target: String, limit: Int) -> [Range<Int>] {
+        let needle = Array(target.utf8)
+        guard let first = needle.first else { return [] }
+        let haystack = Array(utf8)
+        var ranges: [Range<Int>] = []
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last, ranges.count < limit {
+            if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                ranges.append(index..<(index + needle.count))
+                index += needle.count
+            } else {
+                index += 1
+            }
+        }
+        return ranges
+    }
+}

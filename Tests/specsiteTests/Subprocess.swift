@@ -1,0 +1,53 @@
+import Dispatch
+import Foundation
+
+/// What a finished child process printed.
+struct ProcessOutput {
+    var status: Int32
+    var stdout: Data
+    var stderr: Data
+
+    /// Both streams as text, for failure messages.
+    var text: String { String(decoding: stdout + stderr, as: UTF8.self) }
+}
+
+/// Runs `executable` with `arguments` (in `directory`, with `input` on stdin)
+/// and waits for it. Both pipes are read at once: a child that fills one pipe
+/// while the parent waits on the other would otherwise block for ever. A child
+/// still running after `timeout` seconds is terminated.
+func runProcess(
+    _ executable: String, _ arguments: [String], in directory: String? = nil, input: Data? = nil,
+    timeout: Double = 600
+) throws -> ProcessOutput {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { process.terminate() } }
+
+    final class Box: @unchecked Sendable {  // written once by the reader, read after `wait`
+        var data = Data()
+    }
+    let errors = Box()
+    let reading = DispatchGroup()
+    reading.enter()
+    DispatchQueue.global().async {
+        errors.data = stderr.fileHandleForReading.readDataToEndOfFile()
+        reading.leave()
+    }
+    if let input {
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+    }
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    reading.wait()
+    process.waitUntilExit()
+    return ProcessOutput(status: process.terminationStatus, stdout: output, stderr: errors.data)
+}
