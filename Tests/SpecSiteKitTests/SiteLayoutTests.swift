@@ -264,4 +264,85 @@ struct SiteLayoutTests {
         space.build()
         #expect(space.site("index.html")?.contains("<p class=\"summary\">The real summary.</p>") == true)
     }
+
+    @Test func aLogoThatAPageAlsoLinksIsCopiedOnce() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("images/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        space.write("PRD.md", "# PRD\n\n![logo](images/logo.svg)\n")
+        space.write("specsite.yml", "logo: images/logo.svg\n")
+        let outcome = space.build()
+        #expect(outcome.error == nil && outcome.diagnostics.isEmpty, "\(outcome.messages)")
+        #expect(space.site("images/logo.svg") != nil)
+    }
+
+    @Test func prettyURLsTakeAPageBesideItsFolderAsTheFolderIndex() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("api.md", "# API\n\nSee [the prototype](proto.html).\n")
+        space.write("api/endpoints.md", "# Endpoints\n")
+        space.write("proto.html", "<p>prototype</p>")
+        space.write("specsite.yml", "pretty_urls: true\n")
+        let outcome = space.build()
+        #expect(outcome.error == nil && outcome.diagnostics.isEmpty, "\(outcome.messages)")
+        let api = try #require(space.site("api/index.html"))
+        #expect(api.contains("<h1 id=\"api\">API"), "the page is the folder's index")
+        #expect(api.contains("<a href=\"../proto.html\">the prototype</a>"), "a copied file keeps its path")
+        #expect(api.contains("<li class=\"nav-section open\"><a aria-current=\"page\" href=\"./\">API</a>"))
+        let endpoints = try #require(space.site("api/endpoints/index.html"))
+        #expect(endpoints.contains("<li><a href=\"../\">API</a></li>"), "the breadcrumb leads to it")
+        #expect(endpoints.contains("<a aria-current=\"page\" href=\"./\">Endpoints</a>"))
+        #expect(endpoints.contains("rel=\"prev\" href=\"../\""))
+    }
+
+    @Test func aWritten404IsTheNotFoundPage() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("404.md", "# Lost?\n\nTry the [PRD](PRD.md).\n")
+        space.write("PRD.md", "# PRD\n")
+        space.build(baseURL: "https://ex.com/p/")
+        let page = try #require(space.site("404.html"))
+        #expect(page.contains("<base href=\"https://ex.com/p/\">"))
+        #expect(page.contains("<meta name=\"robots\" content=\"noindex\">"))
+        #expect(!page.contains("rel=\"canonical\""))
+        #expect(!page.contains("skip-link"), "under <base>, #content would lead to the home page")
+        let prd = try #require(space.site("PRD.html"))
+        #expect(!prd.contains("404.html"), "not in the sidebar or previous/next")
+        #expect(space.site("index.html")?.contains("404.html") == false, "not on the home page")
+    }
+
+    @Test func footerLinksResolveLikePageLinks() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("PRD.md", "# PRD\n\n## Top\n")
+        space.write("sub/a.md", "# A\n")
+        space.write("docs/spec.pdf", "%PDF")
+        space.write(
+            "specsite.yml",
+            "title: T\nfooter: \"[Sub](sub/) [Q](PRD.md?x=1#top) [Spec](docs/spec.pdf) [Gone](gone.md)\"\n")
+        let outcome = space.build()
+        #expect(
+            outcome.messages == [
+                "\(space.content)/specsite.yml:2: warning: broken link 'gone.md': gone.md does not exist"
+            ], "reported once, at the setting")
+        let page = try #require(space.site("sub/a.html"))
+        let footer = element(page, "<footer", close: "</footer>")
+        #expect(footer.contains("<a href=\"../sub/index.html\">Sub</a>"), "\(footer)")
+        #expect(footer.contains("<a href=\"../PRD.html?x=1#top\">Q</a>"))
+        #expect(footer.contains("<a href=\"../docs/spec.pdf\">Spec</a>"))
+        #expect(space.site("docs/spec.pdf") == "%PDF", "a file the footer links is copied")
+    }
+
+    @Test func navLinksOutMustBeWebLinks() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("a.md", "# A\n")
+        space.write("specsite.yml", "nav:\n  - X: javascript://%0aalert(1)\n  - Web: https://example.com\n")
+        let outcome = space.build()
+        #expect(outcome.messages.count == 1 && outcome.messages[0].contains("nav names 'javascript://%0aalert(1)'"))
+        let page = try #require(space.site("a.html"))
+        #expect(!page.contains("javascript:"))
+        #expect(page.contains("<a class=\"nav-external\" href=\"https://example.com\">Web</a>"))
+        #expect(!page.contains("<meta name=\"description\""), "no empty description")
+    }
 }

@@ -29,6 +29,9 @@ func runProcess(
     process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     process.standardOutput = stdout
     process.standardError = stderr
+    // A child that exits without reading its input must not kill the tests
+    // with SIGPIPE when the rest of the input is written.
+    signal(SIGPIPE, SIG_IGN)
     try process.run()
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { process.terminate() } }
 
@@ -43,8 +46,14 @@ func runProcess(
         reading.leave()
     }
     if let input {
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
+        // Written beside the reading, so a child that answers before it has
+        // read everything cannot block both sides.
+        reading.enter()
+        DispatchQueue.global().async {
+            try? stdin.fileHandleForWriting.write(contentsOf: input)
+            try? stdin.fileHandleForWriting.close()
+            reading.leave()
+        }
     }
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     reading.wait()

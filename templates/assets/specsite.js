@@ -96,6 +96,10 @@
     root.classList.toggle("nav-open", open);
     if (open) {
       revealCurrent();
+      // Keyboard users land in the drawer they opened: on the current page's
+      // link, else the first one.
+      var target = nav.querySelector('a[aria-current="page"]') || nav.querySelector("a[href]");
+      if (target) target.focus({ preventScroll: true });
     } else if (returnFocus) {
       navButton.focus();
     }

@@ -54,6 +54,14 @@ final class LinkResolver: @unchecked Sendable {
         return ids
     }
 
+    /// Marks the content file `target` (a path relative to the content folder)
+    /// for copying; false when there is no such file.
+    func copy(_ target: String) -> Bool {
+        guard files[target] != nil else { return false }
+        lock.withLock { _ = copied.insert(target) }
+        return true
+    }
+
     /// Files of the content folder that pages link to, to be copied into the site.
     var referencedFiles: [SourceFile] {
         lock.withLock { copied }.sorted().compactMap { files[$0] }
@@ -98,7 +106,8 @@ final class LinkResolver: @unchecked Sendable {
         }
         if files[target] != nil {
             lock.withLock { _ = copied.insert(target) }
-            return OutputPaths.link(from: page.outputPath, to: OutputPaths.file(for: target), pretty: pretty) + query
+            return OutputPaths.fileLink(from: page.outputPath, to: OutputPaths.file(for: target), pretty: pretty)
+                + query
                 + suffix
         }
         let what = isImage ? "image" : "link"

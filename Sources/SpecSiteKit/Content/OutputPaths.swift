@@ -108,6 +108,12 @@ public enum OutputPaths {
         return folder.isEmpty ? "./" : folder
     }
 
+    /// The relative URL from the page `from` to a file that is not a page (an
+    /// image, a PDF, a copied `.html` file), which keeps its path with pretty URLs too.
+    public static func fileLink(from: String, to: String, pretty: Bool) -> String {
+        relativeURL(from: pretty ? prettyPage(from) : from, to: to)
+    }
+
     /// The folder of a built path (`planning/ROADMAP.html` → `planning`, `PRD.html` → ``).
     public static func folderOf(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }

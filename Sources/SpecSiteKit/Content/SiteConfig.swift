@@ -41,6 +41,8 @@ public struct SiteConfig: Sendable {
     public var logo: (path: String, line: Int)?
     /// Markdown shown at the foot of every page.
     public var footer: String = ""
+    /// The line of `footer` in the settings file, for messages about its links.
+    public var footerLine: Int = 0
     /// Write `PRD/index.html` and link to `PRD/`, for sites served by a web server.
     public var prettyURLs: Bool = false
     /// The sidebar's order and titles, when given; pages not named follow in
@@ -98,7 +100,9 @@ public struct SiteConfig: Sendable {
             case "allow_raw_html": config.allowRawHTML = try flag(entry)
             case "pretty_urls": config.prettyURLs = try flag(entry)
             case "language": config.language = try text(entry)
-            case "footer": config.footer = try text(entry)
+            case "footer":
+                config.footer = try text(entry)
+                config.footerLine = entry.line
             case "logo":
                 let path = try text(entry)
                 guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("://") else {
@@ -163,7 +167,8 @@ public indirect enum NavItem: Sendable, Equatable {
                     let entry = entries[0]
                     searchFrom = max(searchFrom, entry.line)
                     switch entry.value {
-                    case .scalar(let target) where target.contains("://") || target.hasPrefix("mailto:"):
+                    case .scalar(let target)
+                    where ["http://", "https://", "mailto:"].contains(where: { target.lowercased().hasPrefix($0) }):
                         result.append(.link(title: entry.key, url: target, line: entry.line))
                     case .scalar(let target):
                         result.append(.page(path: target, title: entry.key, line: entry.line))

@@ -99,7 +99,7 @@ enum HomePage {
             html += "</p>\n"
         }
         var byKind: [DocumentKind: [Page]] = [:]
-        for page in site.pages where page.outputPath != "index.html" {
+        for page in site.pages where page.outputPath != "index.html" && page.outputPath != NotFoundPage.path {
             byKind[DocumentKind.of(page), default: []].append(page)
         }
         for kind in DocumentKind.allCases {
@@ -166,8 +166,15 @@ enum HomePage {
 enum FolderIndexPage {
     /// One page for each folder of `paths` (built paths of every page) that
     /// has no index among them.
+    /// With pretty URLs a page `api.html` is written as `api/index.html`: it
+    /// is the folder `api`'s index.
     static func make(for site: Site, paths: [String], titles: [String: String]) -> [GeneratedPage] {
-        let existing = Set(paths)
+        var existing = Set(paths)
+        if site.config.prettyURLs {
+            for path in paths where path.hasSuffix(".html") {
+                existing.insert(String(path.dropLast(5)) + "/index.html")
+            }
+        }
         var folders: [String] = []
         var seen: Set<String> = [""]
         var pagesByFolder: [String: [String]] = [:]
@@ -238,13 +245,16 @@ enum FolderIndexPage {
 /// missing URL. It is served at the missing URL's address, so with a base URL
 /// its links are made absolute by a `<base>` element.
 enum NotFoundPage {
+    static let path = "404.html"
+    static let template = "404"
+
     static func make(for site: Site) -> GeneratedPage {
         var html = "<h1>Page not found</h1>\n"
         html += "<p class=\"lead\">There is no page at this address in "
         HTMLEscaping.append(site.config.title, to: &html)
         html += ". It may have been renamed or moved.</p>\n"
         html += "<p><a href=\"index.html\">Go to the home page</a> or pick a document from the list.</p>\n"
-        return GeneratedPage(outputPath: "404.html", title: "Page not found", contentHTML: html, template: "404")
+        return GeneratedPage(outputPath: path, title: "Page not found", contentHTML: html, template: template)
     }
 }
 

@@ -73,6 +73,9 @@ struct Navigation: @unchecked Sendable {
     private(set) var readingOrder: [Entry] = []
     private var positions: [String: Int] = [:]
     private var sectionsByFolder: [String: Section] = [:]
+    /// The folder each section's index page stands for, by the page's path.
+    private var folderOfIndex: [String: String] = [:]
+    private let folderIndexes: Set<String>
 
     /// Builds the navigation.
     /// - Parameters:
@@ -88,6 +91,7 @@ struct Navigation: @unchecked Sendable {
         folderIndexes: Set<String> = [], unknown: (String, Int) -> Void = { _, _ in }
     ) {
         self.pretty = pretty
+        self.folderIndexes = folderIndexes
         sectionsByFolder[""] = root
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
 
@@ -146,6 +150,21 @@ struct Navigation: @unchecked Sendable {
         for section in sectionsByFolder.values {
             section.items += (subsections[ObjectIdentifier(section)] ?? []).map(Item.section)
         }
+        // With pretty URLs `api.html` is written as `api/index.html`: it is the
+        // folder `api`'s index, not a page beside it.
+        if pretty {
+            for folder in sectionsByFolder.keys.sorted() where !folder.isEmpty {
+                let section = sectionsByFolder[folder]!
+                let page = folder + ".html"
+                guard section.indexPath == nil, let entry = byPath[page], !claimed.contains(page),
+                    let parent = sectionsByFolder[OutputPaths.folderOf(folder)]
+                else { continue }
+                parent.items.removeAll { if case .page(let listed) = $0 { listed.path == page } else { false } }
+                section.indexPath = page
+                section.title = entry.title
+            }
+        }
+        for (folder, section) in sectionsByFolder { if let index = section.indexPath { folderOfIndex[index] = folder } }
         func prune(_ section: Section) {
             section.items = section.items.filter { item in
                 guard case .section(let child) = item else { return true }
@@ -258,12 +277,13 @@ struct Navigation: @unchecked Sendable {
     /// The sidebar HTML for the page at `current` (a built path): links are
     /// relative to it, its folders are open and its own link is marked.
     func html(current: String) -> String {
-        let folder = OutputPaths.folderOf(current)
+        let folder = folderOfIndex[current] ?? OutputPaths.folderOf(current)
         // Pages of one folder share a sidebar but for the marked link: render
-        // it once per folder and mark the page's own link in a copy. With
-        // pretty URLs a page sits one folder below its folder's index.
-        let deeper = pretty && OutputPaths.prettyPage(current) != current
-        let shared = cache.value(for: deeper ? folder + "/*" : folder) {
+        // it once per folder and mark the page's own link in a copy. Links
+        // depend on where the page is written (with pretty URLs a page sits
+        // one folder below its folder's index), open sections on its folder.
+        let written = OutputPaths.folderOf(pretty ? OutputPaths.prettyPage(current) : current)
+        let shared = cache.value(for: written + "\n" + folder) {
             var open: Set<String> = [""]
             var path = ""
             for name in folder.split(separator: "/") {
@@ -342,8 +362,9 @@ struct Navigation: @unchecked Sendable {
     ) {
         output += "<ul>\n"
         let pageCount = section.pageCount
-        // Only folders are cut short: their index page lists every page.
-        let windowed = section.folder != nil && pageCount > Self.windowSize + 1
+        // Only folders whose generated index lists every page are cut short.
+        let windowed =
+            pageCount > Self.windowSize + 1 && section.indexPath.map { folderIndexes.contains($0) } == true
         var listed = 0
         for item in section.items {
             switch item {
@@ -383,10 +404,10 @@ struct Navigation: @unchecked Sendable {
                 output += "</li>\n"
             }
         }
-        if windowed, let folder = section.folder {
+        if windowed, let folder = section.folder, let index = section.indexPath {
             if folder == currentFolder { output += Self.currentSlot }
             output += "<li class=\"nav-more\"><a href=\""
-            output += url(from: from, to: folder.isEmpty ? "index.html" : folder + "/index.html")
+            output += url(from: from, to: index)
             output += "\">All \(pageCount) documents</a></li>\n"
         }
         output += "</ul>\n"

@@ -60,8 +60,14 @@ struct SiteRenderer {
         let folderIndexes = FolderIndexPage.make(
             for: site, paths: markdownPaths + generated.map(\.outputPath), titles: titles)
         generated += folderIndexes
-        let inNavigation = generated.map { Navigation.Entry(title: $0.title, path: $0.outputPath) }
-        if !markdownPaths.contains("404.html") && !generated.contains(where: { $0.outputPath == "404.html" }) {
+        // 404.html, written or generated, is for addresses that lead nowhere: not in navigation.
+        let inNavigation =
+            (site.pages.map { Navigation.Entry(title: $0.title, path: $0.outputPath) }
+            + generated.map { Navigation.Entry(title: $0.title, path: $0.outputPath) })
+            .filter { $0.path != NotFoundPage.path }
+        if !markdownPaths.contains(NotFoundPage.path)
+            && !generated.contains(where: { $0.outputPath == NotFoundPage.path })
+        {
             generated.append(NotFoundPage.make(for: site))
         }
 
@@ -87,7 +93,7 @@ struct SiteRenderer {
         let claimed = Set(pagePaths.filter { outputs.claim(pretty ? OutputPaths.prettyPage($0) : $0, from: "pages") })
 
         let navigation = Navigation(
-            entries: site.pages.map { Navigation.Entry(title: $0.title, path: $0.outputPath) } + inNavigation,
+            entries: inNavigation,
             overrides: site.config.nav,
             outputBySource: Dictionary(
                 site.pages.map { ($0.sourcePath, $0.outputPath) }, uniquingKeysWith: { first, _ in first }),
@@ -100,8 +106,9 @@ struct SiteRenderer {
             pages: site.pages, generatedPaths: Set(generated.map(\.outputPath)), files: loaded.files,
             pretty: pretty, diagnostics: diagnostics)
         let shared = SharedContext(
-            config: site.config, stylesheets: stylesheets, scripts: scripts,
-            logo: logo(outputs: outputs), footer: FooterRenderer(config: site.config, pages: site.pages))
+            config: site.config, stylesheets: stylesheets, scripts: scripts, logo: logo(links: links),
+            footer: FooterRenderer(
+                config: site.config, links: links, displayPath: site.config.file ?? loaded.displayRoot))
         let templates = self.templates
         let renderer = self
 
@@ -195,19 +202,17 @@ struct SiteRenderer {
     }
 
     /// The site logo copied into the site, as a built path; a missing one is reported.
-    private func logo(outputs: OutputSet) -> String? {
+    /// It is copied like any linked file, so a page may link it too.
+    private func logo(links: LinkResolver) -> String? {
         guard let (path, line) = loaded.site.config.logo else { return nil }
         let source = OutputPaths.resolve(path, against: "") ?? path
-        guard let file = loaded.files[source], let data = FileManager.default.contents(atPath: file.absolutePath)
-        else {
+        guard links.copy(source) else {
             diagnostics.warning(
                 loaded.site.config.file ?? loaded.displayRoot, line: line,
                 "logo '\(path)' is not a file in the content folder")
             return nil
         }
-        let output = OutputPaths.file(for: source)
-        outputs.add(output, Array(data), from: "logo")
-        return output
+        return OutputPaths.file(for: source)
     }
 
     /// What every page's template context shares.
@@ -225,12 +230,14 @@ struct SiteRenderer {
         let config = shared.config
         let writtenAt = config.prettyURLs ? OutputPaths.prettyPage(view.outputPath) : view.outputPath
         let root = OutputPaths.rootPrefix(from: writtenAt)
-        var page: [String: Any] = [
-            "title": view.title, "path": view.outputPath,
-            "summary": view.summary.isEmpty ? config.description : view.summary,
-        ]
-        // Absent, not nil: Mustache would print a nil as "nil".
+        // A written 404.md is drawn as the 404 page too.
+        let template = view.outputPath == NotFoundPage.path ? NotFoundPage.template : view.template
+        var page: [String: Any] = ["title": view.title, "path": view.outputPath]
+        // Absent rather than nil or empty: Mustache prints a nil as "nil" and
+        // takes an empty string as true.
         if let source = view.sourcePath { page["source"] = source }
+        let summary = view.summary.isEmpty ? config.description : view.summary
+        if !summary.isEmpty { page["summary"] = summary }
         var context: [String: Any] = [
             "site": ["title": config.title, "description": config.description, "language": config.language],
             "page": page,
@@ -254,20 +261,20 @@ struct SiteRenderer {
                     OutputPaths.link(from: view.outputPath, to: entry.path, pretty: config.prettyURLs)),
             ]
         }
-        if view.template != "404" {
+        if template != NotFoundPage.template {
             if let previous { context["prev"] = link(previous) }
             if let next { context["next"] = link(next) }
             context["hasPageNav"] = previous != nil || next != nil
         }
         if let baseURL = config.baseURL {
-            if view.template == "404" {
+            if template == NotFoundPage.template {
                 // Served at any missing address: resolve its links from the site root.
                 context["baseHref"] = baseURL
             } else {
                 context["canonical"] = baseURL + publicPath(view.outputPath, pretty: config.prettyURLs)
             }
         }
-        return templates.render(view.template, context)
+        return templates.render(template, context)
     }
 
     /// A page's path after the base URL: `docs/PRD.html`, `docs/PRD/` (pretty), `` for the home page.

@@ -58,7 +58,10 @@ public struct SiteTemplates: Sendable {
     }
 
     /// Renders the template `name` with `context`.
+    /// Renders the template `name` with `context`; a name the library does
+    /// not hold (a plugin page naming a template the site lacks) falls back to `page`.
     public func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        let name = library.getTemplate(named: name) == nil ? "page" : name
+        return library.render(context, withTemplate: name) ?? ""
     }
 }
