@@ -345,4 +345,20 @@ struct SiteLayoutTests {
         #expect(page.contains("<a class=\"nav-external\" href=\"https://example.com\">Web</a>"))
         #expect(!page.contains("<meta name=\"description\""), "no empty description")
     }
+
+    @Test func navNamesFoldersAndGeneratedPagesAndListsAPageOnce() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("a.md", "# A\n")
+        space.write("sub/b.md", "# B\n")
+        space.write("specsite.yml", "nav:\n  - Start: index.md\n  - All of sub: sub/\n  - a.md\n  - Again: a.md\n")
+        let outcome = space.build()
+        #expect(outcome.diagnostics.isEmpty, "\(outcome.messages)")
+        let page = try #require(space.site("a.html"))
+        let nav = element(page, "<nav id=\"site-nav\"", close: "</nav>")
+        #expect(nav.contains("<a href=\"index.html\">Start</a>"))
+        #expect(nav.contains("<a href=\"sub/index.html\">All of sub</a>"))
+        #expect(nav.components(separatedBy: "aria-current").count == 2, "one marked link: \(nav)")
+        #expect(!nav.contains(">Again<"))
+    }
 }

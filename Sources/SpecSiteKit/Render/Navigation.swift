@@ -101,13 +101,14 @@ struct Navigation: @unchecked Sendable {
             items.compactMap { item -> Item? in
                 switch item {
                 case .page(let path, let title, let line):
-                    let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-                    guard let output = outputBySource[trimmed] ?? byPath[trimmed]?.path, let entry = byPath[output]
+                    guard let output = Self.resolve(path, outputBySource: outputBySource, byPath: byPath),
+                        let entry = byPath[output]
                     else {
                         unknown(path, line)
                         return nil
                     }
-                    claimed.insert(output)
+                    // Listed twice: the first place wins, so one link is the page's.
+                    guard claimed.insert(output).inserted else { return nil }
                     return .page(Entry(title: title ?? entry.title, path: output))
                 case .link(let title, let url, _):
                     return .link(title: title, url: url)
@@ -192,6 +193,22 @@ struct Navigation: @unchecked Sendable {
         }
         visit(root)
         for (position, entry) in readingOrder.enumerated() { positions[entry.path] = position }
+    }
+
+    /// The built page a `nav` entry names: a markdown file (`PRD.md`), a built
+    /// path (`tokens.html`), or a folder (`sub/`, `sub`, `index.md`) for its index,
+    /// generated or not.
+    private static func resolve(
+        _ path: String, outputBySource: [String: String], byPath: [String: Entry]
+    ) -> String? {
+        let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        if let output = outputBySource[trimmed] ?? byPath[trimmed]?.path { return output }
+        let folder = trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
+        let candidates = [
+            OutputPaths.page(for: trimmed, readmeIsIndex: true),
+            folder.isEmpty ? "index.html" : OutputPaths.folder(for: folder) + "/index.html",
+        ]
+        return candidates.first { byPath[$0] != nil }
     }
 
     /// A readable title from a file or folder name: `01-foundation` →
