@@ -95,6 +95,12 @@ public enum OutputPaths {
         return String(path.dropLast(".html".count)) + "/index.html"
     }
 
+    /// Where the page with the built path `path` is written: the same path,
+    /// or with pretty URLs ``prettyPage(_:)``.
+    public static func writtenPath(_ path: String, pretty: Bool) -> String {
+        pretty ? prettyPage(path) : path
+    }
+
     /// The relative URL a link from `from` to `to` (both built paths) is
     /// written with. With `pretty`, a link to an index page names its folder
     /// (`../`, `PRD/`, `./`), as web servers serve a folder's `index.html`.
@@ -111,7 +117,7 @@ public enum OutputPaths {
     /// The relative URL from the page `from` to a file that is not a page (an
     /// image, a PDF, a copied `.html` file), which keeps its path with pretty URLs too.
     public static func fileLink(from: String, to: String, pretty: Bool) -> String {
-        relativeURL(from: pretty ? prettyPage(from) : from, to: to)
+        relativeURL(from: writtenPath(from, pretty: pretty), to: to)
     }
 
     /// The folder of a built path (`planning/ROADMAP.html` → `planning`, `PRD.html` → ``).

@@ -47,7 +47,7 @@ struct FooterRenderer: Sendable {
     /// The footer's HTML on the page built at `outputPath`.
     func html(on outputPath: String) -> String {
         guard let document else { return "" }
-        let root = OutputPaths.rootPrefix(from: pretty ? OutputPaths.prettyPage(outputPath) : outputPath)
+        let root = OutputPaths.rootPrefix(from: OutputPaths.writtenPath(outputPath, pretty: pretty))
         let renderer = HTMLRenderer(
             allowRawHTML: allowRawHTML,
             rewriteURL: { destination, _, _ in

@@ -89,7 +89,8 @@ enum HomePage {
     /// Cards shown per kind before "and N more".
     static let cardsPerKind = 12
 
-    static func make(for site: Site) -> GeneratedPage {
+    /// `summaries`: each page's summary, by built path.
+    static func make(for site: Site, summaries: [String: String]) -> GeneratedPage {
         var html = "<h1>"
         HTMLEscaping.append(site.config.title, to: &html)
         html += "</h1>\n"
@@ -117,8 +118,7 @@ enum HomePage {
                 html += "\">"
                 HTMLEscaping.append(page.title, to: &html)
                 html += "</a>"
-                let summary = page.summary
-                if !summary.isEmpty {
+                if let summary = summaries[page.outputPath], !summary.isEmpty {
                     html += "<p class=\"summary\">"
                     HTMLEscaping.append(summary, to: &html)
                     html += "</p>"
@@ -168,7 +168,9 @@ enum FolderIndexPage {
     /// has no index among them.
     /// With pretty URLs a page `api.html` is written as `api/index.html`: it
     /// is the folder `api`'s index.
-    static func make(for site: Site, paths: [String], titles: [String: String]) -> [GeneratedPage] {
+    static func make(
+        for site: Site, paths: [String], titles: [String: String], summaries: [String: String]
+    ) -> [GeneratedPage] {
         var existing = Set(paths)
         if site.config.prettyURLs {
             for path in paths where path.hasSuffix(".html") {
@@ -195,7 +197,6 @@ enum FolderIndexPage {
                 }
             }
         }
-        let summaries = Dictionary(site.pages.map { ($0.outputPath, $0.summary) }, uniquingKeysWith: { a, _ in a })
         func count(_ folder: String) -> Int {
             (pagesByFolder[folder]?.count ?? 0) + (childrenByFolder[folder] ?? []).reduce(0) { $0 + count($1) }
         }

@@ -299,7 +299,7 @@ struct Navigation: @unchecked Sendable {
         // it once per folder and mark the page's own link in a copy. Links
         // depend on where the page is written (with pretty URLs a page sits
         // one folder below its folder's index), open sections on its folder.
-        let written = OutputPaths.folderOf(pretty ? OutputPaths.prettyPage(current) : current)
+        let written = OutputPaths.folderOf(OutputPaths.writtenPath(current, pretty: pretty))
         let shared = cache.value(for: written + "\n" + folder) {
             var open: Set<String> = [""]
             var path = ""

@@ -50,15 +50,19 @@ struct SiteRenderer {
             ($0.order ?? .infinity, $0.title, $0.outputPath) < ($1.order ?? .infinity, $1.title, $1.outputPath)
         }
         let markdownPaths = site.pages.map(\.outputPath)
+        // Each page's summary, worked out once for the home page, the folder
+        // indexes and the page's own description.
+        let summaries = Dictionary(
+            zip(markdownPaths, site.pages.parallelMap { $0.summary }), uniquingKeysWith: { first, _ in first })
         if !markdownPaths.contains("index.html") && !generated.contains(where: { $0.outputPath == "index.html" }) {
-            generated.insert(HomePage.make(for: site), at: 0)
+            generated.insert(HomePage.make(for: site, summaries: summaries), at: 0)
         }
         // Every folder gets an index, so breadcrumbs and "All N documents" lead somewhere.
         let titles = Dictionary(
             site.pages.map { ($0.outputPath, $0.title) } + generated.map { ($0.outputPath, $0.title) },
             uniquingKeysWith: { first, _ in first })
         let folderIndexes = FolderIndexPage.make(
-            for: site, paths: markdownPaths + generated.map(\.outputPath), titles: titles)
+            for: site, paths: markdownPaths + generated.map(\.outputPath), titles: titles, summaries: summaries)
         generated += folderIndexes
         // 404.html, written or generated, is for addresses that lead nowhere: not in navigation.
         let inNavigation =
@@ -90,7 +94,8 @@ struct SiteRenderer {
         // reported once and the pages render in parallel without coordination.
         let pretty = site.config.prettyURLs
         let pagePaths = markdownPaths + generated.map(\.outputPath)
-        let claimed = Set(pagePaths.filter { outputs.claim(pretty ? OutputPaths.prettyPage($0) : $0, from: "pages") })
+        let claimed = Set(
+            pagePaths.filter { outputs.claim(OutputPaths.writtenPath($0, pretty: pretty), from: "pages") })
 
         let navigation = Navigation(
             entries: inNavigation,
@@ -116,9 +121,9 @@ struct SiteRenderer {
         _ = site.pages.parallelMap { page in
             defer { progress.step() }
             guard claimed.contains(page.outputPath) else { return false }
-            let view = renderer.renderBody(of: page, links: links)
+            let view = renderer.renderBody(of: page, summary: summaries[page.outputPath] ?? "", links: links)
             let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
-            outputs.write(pretty ? OutputPaths.prettyPage(page.outputPath) : page.outputPath, Array(html.utf8))
+            outputs.write(OutputPaths.writtenPath(page.outputPath, pretty: pretty), Array(html.utf8))
             return true
         }
         for page in generated where claimed.contains(page.outputPath) {
@@ -126,7 +131,7 @@ struct SiteRenderer {
                 outputPath: page.outputPath, title: page.title, contentHTML: page.contentHTML, tocHTML: "",
                 sourcePath: nil, summary: "", template: page.template)
             let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
-            outputs.write(pretty ? OutputPaths.prettyPage(page.outputPath) : page.outputPath, Array(html.utf8))
+            outputs.write(OutputPaths.writtenPath(page.outputPath, pretty: pretty), Array(html.utf8))
         }
 
         for file in links.referencedFiles {
@@ -145,7 +150,7 @@ struct SiteRenderer {
         return Rendered(files: outputs.count, generatedPages: generated.count)
     }
 
-    private func renderBody(of page: Page, links: LinkResolver) -> PageView {
+    private func renderBody(of page: Page, summary: String, links: LinkResolver) -> PageView {
         let site = loaded.site
         let plugins = loaded.plugins
         let contexts = loaded.contexts
@@ -188,7 +193,7 @@ struct SiteRenderer {
             outputPath: page.outputPath, title: page.title, contentHTML: Self.titled(html, page: page),
             tocHTML: TableOfContents.html(for: page.document.headings, rawHTML: site.config.allowRawHTML),
             sourcePath: page.sourcePath,
-            summary: page.summary)
+            summary: summary)
     }
 
     /// The page's HTML with its title as a heading when the document has no
@@ -228,7 +233,7 @@ struct SiteRenderer {
         for view: PageView, navigation: Navigation, shared: SharedContext, templates: SiteTemplates
     ) -> String {
         let config = shared.config
-        let writtenAt = config.prettyURLs ? OutputPaths.prettyPage(view.outputPath) : view.outputPath
+        let writtenAt = OutputPaths.writtenPath(view.outputPath, pretty: config.prettyURLs)
         let root = OutputPaths.rootPrefix(from: writtenAt)
         // A written 404.md is drawn as the 404 page too.
         let template = view.outputPath == NotFoundPage.path ? NotFoundPage.template : view.template
