@@ -43,11 +43,13 @@ let package = Package(
             plugins: ["EmbedFilesPlugin"]
         ),
         .target(name: "AlertsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        .target(name: "TokensPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         .executableTarget(
             name: "specsite",
             dependencies: [
                 "SpecSiteKit",
                 "AlertsPlugin",
+                "TokensPlugin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictWarnings
@@ -56,6 +58,11 @@ let package = Package(
         .testTarget(
             name: "AlertsPluginTests",
             dependencies: ["AlertsPlugin", "SpecSiteKit"],
+            swiftSettings: strictWarnings
+        ),
+        .testTarget(
+            name: "TokensPluginTests",
+            dependencies: ["TokensPlugin", "SpecSiteKit"],
             swiftSettings: strictWarnings
         ),
         .testTarget(name: "specsiteTests", dependencies: ["specsite", "SpecSiteKit"], swiftSettings: strictWarnings),

@@ -2,6 +2,7 @@ import AlertsPlugin
 import ArgumentParser
 import Foundation
 import SpecSiteKit
+import TokensPlugin
 
 /// The `specsite` command: thin wrappers over SpecSiteKit.
 @main
@@ -14,12 +15,12 @@ struct SpecSite: ParsableCommand {
             Diagnostics are printed to stderr as `path:line: warning|error: message`.
             """,
         version: specsiteVersion,
-        subcommands: [BuildCommand.self, InitCommand.self],
+        subcommands: [BuildCommand.self, TokensCommand.self, InitCommand.self],
         defaultSubcommand: nil
     )
 
     /// The built-in plugins, in the order they get the chance to render a block.
-    static let builtInPlugins: [any Plugin] = [AlertsPlugin()]
+    static let builtInPlugins: [any Plugin] = [AlertsPlugin(), TokensPlugin()]
 
     /// Parses and runs the command, with specsite's exit codes: usage errors
     /// exit 2 (argument-parser's default is 64).

@@ -42,6 +42,15 @@ public final class HTMLRenderer {
         try renderChildren(node.children)
     }
 
+    /// Renders `node` with the default rules even if a plugin claims it; its
+    /// children still go through the plugins. A plugin uses this to keep a
+    /// block it draws (a table of colours) available as it was written.
+    public func renderDefault(_ node: MarkdownNode) throws -> String {
+        var output = ""
+        try render(node, into: &output, tight: false, useOverride: false)
+        return output
+    }
+
     /// Renders a list of nodes in order.
     public func renderChildren(_ nodes: [MarkdownNode]) throws -> String {
         var output = ""
@@ -49,8 +58,10 @@ public final class HTMLRenderer {
         return output
     }
 
-    private func render(_ node: MarkdownNode, into output: inout String, tight: Bool) throws {
-        if node.isBlock, let blockOverride, let replacement = try blockOverride(node, self) {
+    private func render(
+        _ node: MarkdownNode, into output: inout String, tight: Bool, useOverride: Bool = true
+    ) throws {
+        if useOverride, node.isBlock, let blockOverride, let replacement = try blockOverride(node, self) {
             // A task item's checkbox stays with its item even when a plugin
             // takes over the paragraph it would have opened.
             output += takeTaskCheckbox()

@@ -1,0 +1,158 @@
+import Foundation
+
+/// A `Label: value — note` line, as bullets, paragraphs and unlabelled code
+/// blocks write tokens: `Accent: #FF7A00 — brand orange`,
+/// `Border: #2F6F68 @ 40%`, `Body: 16px`.
+struct LabelledValue {
+    /// The label (`Accent`).
+    var label: String
+    /// `light` or `dark` when the label is one of those words.
+    var mode: DesignToken.Mode?
+    /// The value as written, opacity note included.
+    var written: String
+    /// What the value is.
+    var reading: ValueReader.Reading
+    /// The text after the value, without its leading dash or bracket.
+    var description: String
+
+    /// Separators between label and value, in the order they are tried.
+    private static let separators = [": ", ":\t", " = ", " — ", " – ", " - "]
+
+    /// Reads one line. `colorsOnly` ignores values other than colours;
+    /// `kind` is what the surrounding heading says the values are;
+    /// `colorContext` allows hex made only of decimal digits (`#333`), which
+    /// elsewhere is more likely an issue number.
+    init?(line raw: String, colorsOnly: Bool, kind headingKind: DesignToken.Kind? = nil, colorContext: Bool = false) {
+        let line = raw.trimmingCharacters(in: .whitespaces)
+        guard line.count < 400,
+            let separator = Self.separators.compactMap({ line.range(of: $0) }).min(by: {
+                $0.lowerBound < $1.lowerBound
+            })
+        else { return nil }
+        var label = line[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)
+        // Markdown list markers and emphasis left in code blocks.
+        while let first = label.first, "-*•".contains(first) {
+            label = label.dropFirst().trimmingCharacters(in: .whitespaces)
+        }
+        label = label.trimmingCharacters(in: CharacterSet(charactersIn: "*_`"))
+        guard Self.isLabel(label) else { return nil }
+        let rest = line[separator.upperBound...].trimmingCharacters(in: .whitespaces)
+        self.init(
+            label: label, value: rest, wholeCell: false, colorsOnly: colorsOnly, kind: headingKind,
+            colorContext: colorContext)
+    }
+
+    /// Reads a value given apart from its label (a table row's name and
+    /// cell). `wholeCell` first tries the whole text as one value, since a
+    /// cell may hold a shadow (`0 2px 8px rgba(…)`) with spaces in it.
+    init?(
+        label: String, value rest: String, wholeCell: Bool, colorsOnly: Bool, kind headingKind: DesignToken.Kind?,
+        colorContext: Bool
+    ) {
+        var split = Self.splitValue(rest)
+        if wholeCell {
+            let cell = rest.trimmingCharacters(in: CharacterSet(charactersIn: "`*_ "))
+            let kind = ValueReader.kind(forWord: label) ?? headingKind
+            if case .value = ValueReader.readText(cell, kind: kind), !cell.contains("@") { split = (cell, "") }
+        }
+        guard let (value, after) = split else { return nil }
+
+        var written = value
+        var remainder = after.trimmingCharacters(in: .whitespaces)
+        var opacity: Double?
+        // `#2F6F68 @ 40%`: an opacity written after the colour.
+        if remainder.hasPrefix("@") {
+            let note = remainder.dropFirst().trimmingCharacters(in: .whitespaces)
+            let number = note.prefix { $0.isNumber || $0 == "." || $0 == "%" }
+            if let (amount, unit) = ValueReader.unitNumber(String(number)), unit == "%" || unit.isEmpty {
+                opacity = unit == "%" ? amount / 100 : amount
+                written += " @ " + number
+                remainder = note.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+            }
+        }
+
+        let wordKind = ValueReader.kind(forWord: label) ?? headingKind
+        let isHex = value.hasPrefix("#")
+        if isHex, !colorContext, wordKind != .color, value.dropFirst().allSatisfy(\.isNumber) { return nil }
+        var reading = ValueReader.readText(value, kind: wordKind == .color ? .color : wordKind)
+        if case .value(.color(let color), let kind) = reading, let opacity, opacity >= 0, opacity <= 1 {
+            reading = .value(.color(color.withAlpha(color.alpha * opacity)), kind)
+        }
+        switch reading {
+        case .value(_, let kind?) where kind == .color:
+            // `Color: Black 90% opacity` is prose; a colour needs its notation.
+            guard isHex || value.contains("(") else { return nil }
+        case .value(let parsed, let kind):
+            // Prose says `Blur radius: 6pt` about many things; a length or a
+            // duration is a token only under a heading about that kind of
+            // token (`## Spacing`), and a font family never is (`iOS: SF Pro`
+            // reads like a sentence).
+            guard !colorsOnly, let kind = kind ?? wordKind, kind != .fontFamily, let headingKind,
+                kind == headingKind || (kind == .duration && headingKind == .easing)
+            else { return nil }
+            // Prose values need a unit: `16px` is a length, `16` could be anything.
+            if case .dimension(let dimension) = parsed, !value.hasSuffix(dimension.unit) { return nil }
+            reading = .value(parsed, kind)
+        case .invalidColor:
+            // Only `#…` is clearly meant as a colour in prose.
+            guard isHex else { return nil }
+        case .reference:
+            if colorsOnly { return nil }
+        case .none:
+            return nil
+        }
+        self.label = label
+        self.mode = DesignToken.Mode(rawValue: label.lowercased())
+        self.written = written
+        self.reading = reading
+        var description = remainder
+        while let first = description.first, "—–-,;(:".contains(first) {
+            description = description.dropFirst().trimmingCharacters(in: .whitespaces)
+        }
+        if description.hasSuffix(")") && !description.contains("(") { description.removeLast() }
+        self.description = description
+    }
+
+    /// Whether the text before the separator reads as a token's name: short,
+    /// a few words, not a sentence.
+    static func isLabel(_ label: String) -> Bool {
+        guard !label.isEmpty, label.count <= 48, label.contains(where: { $0.isLetter || $0.isNumber }) else {
+            return false
+        }
+        // A token name (`color.text.primary`, `space/4`, `--accent`) …
+        if !label.contains(" ") {
+            return label.allSatisfy { $0.isLetter || $0.isNumber || "._-/".contains($0) }
+        }
+        // … or a few plain words (`Brand blue`), never a sentence.
+        return label.split(separator: " ").count <= 5
+            && !label.contains(where: { ".!?:;,()[]{}<>\"'=|".contains($0) })
+    }
+
+    /// The value at the start of `text` and what follows it: a function
+    /// (`rgb(…)`, `cubic-bezier(…)`) up to its closing bracket, otherwise up
+    /// to the next space, comma or semicolon.
+    static func splitValue(_ text: String) -> (String, String)? {
+        var value = text.trimmingCharacters(in: CharacterSet(charactersIn: "`*_"))
+        let functions = ["rgb(", "rgba(", "hsl(", "hsla(", "cubic-bezier(", "var("]
+        if let function = functions.first(where: { value.lowercased().hasPrefix($0) }) {
+            _ = function
+            guard let close = value.firstIndex(of: ")") else { return nil }
+            let after = value[value.index(after: close)...]
+            return (String(value[...close]), after.trimmingCharacters(in: CharacterSet(charactersIn: "`*_ ")))
+        }
+        // A shadcn triple (`220 13% 86%`) or a `{alias}` is several words.
+        let words = value.split(separator: " ", omittingEmptySubsequences: true)
+        if words.count >= 3, words[1].hasSuffix("%"), words[2].hasSuffix("%"), Double(words[0]) != nil {
+            let triple = words.prefix(3).joined(separator: " ")
+            let after = words.dropFirst(3).joined(separator: " ")
+            return (triple, after)
+        }
+        guard let end = value.firstIndex(where: { $0 == " " || $0 == "," || $0 == ";" || $0 == "`" || $0 == "*" })
+        else {
+            return value.isEmpty ? nil : (value, "")
+        }
+        let head = String(value[..<end])
+        value = String(value[end...]).trimmingCharacters(in: CharacterSet(charactersIn: "`*_ "))
+        return head.isEmpty ? nil : (head, value)
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+/// Reads custom properties from CSS (`--accent: #FF7A00;`), SCSS and Less
+/// variables (`$accent: …;`, `@accent: …;`), Android resource XML
+/// (`<color name="accent">#FFFF7A00</color>`) and `Name: value` lines.
+enum StyleSheetTokens {
+    /// Reads a style sheet. Properties inside `@media (prefers-color-scheme: dark)`
+    /// or under a dark selector (`.dark`, `[data-theme="dark"]`) are dark.
+    static func readCSS(_ code: String, into collector: inout TokenCollector) {
+        let lexer = CodeLexer(code)
+        for problem in lexer.problems { collector.warn(line: problem.line, problem.message) }
+        // Walk the text by lines of declarations, tracking which blocks we are in.
+        var contexts: [String] = []
+        var selector = ""
+        var lineNumber = 1
+        var statement = ""
+        var statementLine = 1
+        var comment = ""
+        let characters = Array(code)
+        var index = 0
+        func mode() -> DesignToken.Mode? {
+            let scope = contexts.joined(separator: " ").lowercased()
+            if scope.contains("dark") { return .dark }
+            if scope.contains("light") { return .light }
+            return nil
+        }
+        while index < characters.count {
+            let character = characters[index]
+            if character == "/", index + 1 < characters.count, characters[index + 1] == "*" {
+                var end = index + 2
+                while end + 1 < characters.count, !(characters[end] == "*" && characters[end + 1] == "/") {
+                    if characters[end] == "\n" { lineNumber += 1 }
+                    end += 1
+                }
+                comment = CodeDeclarations.cleanComment(String(characters[(index + 2)..<min(end, characters.count)]))
+                index = min(end + 2, characters.count)
+                continue
+            }
+            if character == "/", index + 1 < characters.count, characters[index + 1] == "/" {
+                var end = index
+                while end < characters.count, characters[end] != "\n" { end += 1 }
+                comment = CodeDeclarations.cleanComment(String(characters[(index + 2)..<end]))
+                index = end
+                continue
+            }
+            switch character {
+            case "\n":
+                lineNumber += 1
+                if !statement.trimmingCharacters(in: .whitespaces).isEmpty { statement.append(" ") }
+            case "{":
+                selector = statement.trimmingCharacters(in: .whitespaces)
+                contexts.append(selector)
+                statement = ""
+                comment = ""
+            case "}":
+                declaration(statement, line: statementLine, comment: comment, mode: mode(), into: &collector)
+                statement = ""
+                comment = ""
+                if !contexts.isEmpty { contexts.removeLast() }
+            case ";":
+                // A comment on the same line after the `;` belongs to this declaration.
+                var lookahead = index + 1
+                while lookahead < characters.count, characters[lookahead] == " " || characters[lookahead] == "\t" {
+                    lookahead += 1
+                }
+                var trailing = ""
+                if lookahead + 1 < characters.count, characters[lookahead] == "/", characters[lookahead + 1] == "*" {
+                    var end = lookahead + 2
+                    while end + 1 < characters.count, !(characters[end] == "*" && characters[end + 1] == "/") {
+                        if characters[end] == "\n" { break }
+                        end += 1
+                    }
+                    trailing = CodeDeclarations.cleanComment(String(characters[(lookahead + 2)..<end]))
+                    index = min(end + 2, characters.count)
+                } else if lookahead + 1 < characters.count, characters[lookahead] == "/",
+                    characters[lookahead + 1] == "/"
+                {
+                    var end = lookahead
+                    while end < characters.count, characters[end] != "\n" { end += 1 }
+                    trailing = CodeDeclarations.cleanComment(String(characters[(lookahead + 2)..<end]))
+                    index = end
+                } else {
+                    index += 1
+                }
+                declaration(statement, line: statementLine, comment: trailing, mode: mode(), into: &collector)
+                statement = ""
+                comment = ""
+                continue
+            default:
+                if statement.trimmingCharacters(in: .whitespaces).isEmpty && !character.isWhitespace {
+                    statementLine = lineNumber
+                    statement = ""
+                }
+                statement.append(character)
+            }
+            index += 1
+        }
+        declaration(statement, line: statementLine, comment: comment, mode: mode(), into: &collector)
+    }
+
+    /// One `name: value` declaration of a style sheet, if it is a variable.
+    private static func declaration(
+        _ statement: String, line: Int, comment: String, mode: DesignToken.Mode?, into collector: inout TokenCollector
+    ) {
+        let text = statement.trimmingCharacters(in: .whitespaces)
+        guard let colon = text.firstIndex(of: ":") else { return }
+        let property = text[..<colon].trimmingCharacters(in: .whitespaces)
+        var value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if value.hasSuffix("!default") { value = String(value.dropLast(8)).trimmingCharacters(in: .whitespaces) }
+        let name: String
+        if property.hasPrefix("--") {
+            name = String(property.dropFirst(2))
+        } else if property.hasPrefix("$") || property.hasPrefix("@") {
+            name = String(property.dropFirst())
+        } else {
+            return
+        }
+        guard !name.isEmpty, !name.contains(" "), !value.isEmpty else { return }
+        let hint = ValueReader.kind(forWord: name)
+        var reading: ValueReader.Reading
+        if case .color(let color) = ColorLiteral.parseCSS(value), hint == nil || hint == .color {
+            // In a style sheet a keyword such as `white` is a colour.
+            reading = .value(.color(color), .color)
+        } else if let triple = ColorLiteral.parseHSLTriple(value), hint == nil || hint == .color {
+            reading = .value(.color(triple), .color)
+        } else {
+            reading = ValueReader.readText(value, kind: hint)
+        }
+        if case .reference = reading {
+        } else if value.hasPrefix("$") || value.hasPrefix("@") {
+            reading = .reference(String(value.dropFirst()))
+        }
+        switch reading {
+        case .value(let parsed, let proven):
+            guard let kind = proven ?? hint ?? defaultKind(parsed) else { return }
+            collector.add(
+                path: [name], mode: mode, kind: kind, value: parsed, written: value, description: comment, line: line)
+        case .invalidColor(let message):
+            collector.warn(line: line, "\(property): \(message)")
+        case .reference(let target):
+            collector.refer(
+                path: [name], mode: mode, target: target, written: value, description: comment, line: line, kind: nil)
+        case .none:
+            return
+        }
+    }
+
+    /// The kind a value proves by its unit when its name says nothing.
+    private static func defaultKind(_ value: DesignToken.Value) -> DesignToken.Kind? {
+        switch value {
+        case .dimension: .size
+        case .duration: .duration
+        case .cubicBezier: .easing
+        default: nil
+        }
+    }
+
+    /// Reads Android resources: `<color name="x">#AARRGGBB</color>` (alpha
+    /// first, as Android writes it) and `<dimen name="x">16dp</dimen>`.
+    static func readXML(_ code: String, mode: DesignToken.Mode?, into collector: inout TokenCollector) {
+        var lineNumber = 1
+        for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
+            defer { lineNumber += 1 }
+            for element in ["color", "dimen"] {
+                guard let open = line.range(of: "<\(element) "),
+                    let nameStart = line[open.upperBound...].range(of: "name=\"")?.upperBound,
+                    let nameEnd = line[nameStart...].firstIndex(of: "\""),
+                    let valueStart = line[nameEnd...].firstIndex(of: ">").map({ line.index(after: $0) }),
+                    let valueEnd = line[valueStart...].range(of: "</\(element)>")?.lowerBound
+                else { continue }
+                let name = String(line[nameStart..<nameEnd])
+                let value = line[valueStart..<valueEnd].trimmingCharacters(in: .whitespaces)
+                var comment = ""
+                if let start = line[valueEnd...].range(of: "<!--")?.upperBound,
+                    let end = line[start...].range(of: "-->")?.lowerBound
+                {
+                    comment = line[start..<end].trimmingCharacters(in: .whitespaces)
+                }
+                if element == "color" {
+                    switch androidColor(value) {
+                    case .color(let color):
+                        collector.add(
+                            path: [name], mode: mode, kind: .color, value: .color(color), written: value,
+                            description: comment, line: lineNumber)
+                    case .invalid(let message):
+                        collector.warn(line: lineNumber, "\(name): \(message)")
+                    case .notColor:
+                        if value.hasPrefix("@color/") {
+                            collector.refer(
+                                path: [name], mode: mode, target: String(value.dropFirst(7)), written: value,
+                                description: comment, line: lineNumber, kind: .color)
+                        }
+                    }
+                } else if let (number, unit) = ValueReader.unitNumber(value) {
+                    collector.add(
+                        path: [name], mode: mode, kind: ValueReader.kind(forWord: name) ?? .size,
+                        value: .dimension(Dimension(number, unit.isEmpty ? "px" : unit)), written: value,
+                        description: comment, line: lineNumber)
+                }
+            }
+        }
+    }
+
+    /// Android's `#AARRGGBB` puts alpha first; other lengths read as in CSS.
+    static func androidColor(_ value: String) -> ColorParse {
+        if value.hasPrefix("#"), value.count == 9, let argb = ColorLiteral.parseARGBInteger("0x" + value.dropFirst()) {
+            return .color(argb)
+        }
+        return ColorLiteral.parseCSS(value)
+    }
+
+    /// Reads `Name: value` lines (an unlabelled code block of colours). Only
+    /// colours count here: such blocks are often sketches whose other
+    /// `Label: value` lines are prose.
+    static func readLines(_ code: String, into collector: inout TokenCollector) {
+        var lineNumber = 0
+        for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            guard let entry = LabelledValue(line: String(line), colorsOnly: true) else { continue }
+            switch entry.reading {
+            case .value(let value, let kind?):
+                collector.add(
+                    path: [entry.label], mode: entry.mode, kind: kind, value: value, written: entry.written,
+                    description: entry.description, line: lineNumber)
+            case .invalidColor(let message):
+                collector.warn(line: lineNumber, "\(entry.label): \(message)")
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Gathers the tokens, unresolved references and warnings of one markdown
+/// block, turning lines within the block into file lines.
+struct TokenCollector {
+    /// A reference waiting for its target (`primaryButton = smilePileBlue`).
+    struct PendingReference {
+        var path: [String]
+        var mode: DesignToken.Mode?
+        var target: String
+        var written: String
+        var description: String
+        var line: Int
+        var kind: DesignToken.Kind?
+    }
+
+    /// The file as messages name it.
+    let file: String
+    /// The file line of the block's first content line (line 1 of its code).
+    let firstLine: Int
+    /// The block's own first line, stored on each token.
+    let blockLine: Int
+    /// The block's key (``TokenFact/blockKey(_:)``).
+    let blockKey: String
+
+    private(set) var tokens: [DesignToken] = []
+    private(set) var references: [PendingReference] = []
+    private(set) var warnings: [(line: Int, message: String)] = []
+
+    /// Creates a collector for a block whose content starts at `firstLine` of `file`.
+    init(file: String, firstLine: Int, blockLine: Int, blockKey: String = "") {
+        self.file = file
+        self.firstLine = firstLine
+        self.blockLine = blockLine
+        self.blockKey = blockKey
+    }
+
+    /// The file line of a 1-based line within the block.
+    func fileLine(_ line: Int) -> Int { firstLine + max(line, 1) - 1 }
+
+    /// Adds a token; path components `light` and `dark` become its mode.
+    mutating func add(
+        path: [String], mode: DesignToken.Mode?, kind: DesignToken.Kind, value: DesignToken.Value, written: String,
+        description: String, line: Int
+    ) {
+        var mode = mode
+        var cleanPath: [String] = []
+        for component in path {
+            if let named = DesignToken.Mode(rawValue: component.lowercased()) {
+                mode = named
+            } else {
+                cleanPath.append(component)
+            }
+        }
+        guard !cleanPath.isEmpty else { return }
+        tokens.append(
+            DesignToken(
+                path: cleanPath, mode: mode, kind: kind, value: value, written: written,
+                description: description.trimmingCharacters(in: .whitespaces),
+                source: SourceLocation(file: file, line: fileLine(line)), blockLine: blockLine))
+    }
+
+    /// Records a reference to resolve once the block is read.
+    mutating func refer(
+        path: [String], mode: DesignToken.Mode?, target: String, written: String, description: String, line: Int,
+        kind: DesignToken.Kind?
+    ) {
+        references.append(
+            PendingReference(
+                path: path, mode: mode, target: target, written: written, description: description, line: line,
+                kind: kind))
+    }
+
+    /// Records a warning at a line within the block.
+    mutating func warn(line: Int, _ message: String) {
+        warnings.append((fileLine(line), message))
+    }
+
+    /// Turns references whose target is a token of this block into tokens
+    /// with the target's value; returns the ones left unresolved.
+    @discardableResult
+    mutating func resolveReferences() -> [PendingReference] {
+        var unresolved: [PendingReference] = []
+        for reference in references {
+            if let target = TokenIndex.find(reference.target, in: tokens, preferring: reference.mode) {
+                if let kind = reference.kind, kind != target.kind { continue }
+                add(
+                    path: reference.path, mode: reference.mode ?? target.mode, kind: target.kind, value: target.value,
+                    written: reference.written, description: reference.description, line: reference.line)
+            } else {
+                unresolved.append(reference)
+            }
+        }
+        references = []
+        return unresolved
+    }
+}
+
+/// Finds tokens by the names other tokens use to refer to them.
+enum TokenIndex {
+    /// A name reduced to its words: `Colors.primary`, `colors/primary` and
+    /// `{colors.primary}` all become `colors.primary`.
+    static func normalized(_ name: String) -> [String] {
+        name.lowercased()
+            .split(whereSeparator: { $0 == "." || $0 == "/" || $0 == "{" || $0 == "}" || $0 == " " })
+            .map(String.init)
+            .filter { !$0.isEmpty }
+    }
+
+    /// The token `name` refers to: the one whose path ends with the same
+    /// words, preferring `mode`; nil when none or when several differ.
+    static func find(_ name: String, in tokens: [DesignToken], preferring mode: DesignToken.Mode?) -> DesignToken? {
+        let wanted = normalized(name)
+        guard !wanted.isEmpty else { return nil }
+        let matches = tokens.filter { token in
+            let words = token.path.flatMap { normalized($0) }
+            return words.count >= wanted.count && Array(words.suffix(wanted.count)) == wanted
+        }
+        guard !matches.isEmpty else { return nil }
+        let exact = matches.filter { $0.path.flatMap { normalized($0) } == wanted }
+        let candidates = exact.isEmpty ? matches : exact
+        if let mode, let match = candidates.first(where: { $0.mode == mode }) { return match }
+        if let match = candidates.first(where: { $0.mode == nil }) { return match }
+        return candidates.first
+    }
+}

@@ -1,0 +1,434 @@
+import Foundation
+import SpecSiteKit
+
+/// Finds every token of one page: in code blocks (by language), tables,
+/// bullet lists and `Label: value` paragraphs, with the nearest heading as
+/// context for what the values mean.
+struct TokenExtractor {
+    /// What a page yielded.
+    struct Result {
+        /// Tokens in the order they are written.
+        var tokens: [DesignToken] = []
+        /// References (`Canvas: plum/950`) left for the whole site to resolve.
+        var references: [DesignToken] = []
+        /// Problems, at file lines.
+        var warnings: [(line: Int, message: String)] = []
+        /// The blocks that held tokens (``TokenFact/blockKey(_:)``).
+        var blocks: Set<String> = []
+    }
+
+    /// Code languages never read for tokens: their `#` starts a comment or a
+    /// commit hash, not a colour.
+    static let ignoredLanguages: Set<String> = [
+        "sh", "bash", "zsh", "shell", "console", "terminal", "diff", "patch", "git", "text", "txt", "plaintext",
+        "log", "output", "mermaid", "flow", "python", "py", "ruby", "rb", "sql", "graphql", "http", "markdown",
+        "md", "toml", "ini", "dockerfile", "makefile", "ascii", "tree",
+    ]
+    static let codeLanguages: Set<String> = [
+        "ts", "typescript", "js", "javascript", "tsx", "jsx", "mjs", "cjs", "swift", "kotlin", "kt", "kts", "dart",
+        "java", "objc", "objective-c", "c", "cpp", "csharp", "cs", "go", "rust",
+    ]
+    static let cssLanguages: Set<String> = ["css", "scss", "sass", "less", "postcss", "stylus", "pcss"]
+    static let jsonLanguages: Set<String> = ["json", "jsonc", "json5", "tokens", "dtcg"]
+
+    private let page: Page
+    private var result = Result()
+    private var headings: [Int: String] = [:]
+
+    /// Reads `page`.
+    static func extract(_ page: Page) -> Result {
+        var extractor = TokenExtractor(page: page)
+        extractor.readBlocks(page.document.root.children)
+        extractor.pairModes()
+        return extractor.result
+    }
+
+    private init(page: Page) {
+        self.page = page
+    }
+
+    // MARK: - Blocks
+
+    private mutating func readBlocks(_ blocks: [MarkdownNode]) {
+        for block in blocks {
+            switch block.kind {
+            case .heading(let level, _):
+                headings = headings.filter { $0.key < level }
+                // `### Shadow Parameters:` names the group `Shadow Parameters`.
+                headings[level] = block.plainText.trimmingCharacters(in: CharacterSet(charactersIn: " :"))
+            case .codeBlock(let info, let code):
+                readCode(info: info, code: code, block: block)
+            case .table:
+                readTable(block)
+            case .list(let info) where !info.ordered:
+                // Numbered lists are steps (`5. Set Light Mode color: #007AFF`), not token lists.
+                var collector = collector(for: block, firstLine: 1)
+                readList(block, parent: nil, into: &collector)
+                finish(collector)
+            case .paragraph:
+                var collector = collector(for: block, firstLine: 1)
+                readParagraph(block, path: [], into: &collector)
+                finish(collector)
+            case .blockQuote:
+                readBlocks(block.children)
+            default:
+                break
+            }
+        }
+    }
+
+    /// The nearest heading's text, and what it says the tokens under it are.
+    private var heading: String? {
+        headings.max(by: { $0.key < $1.key })?.value
+    }
+
+    private var headingKind: DesignToken.Kind? {
+        for level in headings.keys.sorted(by: >) {
+            if let text = headings[level], let kind = ValueReader.kind(forWord: text) { return kind }
+        }
+        return nil
+    }
+
+    private func collector(for block: MarkdownNode, firstLine: Int) -> TokenCollector {
+        TokenCollector(
+            file: page.displayPath, firstLine: firstLine, blockLine: block.line, blockKey: TokenFact.blockKey(block))
+    }
+
+    private mutating func finish(_ collector: TokenCollector) {
+        var collector = collector
+        let unresolved = collector.resolveReferences()
+        if !collector.tokens.isEmpty || !unresolved.isEmpty { result.blocks.insert(collector.blockKey) }
+        result.tokens += collector.tokens
+        result.warnings += collector.warnings
+        for reference in unresolved {
+            result.references.append(
+                DesignToken(
+                    path: reference.path, mode: reference.mode, kind: reference.kind ?? .color,
+                    value: .alias(reference.target), written: reference.written, description: reference.description,
+                    source: SourceLocation(file: collector.file, line: collector.fileLine(reference.line)),
+                    blockLine: collector.blockLine))
+        }
+    }
+
+    // MARK: - Code
+
+    private mutating func readCode(info: String, code: String, block: MarkdownNode) {
+        let language =
+            info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" }).first
+            .map { $0.lowercased() } ?? ""
+        guard !Self.ignoredLanguages.contains(language), code.utf8.count < 2_000_000 else { return }
+        var collector = collector(for: block, firstLine: block.line + (isFenced(block) ? 1 : 0))
+        let format = Self.format(language: language, code: code)
+        switch format {
+        case .css:
+            StyleSheetTokens.readCSS(code, into: &collector)
+        case .xml:
+            let head = code.prefix(400).lowercased()
+            let mode: DesignToken.Mode? =
+                head.contains("night") || head.contains("dark") ? .dark : head.contains("light") ? .light : nil
+            StyleSheetTokens.readXML(code, mode: mode, into: &collector)
+        case .json:
+            let lexer = CodeLexer(code)
+            for problem in lexer.problems { collector.warn(line: problem.line, problem.message) }
+            if let document = CodeDeclarations.parseDocument(lexer) {
+                var reader = CodeTokens(collector: collector)
+                reader.read(document: document)
+                collector = reader.collector
+            }
+        case .code:
+            let lexer = CodeLexer(code)
+            for problem in lexer.problems { collector.warn(line: problem.line, problem.message) }
+            var reader = CodeTokens(collector: collector)
+            reader.read(CodeDeclarations(lexer).declarations)
+            collector = reader.collector
+        case .lines:
+            StyleSheetTokens.readLines(code, into: &collector)
+        case .none:
+            return
+        }
+        // References in code resolve only within their block: elsewhere a
+        // name like `Colors.primary` is a use of the token, not a new one.
+        _ = collector.resolveReferences()
+        if !collector.tokens.isEmpty { result.blocks.insert(collector.blockKey) }
+        result.tokens += collector.tokens
+        result.warnings += collector.warnings
+    }
+
+    /// How a code block is read.
+    enum Format { case css, xml, json, code, lines, none }
+
+    /// The format of a block by its language, or by its look when it has none.
+    static func format(language: String, code: String) -> Format {
+        if cssLanguages.contains(language) { return .css }
+        if jsonLanguages.contains(language) { return .json }
+        if codeLanguages.contains(language) { return .code }
+        if language == "xml" || language == "html" && code.contains("<color ") { return .xml }
+        if language == "yaml" || language == "yml" { return .lines }
+        guard language.isEmpty else { return .none }
+        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("{") && trimmed.contains("\"") { return .json }
+        if trimmed.hasPrefix("<") && (code.contains("<color ") || code.contains("<dimen ")) { return .xml }
+        if code.contains("--") && code.contains(":") && code.contains(";") && code.contains("{") { return .css }
+        for keyword in ["const ", "let ", "val ", "static ", "export "] where code.contains(keyword) { return .code }
+        return .lines
+    }
+
+    /// Whether a code block is fenced (its code starts on the line after its first line).
+    private func isFenced(_ block: MarkdownNode) -> Bool {
+        let index = block.line - page.bodyFirstLine
+        guard index >= 0 else { return true }
+        var lineNumber = 0
+        for line in page.markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if lineNumber == index {
+                let trimmed = line.drop { $0 == " " }
+                return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
+            }
+            lineNumber += 1
+        }
+        return true
+    }
+
+    // MARK: - Tables
+
+    private mutating func readTable(_ table: MarkdownNode) {
+        guard let header = table.children.first, case .tableRow(isHeader: true) = header.kind else { return }
+        let titles = header.children.map { Self.cellText($0).lowercased() }
+        let rows = table.children.dropFirst().map { $0.children.map(Self.cellText) }
+        guard !rows.isEmpty, titles.count >= 2 else { return }
+        let kindFromHeading = headingKind
+        let colorContext = kindFromHeading == .color || titles.contains { ValueReader.kind(forWord: $0) == .color }
+        if readTypographyTable(table, titles: titles, rows: rows) { return }
+
+        // Value columns: named so, or mostly holding values.
+        let valueWords: Set<String> = [
+            "value", "hex", "color", "colour", "code", "rgb", "hsl", "css", "token value", "default", "px", "size",
+            "hex code", "swatch",
+        ]
+        var modes: [Int: DesignToken.Mode] = [:]
+        var valueColumns: [Int] = []
+        for (column, title) in titles.enumerated() {
+            let words = title.split(whereSeparator: { !$0.isLetter }).map(String.init)
+            if words.contains("light") {
+                modes[column] = .light
+                valueColumns.append(column)
+            } else if words.contains("dark") {
+                modes[column] = .dark
+                valueColumns.append(column)
+            } else if valueWords.contains(title)
+                || mostlyValues(rows, column: column, kind: kindFromHeading, colorContext: colorContext)
+            {
+                valueColumns.append(column)
+            }
+        }
+        let nameWords: Set<String> = ["name", "token", "role", "variable", "token name", "usage name", "alias"]
+        guard
+            let nameColumn = titles.firstIndex(where: { nameWords.contains($0) })
+                ?? titles.indices.first(where: { !valueColumns.contains($0) })
+        else { return }
+        valueColumns.removeAll { $0 == nameColumn }
+        guard !valueColumns.isEmpty else { return }
+
+        var collector = collector(for: table, firstLine: 1)
+        for (offset, row) in table.children.dropFirst().enumerated() {
+            let cells = rows[offset]
+            guard nameColumn < cells.count else { continue }
+            var name = cells[nameColumn]
+            while name.hasPrefix("-") || name.hasPrefix("$") { name.removeFirst() }
+            guard !name.isEmpty, name.count <= 80 else { continue }
+            let description = cells.indices.filter { $0 != nameColumn && !valueColumns.contains($0) }
+                .map { cells[$0] }.filter { !$0.isEmpty }.joined(separator: " · ")
+            let path = tokenPath(name)
+            for column in valueColumns where column < cells.count {
+                guard
+                    let entry = LabelledValue(
+                        label: name, value: cells[column], wholeCell: true, colorsOnly: false, kind: kindFromHeading,
+                        colorContext: colorContext)
+                else {
+                    if let target = Self.aliasCandidate(cells[column]) {
+                        collector.refer(
+                            path: path, mode: modes[column], target: target, written: cells[column],
+                            description: description, line: row.line, kind: nil)
+                    }
+                    continue
+                }
+                add(entry, path: path, mode: modes[column], description: description, line: row.line, to: &collector)
+            }
+        }
+        finish(collector)
+    }
+
+    /// A row's name as a path: a name written as a path (`color.text.primary`,
+    /// `plum/950`) is split into its parts; a plain one (`Accent`) is grouped
+    /// under the nearest heading.
+    private func tokenPath(_ name: String) -> [String] {
+        if !name.contains(" "), name.contains(".") || name.contains("/") {
+            let parts = name.split(whereSeparator: { $0 == "." || $0 == "/" }).map(String.init)
+            if !parts.isEmpty { return parts }
+        }
+        return (heading.map { [$0] } ?? []) + [name]
+    }
+
+    /// Reads a table whose columns are the parts of a type style (Size, Line
+    /// Height, Weight, …): one typography token per row.
+    private mutating func readTypographyTable(_ table: MarkdownNode, titles: [String], rows: [[String]]) -> Bool {
+        var parts: [Int: String] = [:]
+        for (column, title) in titles.enumerated() {
+            switch title {
+            case "size", "font size", "font-size": parts[column] = "fontsize"
+            case "line height", "line-height", "leading": parts[column] = "lineheight"
+            case "weight", "font weight", "font-weight": parts[column] = "fontweight"
+            case "letter spacing", "letter-spacing", "tracking": parts[column] = "letterspacing"
+            case "family", "font", "font family", "font-family", "typeface": parts[column] = "fontfamily"
+            default: break
+            }
+        }
+        guard parts.count >= 2, parts.values.contains("fontsize"),
+            let nameColumn = titles.indices.first(where: { parts[$0] == nil })
+        else { return false }
+        var collector = collector(for: table, firstLine: 1)
+        for (offset, row) in table.children.dropFirst().enumerated() {
+            let cells = rows[offset]
+            guard nameColumn < cells.count, !cells[nameColumn].isEmpty else { continue }
+            let entries = parts.sorted(by: { $0.key < $1.key }).compactMap { column, key -> CodeEntry? in
+                guard column < cells.count, !cells[column].isEmpty else { return nil }
+                var text = cells[column]
+                // `SF Pro Rounded (tabular)`: the note is not part of the name.
+                if key == "fontfamily", let open = text.firstIndex(of: "(") {
+                    text = text[..<open].trimmingCharacters(in: .whitespaces)
+                }
+                let literal = key == "fontfamily" ? "\"\(text)\"" : text
+                return CodeEntry(key: key, value: .scalar(literal), line: row.line, comment: "")
+            }
+            let style = CodeTokens.typography(entries)
+            guard !style.isEmpty else { continue }
+            let description = cells.indices.filter { $0 != nameColumn && parts[$0] == nil }.map { cells[$0] }
+                .filter { !$0.isEmpty }.joined(separator: " · ")
+            collector.add(
+                path: tokenPath(cells[nameColumn]), mode: nil, kind: .typography, value: .typography(style),
+                written: entries.map {
+                    Self.cellText(table.children[offset + 1].children[0]) == "" ? "" : ($0.key ?? "")
+                }
+                .isEmpty ? "" : cells.joined(separator: " | "), description: description, line: row.line)
+        }
+        finish(collector)
+        return true
+    }
+
+    /// `plum/950`, `{color.plum.950}`, `gray-900`: what a cell referring to another token looks like.
+    static func aliasCandidate(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let reference = ValueReader.referenceSyntax(trimmed) { return reference }
+        guard trimmed.count <= 60, trimmed.contains("/") || trimmed.contains("."),
+            trimmed.first?.isLetter == true,
+            trimmed.allSatisfy({ $0.isLetter || $0.isNumber || "/.-_".contains($0) })
+        else { return nil }
+        return trimmed
+    }
+
+    /// Whether most filled cells of a column read as values.
+    private func mostlyValues(
+        _ rows: [[String]], column: Int, kind: DesignToken.Kind?, colorContext: Bool
+    ) -> Bool {
+        var values = 0
+        var filled = 0
+        for row in rows.prefix(200) where column < row.count && !row[column].isEmpty {
+            filled += 1
+            if let entry = LabelledValue(
+                line: "x: " + row[column], colorsOnly: false, kind: kind, colorContext: colorContext),
+                case .value = entry.reading
+            {
+                values += 1
+            }
+        }
+        return filled > 0 && values * 2 >= filled
+    }
+
+    /// A cell's text without markup.
+    static func cellText(_ cell: MarkdownNode) -> String {
+        cell.plainText.trimmingCharacters(in: .whitespaces)
+    }
+
+    private func add(
+        _ entry: LabelledValue, path: [String], mode: DesignToken.Mode?, description: String, line: Int,
+        to collector: inout TokenCollector
+    ) {
+        switch entry.reading {
+        case .value(let value, let kind?):
+            collector.add(
+                path: path, mode: mode ?? entry.mode, kind: kind, value: value, written: entry.written,
+                description: description.isEmpty ? entry.description : description, line: line)
+        case .invalidColor(let message):
+            collector.warn(line: line, "\(path.last ?? ""): \(message)")
+        case .reference(let target):
+            collector.refer(
+                path: path, mode: mode ?? entry.mode, target: target, written: entry.written,
+                description: description.isEmpty ? entry.description : description, line: line, kind: nil)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Lists and paragraphs
+
+    /// Reads `- **Accent**: #FF7A00 — …` items; an item that is only a label
+    /// with `Light: …` / `Dark: …` items under it becomes a pair.
+    private mutating func readList(_ list: MarkdownNode, parent: String?, into collector: inout TokenCollector) {
+        for item in list.children {
+            guard let paragraph = item.children.first, case .paragraph = paragraph.kind else { continue }
+            let before = collector.tokens.count + collector.references.count
+            readParagraph(paragraph, path: parent.map { [$0] } ?? [], into: &collector)
+            let found = collector.tokens.count + collector.references.count > before
+            guard !found, item.children.count > 1 else { continue }
+            let label = paragraph.plainText.trimmingCharacters(in: CharacterSet(charactersIn: " :*"))
+            guard LabelledValue.isLabel(label) else { continue }
+            for case let sublist in item.children.dropFirst() where sublist.kind.isList {
+                readList(sublist, parent: (parent.map { $0 + "." } ?? "") + label, into: &collector)
+            }
+        }
+    }
+
+    /// Reads each line of a paragraph as a possible `Label: value`.
+    private func readParagraph(_ paragraph: MarkdownNode, path: [String], into collector: inout TokenCollector) {
+        var lines: [(text: String, line: Int)] = [("", paragraph.line)]
+        for child in paragraph.children {
+            switch child.kind {
+            case .softBreak, .lineBreak:
+                lines.append(("", child.line == 0 ? lines[lines.count - 1].line + 1 : child.line + 1))
+            default:
+                lines[lines.count - 1].text += child.plainText
+            }
+        }
+        let kind = headingKind
+        for (text, line) in lines where text.contains(":") || text.contains(" — ") || text.contains(" = ") {
+            guard let entry = LabelledValue(line: text, colorsOnly: false, kind: kind, colorContext: kind == .color)
+            else { continue }
+            let tokenPath: [String]
+            if path.isEmpty {
+                tokenPath = self.tokenPath(entry.label)
+            } else {
+                let group = path.flatMap { $0.split(separator: ".").map(String.init) }
+                tokenPath = entry.mode != nil ? group : group + [entry.label]
+            }
+            add(entry, path: tokenPath, mode: entry.mode, description: "", line: line, to: &collector)
+        }
+    }
+
+    // MARK: - Modes
+
+    /// A token written once plainly and once for dark mode is the light one of a pair.
+    private mutating func pairModes() {
+        let darkPaths = Set(result.tokens.filter { $0.mode == .dark }.map(\.path))
+        guard !darkPaths.isEmpty else { return }
+        for index in result.tokens.indices where result.tokens[index].mode == nil {
+            if darkPaths.contains(result.tokens[index].path) { result.tokens[index].mode = .light }
+        }
+    }
+}
+
+extension MarkdownNode.Kind {
+    /// Whether this is a list.
+    var isList: Bool {
+        if case .list = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import SpecSiteKit
+
+/// Every token of a site, with references between documents resolved, and
+/// what a designer wants to know about the set: which names share a colour,
+/// which colours are too close to tell apart, what the backgrounds are.
+public struct TokenCatalog: Sendable {
+    /// Every token in site order (pages in reading order, tokens as written),
+    /// references resolved to their targets' values.
+    public private(set) var tokens: [DesignToken] = []
+    /// Problems found while resolving (alias cycles, aliases to nothing), at file lines.
+    public private(set) var warnings: [Diagnostic] = []
+
+    /// Collects the tokens of every page of `site`.
+    public init(site: Site) {
+        var references: [DesignToken] = []
+        for page in site.pages {
+            for fact in site.factsByPage[page.sourcePath] ?? [] {
+                guard let fact = fact as? TokenFact else { continue }
+                tokens += fact.tokens
+                references += fact.references
+            }
+        }
+        resolve(references)
+    }
+
+    /// Builds a catalog from tokens and references directly (for tests and tools).
+    public init(tokens: [DesignToken], references: [DesignToken] = []) {
+        self.tokens = tokens
+        resolve(references)
+    }
+
+    /// Resolves references in rounds, so an alias of an alias resolves too;
+    /// what is left either loops (reported as a cycle) or names nothing
+    /// (reported when written as a DTCG alias, `{group.token}`, since prose
+    /// such as `Canvas: plum/950` may well not mean a token at all).
+    private mutating func resolve(_ references: [DesignToken]) {
+        var pending = references
+        var index = NameIndex(tokens)
+        while !pending.isEmpty {
+            var next: [DesignToken] = []
+            var resolvedAny = false
+            for reference in pending {
+                guard case .alias(let target) = reference.value else { continue }
+                if let found = index.find(target, preferring: reference.mode) {
+                    var token = reference
+                    token.value = found.value
+                    token.kind = found.kind
+                    if token.mode == nil { token.mode = found.mode }
+                    tokens.append(token)
+                    index.add(token)
+                    resolvedAny = true
+                } else {
+                    next.append(reference)
+                }
+            }
+            pending = next
+            if !resolvedAny { break }
+        }
+        reportUnresolved(pending)
+        // Back into written order: files as the site reads them, then lines.
+        var fileOrder: [String: Int] = [:]
+        for token in tokens + references where fileOrder[token.source.file] == nil {
+            fileOrder[token.source.file] = fileOrder.count
+        }
+        tokens = tokens.enumerated().sorted {
+            (fileOrder[$0.element.source.file] ?? 0, $0.element.source.line, $0.offset)
+                < (fileOrder[$1.element.source.file] ?? 0, $1.element.source.line, $1.offset)
+        }.map(\.element)
+    }
+
+    private mutating func reportUnresolved(_ references: [DesignToken]) {
+        let names = Dictionary(
+            references.map { (TokenIndex.normalized($0.name).joined(separator: "."), $0) },
+            uniquingKeysWith: { first, _ in first })
+        var reported: Set<String> = []
+        for reference in references {
+            guard case .alias(let target) = reference.value else { continue }
+            // Follow the chain of unresolved aliases; coming back means a cycle.
+            var chain = [reference.name]
+            var current = TokenIndex.normalized(target).joined(separator: ".")
+            var seen: Set<String> = [TokenIndex.normalized(reference.name).joined(separator: ".")]
+            var isCycle = false
+            while let next = names[current] {
+                chain.append(next.name)
+                if seen.contains(current) {
+                    isCycle = true
+                    break
+                }
+                seen.insert(current)
+                guard case .alias(let further) = next.value else { break }
+                current = TokenIndex.normalized(further).joined(separator: ".")
+            }
+            if isCycle {
+                let key = seen.sorted().joined(separator: "|")
+                guard reported.insert(key).inserted else { continue }
+                warnings.append(
+                    Diagnostic(
+                        .warning, file: reference.source.file, line: reference.source.line,
+                        "alias cycle: \(chain.joined(separator: " → ")); none of these tokens has a value"))
+            } else if reference.written.hasPrefix("{") {
+                warnings.append(
+                    Diagnostic(
+                        .warning, file: reference.source.file, line: reference.source.line,
+                        "\(reference.name) refers to \(reference.written), which is not a token of this site"))
+            }
+        }
+    }
+
+    // MARK: - What the set says
+
+    /// The tokens with one entry per name and mode: the first written wins,
+    /// as in the exports. `conflicts` are later tokens with the same name and
+    /// mode but another value.
+    public var unique: (tokens: [DesignToken], conflicts: [(kept: DesignToken, dropped: DesignToken)]) {
+        var seen: [String: DesignToken] = [:]
+        var kept: [DesignToken] = []
+        var conflicts: [(DesignToken, DesignToken)] = []
+        for token in tokens {
+            let key = token.name + "|" + (token.mode?.rawValue ?? "")
+            if let first = seen[key] {
+                if first.value != token.value { conflicts.append((first, token)) }
+                continue
+            }
+            seen[key] = token
+            kept.append(token)
+        }
+        return (kept, conflicts)
+    }
+
+    /// Colours written under more than one name with exactly the same value.
+    public var duplicateColors: [[DesignToken]] {
+        var groups: [String: [DesignToken]] = [:]
+        var order: [String] = []
+        for token in unique.tokens {
+            guard case .color(let color) = token.value else { continue }
+            let key = color.hex
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(token)
+        }
+        return order.compactMap { key in
+            let group = groups[key] ?? []
+            return Set(group.map(\.name)).count > 1 ? group : nil
+        }
+    }
+
+    /// Pairs of different colours closer than `threshold` (CIEDE2000), which
+    /// people will not tell apart.
+    public func nearDuplicateColors(threshold: Double = 2) -> [(DesignToken, DesignToken, Double)] {
+        var distinct: [(TokenColor, DesignToken)] = []
+        var seenHex: Set<String> = []
+        for token in unique.tokens {
+            guard case .color(let color) = token.value, seenHex.insert(color.hex).inserted else { continue }
+            distinct.append((color, token))
+        }
+        // Quadratic, so bounded: a palette has tens of colours, not thousands.
+        guard distinct.count <= 1_500 else { return [] }
+        var pairs: [(DesignToken, DesignToken, Double)] = []
+        for first in distinct.indices {
+            for second in distinct.indices where second > first {
+                let (a, tokenA) = distinct[first]
+                let (b, tokenB) = distinct[second]
+                guard abs(a.alpha - b.alpha) < 0.01 else { continue }
+                let distance = a.deltaE2000(b)
+                if distance < threshold { pairs.append((tokenA, tokenB, distance)) }
+            }
+        }
+        return pairs
+    }
+
+    /// The site's own background colour for `mode`, when a token says so
+    /// (`background`, `canvas`, `surface`, `bg`, by that preference).
+    public func background(for mode: DesignToken.Mode?) -> TokenColor? {
+        for word in ["background", "canvas", "surface", "bg"] {
+            let candidates = tokens.filter { token in
+                guard token.kind == .color, case .color(let color) = token.value, color.isOpaque else { return false }
+                let name = token.shortName.lowercased()
+                return name == word || name == word + "primary" || name == "primary" + word
+            }
+            if let match = candidates.first(where: { $0.mode == mode }) ?? candidates.first(where: { $0.mode == nil }),
+                case .color(let color) = match.value
+            {
+                return color
+            }
+        }
+        return nil
+    }
+}
+
+/// Tokens by the last word of their name, for resolving references quickly.
+struct NameIndex {
+    private var byLastWord: [String: [DesignToken]] = [:]
+
+    init(_ tokens: [DesignToken]) {
+        for token in tokens { add(token) }
+    }
+
+    mutating func add(_ token: DesignToken) {
+        guard let last = token.path.flatMap({ TokenIndex.normalized($0) }).last else { return }
+        byLastWord[last, default: []].append(token)
+    }
+
+    func find(_ name: String, preferring mode: DesignToken.Mode?) -> DesignToken? {
+        guard let last = TokenIndex.normalized(name).last, let candidates = byLastWord[last] else { return nil }
+        return TokenIndex.find(name, in: candidates, preferring: mode)
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import SpecSiteKit
+
+/// Draws tokens as a designer looks at them: colour swatches with their
+/// values and contrast, type specimens at their real size, spacing bars,
+/// rounded boxes, shadowed cards and motion plots.
+struct TokenViews {
+    /// The catalog, for background colours to measure contrast against.
+    let catalog: TokenCatalog
+
+    /// A grid of tokens; a light/dark pair shares one card.
+    func grid(_ tokens: [DesignToken], sourceLinks: ((DesignToken) -> String)? = nil) -> String {
+        var html = "<div class=\"tk-grid\">"
+        for group in Self.paired(tokens) {
+            html += card(group, sourceLink: sourceLinks)
+        }
+        return html + "</div>"
+    }
+
+    /// Tokens grouped so that the light and dark sides of a name are together,
+    /// in the order the first of each is written.
+    static func paired(_ tokens: [DesignToken]) -> [[DesignToken]] {
+        var order: [String] = []
+        var groups: [String: [DesignToken]] = [:]
+        for token in tokens {
+            let key = token.kind.rawValue + "|" + token.name
+            if groups[key] == nil { order.append(key) }
+            if !(groups[key]?.contains(where: { $0.mode == token.mode && $0.value == token.value }) ?? false) {
+                groups[key, default: []].append(token)
+            }
+        }
+        return order.compactMap { groups[$0]?.sorted { ($0.mode ?? .light) < ($1.mode ?? .light) } }
+    }
+
+    /// One card: the drawing, the name and each mode's values.
+    private func card(_ group: [DesignToken], sourceLink: ((DesignToken) -> String)?) -> String {
+        guard let first = group.first else { return "" }
+        let search =
+            ([first.name, first.kind.title] + group.map { $0.written }
+            + group.compactMap { token in
+                if case .color(let color) = token.value { return color.hex } else { return nil }
+            }).joined(separator: " ").lowercased()
+        var html =
+            "<div class=\"tk-card tk-\(first.kind.rawValue)\" data-search=\"\(HTMLEscaping.escape(search))\">"
+        html += drawing(group)
+        html += "<div class=\"tk-meta\">"
+        html += "<p class=\"tk-name\">\(copyable(first.name, label: "name"))</p>"
+        for token in group {
+            html += "<div class=\"tk-mode\">"
+            if let mode = token.mode { html += "<span class=\"tk-mode-label\">\(mode.rawValue.capitalized)</span>" }
+            html += details(token)
+            html += "</div>"
+        }
+        let description = group.map(\.description).first { !$0.isEmpty }
+        if let description { html += "<p class=\"tk-description\">\(HTMLEscaping.escape(description))</p>" }
+        if let sourceLink {
+            html += "<p class=\"tk-source-link\">" + group.map(sourceLink).joined(separator: " ") + "</p>"
+        }
+        html += "</div></div>"
+        return html
+    }
+
+    /// A value with a button that copies it (shown when scripts run).
+    private func copyable(_ text: String, label: String) -> String {
+        let escaped = HTMLEscaping.escape(text)
+        return "<code>\(escaped)</code><button type=\"button\" class=\"tk-copy\" data-copy=\"\(escaped)\" "
+            + "aria-label=\"Copy \(label) \(escaped)\" hidden>Copy</button>"
+    }
+
+    // MARK: - Drawings
+
+    private func drawing(_ group: [DesignToken]) -> String {
+        guard let first = group.first else { return "" }
+        let title = first.name
+        switch first.value {
+        case .color:
+            var html = "<div class=\"tk-chip\(group.count > 1 ? " tk-chip-pair" : "")\" aria-hidden=\"true\">"
+            for token in group {
+                if case .color(let color) = token.value {
+                    html += "<span style=\"--tk-color: \(color.hex)\"></span>"
+                }
+            }
+            return html + "</div>"
+        case .typography(let style):
+            return "<p class=\"tk-specimen\" style=\"\(HTMLEscaping.escape(Self.css(style)))\">"
+                + "The quick brown fox jumps over the lazy dog</p>"
+        case .fontFamily(let families):
+            return
+                "<p class=\"tk-specimen\" style=\"font-family: \(HTMLEscaping.escape(TokenExport.cssValue(.fontFamily(families))))\">"
+                + "Aa Bb Cc Gg Qq 0123</p>"
+        case .number(let weight) where first.kind == .fontWeight:
+            return "<p class=\"tk-specimen\" style=\"font-weight: \(TokenFormat.number(weight))\">Aa Bb Cc</p>"
+        case .dimension(let dimension):
+            return dimensionDrawing(dimension, kind: first.kind)
+        case .number(let number) where first.kind == .lineHeight:
+            return "<p class=\"tk-specimen tk-lines\" style=\"line-height: \(TokenFormat.number(number))\">"
+                + "Line height<br>drawn on<br>three lines</p>"
+        case .shadow(let layers):
+            let shadows = layers.map(\.css).joined(separator: ", ")
+            return "<div class=\"tk-shadow-stage\" aria-hidden=\"true\">"
+                + "<div class=\"tk-shadow-card\" style=\"box-shadow: \(HTMLEscaping.escape(shadows))\"></div></div>"
+        case .duration(let milliseconds):
+            return "<div class=\"tk-plot\">" + MotionPlots.durationSVG(milliseconds: milliseconds, title: title)
+                + "</div>"
+        case .cubicBezier(let curve):
+            return "<div class=\"tk-plot\">" + MotionPlots.easingSVG(curve, title: title) + "</div>"
+        case .spring(let spring):
+            return "<div class=\"tk-plot\">" + MotionPlots.springSVG(spring, title: title) + "</div>"
+        case .number, .alias:
+            return ""
+        }
+    }
+
+    /// Spacing as a bar, radii as a rounded box, sizes as a square, font
+    /// sizes as letters, all at their real size (capped so a 999 px radius
+    /// or a 400 px size still fits the card).
+    private func dimensionDrawing(_ dimension: Dimension, kind: DesignToken.Kind) -> String {
+        let pixels = min(max(dimension.pixels, 0), 10_000)
+        let shown = TokenFormat.number(min(pixels, 240))
+        switch kind {
+        case .spacing:
+            return "<div class=\"tk-bar\" aria-hidden=\"true\"><span style=\"width: \(shown)px\"></span></div>"
+        case .radius:
+            return
+                "<div class=\"tk-radius\" aria-hidden=\"true\" style=\"border-radius: \(TokenFormat.number(min(pixels, 48)))px\"></div>"
+        case .fontSize:
+            return "<p class=\"tk-specimen\" style=\"font-size: \(TokenFormat.number(min(pixels, 96)))px\">Aa</p>"
+        case .letterSpacing:
+            return
+                "<p class=\"tk-specimen\" style=\"letter-spacing: \(HTMLEscaping.escape(dimension.description))\">Tracking</p>"
+        default:
+            let side = TokenFormat.number(min(pixels, 96))
+            return
+                "<div class=\"tk-size\" aria-hidden=\"true\"><span style=\"width: \(side)px; height: \(side)px\"></span></div>"
+        }
+    }
+
+    /// A type style as inline CSS.
+    static func css(_ style: Typography) -> String {
+        var parts: [String] = []
+        if let families = style.fontFamily {
+            parts.append("font-family: \(TokenExport.cssValue(.fontFamily(families)))")
+        }
+        if let size = style.fontSize { parts.append("font-size: \(size)") }
+        if let height = style.lineHeight {
+            parts.append("line-height: " + (height.unit.isEmpty ? TokenFormat.number(height.value) : "\(height)"))
+        }
+        if let weight = style.fontWeight { parts.append("font-weight: \(TokenFormat.number(weight))") }
+        if let spacing = style.letterSpacing { parts.append("letter-spacing: \(spacing)") }
+        return parts.joined(separator: "; ")
+    }
+
+    // MARK: - Values
+
+    private func details(_ token: DesignToken) -> String {
+        var html = "<dl class=\"tk-values\">"
+        func row(_ term: String, _ value: String) {
+            html += "<dt>\(term)</dt><dd>\(value)</dd>"
+        }
+        row("Written", copyable(token.written, label: "value"))
+        switch token.value {
+        case .color(let color):
+            if color.hex != token.written.uppercased() { row("Hex", copyable(color.hex, label: "hex")) }
+            row("RGB", "<code>\(color.cssRGB)</code>")
+            row("HSL", "<code>\(color.cssHSL)</code>")
+            row("Contrast", contrast(color, mode: token.mode))
+        case .typography(let style):
+            row("Style", "<code>\(HTMLEscaping.escape(Self.css(style)))</code>")
+        case .spring(let spring):
+            let overshoot = MotionPlots.overshoot(spring) * 100
+            row(
+                "Motion",
+                "damping ratio \(TokenFormat.number((spring.dampingRatio * 100).rounded() / 100)), "
+                    + "settles in \(TokenFormat.number((MotionPlots.settleTime(spring) * 100).rounded() / 100)) s"
+                    + (overshoot >= 0.1 ? ", overshoots \(TokenFormat.number((overshoot * 10).rounded() / 10)) %" : ""))
+        case .alias:
+            break
+        default:
+            let css = TokenExport.cssValue(token.value)
+            if css != token.written { row("CSS", "<code>\(HTMLEscaping.escape(css))</code>") }
+        }
+        return html + "</dl>"
+    }
+
+    /// WCAG 2.x contrast against white, black and the site's own background
+    /// for this mode, each with its AA/AAA badge.
+    private func contrast(_ color: TokenColor, mode: DesignToken.Mode?) -> String {
+        var grounds: [(String, TokenColor)] = [("white", .white), ("black", .black)]
+        if let background = catalog.background(for: mode), background.hex != TokenColor.white.hex,
+            background.hex != TokenColor.black.hex
+        {
+            grounds.append(("background \(background.hex)", background))
+        }
+        var html = "<ul class=\"tk-contrast\">"
+        for (name, ground) in grounds {
+            let ratio = color.contrastRatio(with: ground)
+            let (badge, level) = Self.badge(ratio)
+            html +=
+                "<li><span class=\"tk-ratio\">\(String(format: "%.2f", ratio)):1</span> on \(name) "
+                + "<span class=\"tk-badge tk-badge-\(level)\">\(badge)</span></li>"
+        }
+        return html + "</ul>"
+    }
+
+    /// The WCAG level a ratio reaches: AAA (7:1), AA (4.5:1), AA for large text (3:1), or none.
+    static func badge(_ ratio: Double) -> (label: String, level: String) {
+        if ratio >= 7 { return ("AAA", "aaa") }
+        if ratio >= 4.5 { return ("AA", "aa") }
+        if ratio >= 3 { return ("AA large", "large") }
+        return ("Fails", "fail")
+    }
+}

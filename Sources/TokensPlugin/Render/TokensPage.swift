@@ -1,0 +1,113 @@
+import Foundation
+import SpecSiteKit
+
+/// The whole-site Tokens page: every token by kind, then by the document it
+/// is written in, with a filter box, the exports, and hints about colours
+/// that repeat or cannot be told apart.
+struct TokensPage {
+    let catalog: TokenCatalog
+    let site: Site
+    /// Whether `tokens.json` and `tokens.css` are written (and linked).
+    let exports: Bool
+
+    /// The generated page.
+    var page: GeneratedPage {
+        GeneratedPage(outputPath: TokensPlugin.pagePath, title: "Tokens", contentHTML: content, order: 900)
+    }
+
+    private var content: String {
+        let tokens = catalog.unique.tokens
+        let views = TokenViews(catalog: catalog)
+        let documents = Set(tokens.map(\.source.file)).count
+        var html = "<h1 id=\"tokens\">Tokens</h1>\n"
+        html +=
+            "<p class=\"tk-lead\">\(tokens.count) token\(tokens.count == 1 ? "" : "s") from \(documents) "
+            + "document\(documents == 1 ? "" : "s"), grouped by kind.</p>\n"
+        if exports {
+            html +=
+                "<p class=\"tk-exports\">Download: <a href=\"tokens.json\" download>tokens.json</a> "
+                + "(W3C Design Tokens format) · <a href=\"tokens.css\" download>tokens.css</a> (CSS custom properties)</p>\n"
+        }
+        html +=
+            "<div class=\"tk-filter\" hidden><label for=\"tk-filter\">Filter tokens</label>"
+            + "<input type=\"search\" id=\"tk-filter\" placeholder=\"Name, value or kind\" autocomplete=\"off\">"
+            + "<p class=\"tk-filter-count\" aria-live=\"polite\"></p></div>\n"
+        html += hints()
+
+        for kind in DesignToken.Kind.allCases {
+            let ofKind = tokens.filter { $0.kind == kind }
+            guard !ofKind.isEmpty else { continue }
+            let anchor = "kind-" + kind.rawValue.lowercased()
+            html += "<section class=\"tk-section\" aria-labelledby=\"\(anchor)\">"
+            html +=
+                "<h2 id=\"\(anchor)\">\(kind.title) <span class=\"tk-count\">\(Set(ofKind.map(\.name)).count)</span></h2>\n"
+            var files: [String] = []
+            for token in ofKind where !files.contains(token.source.file) { files.append(token.source.file) }
+            for file in files {
+                let fromFile = ofKind.filter { $0.source.file == file }
+                html += "<section class=\"tk-document\">"
+                html += "<h3 id=\"\(anchor)-\(Self.slug(file))\">\(documentLink(file))</h3>"
+                html += views.grid(fromFile, sourceLinks: { self.sourceLink($0) })
+                html += "</section>\n"
+            }
+            html += "</section>\n"
+        }
+        return html
+    }
+
+    /// Duplicate and near-duplicate colours, as hints.
+    private func hints() -> String {
+        let duplicates = catalog.duplicateColors
+        let near = catalog.nearDuplicateColors()
+        guard !duplicates.isEmpty || !near.isEmpty else { return "" }
+        var html = "<section class=\"tk-hints\" aria-labelledby=\"hints\"><h2 id=\"hints\">Hints</h2>"
+        if !duplicates.isEmpty {
+            html += "<h3 id=\"hints-duplicates\">Same colour, several names</h3><ul>"
+            for group in duplicates {
+                guard case .color(let color) = group[0].value else { continue }
+                let names = group.map { "<code>\(HTMLEscaping.escape($0.name))</code>\(modeSuffix($0))" }
+                html +=
+                    "<li><span class=\"tk-dot\" style=\"--tk-color: \(color.hex)\" aria-hidden=\"true\"></span>"
+                    + "<code>\(color.hex)</code>: \(names.joined(separator: ", "))</li>"
+            }
+            html += "</ul>"
+        }
+        if !near.isEmpty {
+            html += "<h3 id=\"hints-near\">Colours too close to tell apart (ΔE₀₀ &lt; 2)</h3><ul>"
+            for (first, second, distance) in near {
+                guard case .color(let a) = first.value, case .color(let b) = second.value else { continue }
+                html +=
+                    "<li><span class=\"tk-dot\" style=\"--tk-color: \(a.hex)\" aria-hidden=\"true\"></span>"
+                    + "<span class=\"tk-dot\" style=\"--tk-color: \(b.hex)\" aria-hidden=\"true\"></span>"
+                    + "<code>\(HTMLEscaping.escape(first.name))</code>\(modeSuffix(first)) <code>\(a.hex)</code> and "
+                    + "<code>\(HTMLEscaping.escape(second.name))</code>\(modeSuffix(second)) <code>\(b.hex)</code>: "
+                    + "ΔE₀₀ \(String(format: "%.2f", distance))</li>"
+            }
+            html += "</ul>"
+        }
+        return html + "</section>\n"
+    }
+
+    private func modeSuffix(_ token: DesignToken) -> String {
+        token.mode.map { " (\($0.rawValue))" } ?? ""
+    }
+
+    /// A link to the document a token group comes from, titled as the site titles it.
+    private func documentLink(_ file: String) -> String {
+        guard let page = site.pages.first(where: { $0.displayPath == file }) else { return HTMLEscaping.escape(file) }
+        let url = site.url(from: TokensPlugin.pagePath, to: page.outputPath)
+        return "<a href=\"\(HTMLEscaping.escape(url))\">\(HTMLEscaping.escape(page.title))</a>"
+    }
+
+    /// `DESIGN_SYSTEM.md:24`, linking to the page.
+    private func sourceLink(_ token: DesignToken) -> String {
+        let label = HTMLEscaping.escape((token.source.file as NSString).lastPathComponent + ":\(token.source.line)")
+        guard let page = site.pages.first(where: { $0.displayPath == token.source.file }) else { return label }
+        let url = site.url(from: TokensPlugin.pagePath, to: page.outputPath)
+        return "<a href=\"\(HTMLEscaping.escape(url))\">\(label)</a>"
+    }
+
+    static func slug(_ text: String) -> String {
+        TokenExport.cssName([text])
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import SpecSiteKit
+
+/// Design tokens: finds the colours, type, spacing, radii, shadows and
+/// motion a design-system document writes down, in whatever notation (a
+/// TypeScript object, Swift constants, CSS custom properties, DTCG JSON,
+/// Android XML, a table, a bullet list), and
+///
+/// - draws each block of tokens in place as swatches and specimens, with the
+///   block as written kept below, collapsed;
+/// - adds a **Tokens** page (`tokens.html`) listing every token of the site by
+///   kind and document, with a filter box, duplicate and near-duplicate hints;
+/// - exports `tokens.json` (W3C DTCG format) and `tokens.css` (custom properties).
+///
+/// Settings under `plugins.tokens` in `specsite.yml`: `page: false` leaves
+/// out the Tokens page, `exports: false` the two export files.
+public struct TokensPlugin: Plugin {
+    /// `tokens`.
+    public var id: String { "tokens" }
+
+    /// Creates the plugin.
+    public init() {}
+
+    /// Where the Tokens page is written.
+    public static let pagePath = "tokens.html"
+
+    /// Finds the page's tokens and reports what could not be read.
+    public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] {
+        let result = TokenExtractor.extract(page)
+        for warning in result.warnings {
+            context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
+        }
+        reportDuplicates(result.tokens, page: page, diagnostics: context.diagnostics)
+        guard !result.tokens.isEmpty || !result.references.isEmpty else { return [] }
+        return [TokenFact(tokens: result.tokens, references: result.references, blocks: result.blocks)]
+    }
+
+    /// Warns when one document gives the same name two different values.
+    private func reportDuplicates(_ tokens: [DesignToken], page: Page, diagnostics: DiagnosticLog) {
+        var first: [String: DesignToken] = [:]
+        for token in tokens {
+            let key = token.kind.rawValue + "|" + token.name + "|" + (token.mode?.rawValue ?? "")
+            guard let earlier = first[key] else {
+                first[key] = token
+                continue
+            }
+            if earlier.value != token.value {
+                diagnostics.warning(
+                    page.displayPath, line: token.source.line,
+                    "token '\(token.name)'\(token.mode.map { " (\($0.rawValue))" } ?? "") is defined again with "
+                        + "another value (first at line \(earlier.source.line)); the Tokens page and exports keep the first"
+                )
+            }
+        }
+    }
+
+    /// Draws a block that holds tokens as swatches, with the block as written below.
+    public func render(_ block: MarkdownNode, context: RenderContext) throws -> String? {
+        guard block.line > 0, let fact = Self.fact(of: context.page, in: context.site),
+            fact.blocks.contains(TokenFact.blockKey(block))
+        else { return nil }
+        let catalog = TokenCatalog(site: context.site)
+        let tokens = catalog.tokens.filter {
+            $0.source.file == context.page.displayPath && $0.blockLine == block.line
+        }
+        // A block whose only tokens were references to nothing stays as written.
+        guard !tokens.isEmpty else { return nil }
+        let original = try context.renderer.renderDefault(block)
+        let views = TokenViews(catalog: catalog)
+        var html = "<div class=\"tokens-block\">"
+        html += views.grid(tokens)
+        if settings(context.plugin).page {
+            html +=
+                "<p class=\"tk-more\"><a href=\"\(HTMLEscaping.escape(context.url(to: Self.pagePath)))\">"
+                + "All tokens of the site</a></p>"
+        }
+        html += "<details class=\"tk-written\"><summary>\(Self.summary(block))</summary>\(original)</details>"
+        return html + "</div>\n"
+    }
+
+    /// What the collapsed original is called.
+    static func summary(_ block: MarkdownNode) -> String {
+        switch block.kind {
+        case .codeBlock(let info, _):
+            let language = info.split(separator: " ").first.map(String.init) ?? ""
+            return language.isEmpty ? "Code as written" : "\(HTMLEscaping.escape(language)) as written"
+        case .table: return "Table as written"
+        case .list: return "List as written"
+        default: return "Text as written"
+        }
+    }
+
+    static func fact(of page: Page, in site: Site) -> TokenFact? {
+        site.factsByPage[page.sourcePath]?.lazy.compactMap { $0 as? TokenFact }.first
+    }
+
+    /// The Tokens page and the exports.
+    public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
+        let catalog = TokenCatalog(site: site)
+        for warning in catalog.warnings { context.diagnostics.report(warning) }
+        let unique = catalog.unique
+        for conflict in unique.conflicts where conflict.kept.source.file != conflict.dropped.source.file {
+            context.diagnostics.warning(
+                conflict.dropped.source.file, line: conflict.dropped.source.line,
+                "token '\(conflict.dropped.name)' is also defined at \(conflict.kept.source) with another value; "
+                    + "the Tokens page and exports keep that one")
+        }
+        guard !unique.tokens.isEmpty else { return [] }
+        let options = settings(context)
+        var outputs: [GeneratedOutput] = []
+        if options.page {
+            outputs.append(.page(TokensPage(catalog: catalog, site: site, exports: options.exports).page))
+        }
+        if options.exports {
+            let title = site.config.title
+            outputs.append(
+                .file(
+                    path: "tokens.json",
+                    contents: Array(TokenExport.render(unique.tokens, format: .dtcg, title: title).utf8)))
+            outputs.append(
+                .file(
+                    path: "tokens.css",
+                    contents: Array(TokenExport.render(unique.tokens, format: .css, title: title).utf8)))
+        }
+        return outputs
+    }
+
+    /// `tokens.css` and `tokens.js`: the swatches' look (in the theme's custom
+    /// properties) and the copy buttons and filter box.
+    public var assets: [Asset] {
+        [
+            Asset(name: "tokens.css", contents: TokenAssets.stylesheet),
+            Asset(name: "tokens.js", contents: TokenAssets.script),
+        ]
+    }
+
+    /// The plugin's settings.
+    struct Settings {
+        var page = true
+        var exports = true
+    }
+
+    func settings(_ context: PluginContext) -> Settings {
+        var result = Settings()
+        guard case .mapping(let entries) = context.settings else { return result }
+        for entry in entries {
+            guard case .scalar(let text) = entry.value else { continue }
+            let on = !["false", "no", "off"].contains(text.lowercased())
+            if entry.key == "page" { result.page = on }
+            if entry.key == "exports" { result.exports = on }
+        }
+        return result
+    }
+
+    /// Reads tokens from a content folder without building the site, as
+    /// `specsite tokens` does.
+    public static func tokens(of loaded: LoadedSite) -> TokenCatalog {
+        TokenCatalog(site: loaded.site)
+    }
+}
