@@ -59,7 +59,7 @@ public struct TokensPlugin: Plugin {
         guard block.line > 0, let fact = Self.fact(of: context.page, in: context.site),
             fact.blocks.contains(TokenFact.blockKey(block))
         else { return nil }
-        let catalog = TokenCatalog(site: context.site)
+        let catalog = Self.catalog(for: context.site)
         let tokens = catalog.tokens.filter {
             $0.source.file == context.page.displayPath && $0.blockLine == block.line
         }
@@ -90,6 +90,18 @@ public struct TokensPlugin: Plugin {
         }
     }
 
+    /// The site's catalog, worked out by the first block that needs it and
+    /// kept in the first page's fact, so a site with tokens on every page
+    /// resolves them once, not once per block.
+    static func catalog(for site: Site) -> TokenCatalog {
+        for page in site.pages {
+            if let fact = fact(of: page, in: site) {
+                return fact.siteCatalog.value { TokenCatalog(site: site) }
+            }
+        }
+        return TokenCatalog(site: site)
+    }
+
     static func fact(of page: Page, in site: Site) -> TokenFact? {
         site.factsByPage[page.sourcePath]?.lazy.compactMap { $0 as? TokenFact }.first
     }
@@ -97,14 +109,8 @@ public struct TokensPlugin: Plugin {
     /// The Tokens page and the exports.
     public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
         let catalog = TokenCatalog(site: site)
-        for warning in catalog.warnings { context.diagnostics.report(warning) }
+        for warning in catalog.warnings + catalog.conflictWarnings { context.diagnostics.report(warning) }
         let unique = catalog.unique
-        for conflict in unique.conflicts where conflict.kept.source.file != conflict.dropped.source.file {
-            context.diagnostics.warning(
-                conflict.dropped.source.file, line: conflict.dropped.source.line,
-                "token '\(conflict.dropped.name)' is also defined at \(conflict.kept.source) with another value; "
-                    + "the Tokens page and exports keep that one")
-        }
         guard !unique.tokens.isEmpty else { return [] }
         let options = settings(context)
         var outputs: [GeneratedOutput] = []
@@ -113,14 +119,19 @@ public struct TokensPlugin: Plugin {
         }
         if options.exports {
             let title = site.config.title
+            // `content/DESIGN_SYSTEM.md` is named `DESIGN_SYSTEM.md` in the exports.
+            let root = site.pages.first.map { page in
+                String(page.displayPath.dropLast(page.sourcePath.count)).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "/"))
+            } ?? ""
             outputs.append(
                 .file(
                     path: "tokens.json",
-                    contents: Array(TokenExport.render(unique.tokens, format: .dtcg, title: title).utf8)))
+                    contents: Array(TokenExport.render(unique.tokens, format: .dtcg, title: title, contentRoot: root).utf8)))
             outputs.append(
                 .file(
                     path: "tokens.css",
-                    contents: Array(TokenExport.render(unique.tokens, format: .css, title: title).utf8)))
+                    contents: Array(TokenExport.render(unique.tokens, format: .css, title: title, contentRoot: root).utf8)))
         }
         return outputs
     }

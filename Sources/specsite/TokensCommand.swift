@@ -46,17 +46,12 @@ struct TokensCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let catalog = TokensPlugin.tokens(of: loaded)
-        for warning in catalog.warnings { diagnostics.report(warning) }
+        for warning in catalog.warnings + catalog.conflictWarnings { diagnostics.report(warning) }
         let unique = catalog.unique
-        for conflict in unique.conflicts where conflict.kept.source.file != conflict.dropped.source.file {
-            diagnostics.warning(
-                conflict.dropped.source.file, line: conflict.dropped.source.line,
-                "token '\(conflict.dropped.name)' is also defined at \(conflict.kept.source) with another value; "
-                    + "the export keeps that one")
-        }
         for diagnostic in diagnostics.all { console.print(diagnostic.description) }
         if diagnostics.errorCount > 0 || (strict && diagnostics.warningCount > 0) { throw ExitCode(1) }
-        let output = TokenExport.render(unique.tokens, format: format, title: loaded.site.config.title)
+        let output = TokenExport.render(
+            unique.tokens, format: format, title: loaded.site.config.title, contentRoot: loaded.displayRoot)
         FileHandle.standardOutput.write(Data(output.utf8))
     }
 }

@@ -13,12 +13,24 @@ public enum TokenExport {
     /// for: the token's kind, where it is written and how.
     public static let extensionKey = "dev.specsite"
 
-    /// The tokens in `format`, one entry per name and mode (the first written wins).
-    public static func render(_ tokens: [DesignToken], format: Format, title: String) -> String {
+    /// The tokens in `format`. Pass one entry per name and mode
+    /// (``TokenCatalog/unique``). Source files are written relative to
+    /// `contentRoot` (the content folder as messages name it), so an export
+    /// does not depend on where the site was built.
+    public static func render(_ tokens: [DesignToken], format: Format, title: String, contentRoot: String = "")
+        -> String
+    {
+        let relative = tokens.map { token in
+            var token = token
+            if !contentRoot.isEmpty, token.source.file.hasPrefix(contentRoot + "/") {
+                token.source.file = String(token.source.file.dropFirst(contentRoot.count + 1))
+            }
+            return token
+        }
         switch format {
-        case .dtcg: dtcg(tokens, title: title)
-        case .css: css(tokens, title: title)
-        case .json: flat(tokens)
+        case .dtcg: return dtcg(relative, title: title)
+        case .css: return css(relative, title: title)
+        case .json: return flat(relative)
         }
     }
 

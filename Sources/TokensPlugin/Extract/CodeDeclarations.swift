@@ -188,21 +188,29 @@ struct CodeDeclarations {
 
     // MARK: - Values
 
+    /// How deeply literals may nest before the rest is skipped: real token
+    /// files nest a handful of levels, and recursion must not overflow the stack.
+    static let maximumDepth = 64
+
     /// Parses the value starting at `index` and leaves `index` just after it.
-    private func parseValue(_ index: inout Int) -> CodeValue {
+    private func parseValue(_ index: inout Int, depth: Int = 0) -> CodeValue {
         guard index < lexemes.count else { return .scalar("") }
         let first = lexemes[index]
+        if depth > Self.maximumDepth {
+            skipBalanced(&index)
+            return .opaque
+        }
         if first.kind == .punctuation {
             switch first.text {
             case "{":
-                return parseObject(&index)
+                return parseObject(&index, depth: depth)
             case "[":
                 index += 1
                 // Labels are accepted so a Swift dictionary (`["primary": "#…"]`) reads as one.
-                return .array(parseEntries(&index, closer: "]"))
+                return .array(parseEntries(&index, closer: "]", depth: depth))
             case "(":
                 index += 1
-                return .tuple(parseEntries(&index, closer: ")"))
+                return .tuple(parseEntries(&index, closer: ")", depth: depth))
             default:
                 break
             }
@@ -225,7 +233,7 @@ struct CodeDeclarations {
                 Self.transparentCalls.contains(callee) || Self.styleCalls.contains(callee)
             {
                 var inner = probe + 1
-                let object = parseObject(&inner)
+                let object = parseObject(&inner, depth: depth)
                 if inner < lexemes.count, lexemes[inner].text == ")" { inner += 1 }
                 index = inner
                 return Self.styleCalls.contains(callee) ? .opaque : object
@@ -236,7 +244,7 @@ struct CodeDeclarations {
 
     /// `{ key: value, … }`; a brace that does not hold `key: value` pairs is
     /// a block of code and comes back `.opaque`, skipped to its end.
-    private func parseObject(_ index: inout Int) -> CodeValue {
+    private func parseObject(_ index: inout Int, depth: Int) -> CodeValue {
         let open = index
         index += 1
         var entries: [CodeEntry] = []
@@ -265,7 +273,7 @@ struct CodeDeclarations {
             }
             index += 2
             let valueStart = index
-            let value = parseValue(&index)
+            let value = parseValue(&index, depth: depth + 1)
             let comment = trailingComment(after: valueStart, end: index)
             entries.append(CodeEntry(key: lexeme.text, value: value, line: lexeme.line, comment: comment))
         }
@@ -273,7 +281,7 @@ struct CodeDeclarations {
     }
 
     /// Entries up to `closer`, each possibly labelled (`label: value`, as Swift tuples and dictionaries write them).
-    private func parseEntries(_ index: inout Int, closer: String) -> [CodeEntry] {
+    private func parseEntries(_ index: inout Int, closer: String, depth: Int) -> [CodeEntry] {
         var entries: [CodeEntry] = []
         while index < lexemes.count {
             let lexeme = lexemes[index]
@@ -299,7 +307,7 @@ struct CodeDeclarations {
                 index += 2
             }
             let valueStart = index
-            let value = parseValue(&index)
+            let value = parseValue(&index, depth: depth + 1)
             if index == valueStart { index += 1 }
             entries.append(
                 CodeEntry(

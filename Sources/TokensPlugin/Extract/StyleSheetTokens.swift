@@ -11,17 +11,19 @@ enum StyleSheetTokens {
         for problem in lexer.problems { collector.warn(line: problem.line, problem.message) }
         // Walk the text by lines of declarations, tracking which blocks we are in.
         var contexts: [String] = []
-        var selector = ""
         var lineNumber = 1
         var statement = ""
         var statementLine = 1
+        var started = false
         var comment = ""
         let characters = Array(code)
         var index = 0
         func mode() -> DesignToken.Mode? {
-            let scope = contexts.joined(separator: " ").lowercased()
-            if scope.contains("dark") { return .dark }
-            if scope.contains("light") { return .light }
+            // Whole words only: `.dark`, `[data-theme="dark"]`, `prefers-color-scheme: dark`,
+            // but not `.highlight` or `.darkened`.
+            let words = Set(contexts.joined(separator: " ").lowercased().split(whereSeparator: { !$0.isLetter }))
+            if words.contains("dark") { return .dark }
+            if words.contains("light") { return .light }
             return nil
         }
         while index < characters.count {
@@ -46,15 +48,16 @@ enum StyleSheetTokens {
             switch character {
             case "\n":
                 lineNumber += 1
-                if !statement.trimmingCharacters(in: .whitespaces).isEmpty { statement.append(" ") }
+                if started { statement.append(" ") }
             case "{":
-                selector = statement.trimmingCharacters(in: .whitespaces)
-                contexts.append(selector)
+                contexts.append(statement.trimmingCharacters(in: .whitespaces))
                 statement = ""
+                started = false
                 comment = ""
             case "}":
                 declaration(statement, line: statementLine, comment: comment, mode: mode(), into: &collector)
                 statement = ""
+                started = false
                 comment = ""
                 if !contexts.isEmpty { contexts.removeLast() }
             case ";":
@@ -84,10 +87,13 @@ enum StyleSheetTokens {
                 }
                 declaration(statement, line: statementLine, comment: trailing, mode: mode(), into: &collector)
                 statement = ""
+                started = false
                 comment = ""
                 continue
             default:
-                if statement.trimmingCharacters(in: .whitespaces).isEmpty && !character.isWhitespace {
+                // The statement starts at its first visible character (its line is the token's line).
+                if !started && !character.isWhitespace {
+                    started = true
                     statementLine = lineNumber
                     statement = ""
                 }

@@ -84,9 +84,21 @@ struct TokenCollector {
         for reference in references {
             if let target = TokenIndex.find(reference.target, in: tokens, preferring: reference.mode) {
                 if let kind = reference.kind, kind != target.kind { continue }
+                // `--accent: var(--bg)` follows `--bg` into dark mode too.
+                let dark =
+                    reference.mode == nil && target.mode != .dark
+                    ? TokenIndex.find(reference.target, in: tokens, preferring: .dark).flatMap {
+                        $0.mode == .dark && $0.path == target.path ? $0 : nil
+                    } : nil
                 add(
-                    path: reference.path, mode: reference.mode ?? target.mode, kind: target.kind, value: target.value,
-                    written: reference.written, description: reference.description, line: reference.line)
+                    path: reference.path, mode: dark != nil ? .light : reference.mode ?? target.mode, kind: target.kind,
+                    value: target.value, written: reference.written, description: reference.description,
+                    line: reference.line)
+                if let dark {
+                    add(
+                        path: reference.path, mode: .dark, kind: dark.kind, value: dark.value, written: reference.written,
+                        description: reference.description, line: reference.line)
+                }
             } else {
                 unresolved.append(reference)
             }

@@ -146,6 +146,12 @@ struct TokenExtractor {
         case .none:
             return
         }
+        if format == .json {
+            // DTCG aliases may point anywhere in the site, and one that points
+            // nowhere (or in a circle) must be reported.
+            finish(collector)
+            return
+        }
         // References in code resolve only within their block: elsewhere a
         // name like `Colors.primary` is a use of the token, not a new one.
         _ = collector.resolveReferences()

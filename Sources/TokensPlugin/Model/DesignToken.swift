@@ -1,3 +1,4 @@
+import Foundation
 import SpecSiteKit
 
 /// One design token found in a document: a named colour, size, type style,
@@ -277,6 +278,9 @@ public struct TokenFact: Fact {
     public var references: [DesignToken]
     /// The blocks tokens were read from, as ``blockKey(_:)`` names them.
     public var blocks: Set<String>
+    /// The site's catalog, worked out once per build by the first block that
+    /// needs it (see ``TokensPlugin/catalog(for:)``).
+    let siteCatalog = CatalogCache()
 
     /// Creates the fact.
     public init(tokens: [DesignToken], references: [DesignToken] = [], blocks: Set<String> = []) {
@@ -310,5 +314,24 @@ public enum TokenFormat {
         var text = String(format: "%.4f", rounded)
         while text.hasSuffix("0") { text.removeLast() }
         return text
+    }
+}
+
+/// Holds a build's ``TokenCatalog`` once it is worked out. Facts are made
+/// afresh by every build, so a cache that lives in a fact lives exactly as
+/// long as the build it belongs to.
+final class CatalogCache: @unchecked Sendable {
+    // @unchecked: `catalog` is only touched under `lock`.
+    private let lock = NSLock()
+    private var catalog: TokenCatalog?
+
+    /// The cached catalog, or `make()`'s, kept for next time.
+    func value(_ make: () -> TokenCatalog) -> TokenCatalog {
+        lock.withLock {
+            if let catalog { return catalog }
+            let made = make()
+            catalog = made
+            return made
+        }
     }
 }

@@ -128,6 +128,18 @@ public struct TokenCatalog: Sendable {
         return (kept, conflicts)
     }
 
+    /// A warning for each token the exports leave out because another
+    /// document gave the same name another value first. (Clashes within one
+    /// document are reported when the document is read.)
+    public var conflictWarnings: [Diagnostic] {
+        unique.conflicts.filter { $0.kept.source.file != $0.dropped.source.file }.map { conflict in
+            Diagnostic(
+                .warning, file: conflict.dropped.source.file, line: conflict.dropped.source.line,
+                "token '\(conflict.dropped.name)' is also defined at \(conflict.kept.source) with another value; "
+                    + "the Tokens page and exports keep that one")
+        }
+    }
+
     /// Colours written under more than one name with exactly the same value.
     public var duplicateColors: [[DesignToken]] {
         var groups: [String: [DesignToken]] = [:]

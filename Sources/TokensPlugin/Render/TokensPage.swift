@@ -9,6 +9,15 @@ struct TokensPage {
     let site: Site
     /// Whether `tokens.json` and `tokens.css` are written (and linked).
     let exports: Bool
+    /// Pages by the path messages and tokens name them with.
+    private let pages: [String: Page]
+
+    init(catalog: TokenCatalog, site: Site, exports: Bool) {
+        self.catalog = catalog
+        self.site = site
+        self.exports = exports
+        pages = Dictionary(site.pages.map { ($0.displayPath, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// The generated page.
     var page: GeneratedPage {
@@ -94,7 +103,7 @@ struct TokensPage {
 
     /// A link to the document a token group comes from, titled as the site titles it.
     private func documentLink(_ file: String) -> String {
-        guard let page = site.pages.first(where: { $0.displayPath == file }) else { return HTMLEscaping.escape(file) }
+        guard let page = pages[file] else { return HTMLEscaping.escape(file) }
         let url = site.url(from: TokensPlugin.pagePath, to: page.outputPath)
         return "<a href=\"\(HTMLEscaping.escape(url))\">\(HTMLEscaping.escape(page.title))</a>"
     }
@@ -102,7 +111,7 @@ struct TokensPage {
     /// `DESIGN_SYSTEM.md:24`, linking to the page.
     private func sourceLink(_ token: DesignToken) -> String {
         let label = HTMLEscaping.escape((token.source.file as NSString).lastPathComponent + ":\(token.source.line)")
-        guard let page = site.pages.first(where: { $0.displayPath == token.source.file }) else { return label }
+        guard let page = pages[token.source.file] else { return label }
         let url = site.url(from: TokensPlugin.pagePath, to: page.outputPath)
         return "<a href=\"\(HTMLEscaping.escape(url))\">\(label)</a>"
     }

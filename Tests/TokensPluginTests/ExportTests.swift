@@ -1,0 +1,116 @@
+import Foundation
+import SpecSiteKit
+import Testing
+
+@testable import TokensPlugin
+
+/// The exports: DTCG JSON that parses and reads back to the same tokens,
+/// CSS custom properties with dark values under a media query.
+struct ExportTests {
+    /// A document with every kind of token, light/dark pairs included.
+    static let everyKind = """
+        ```ts
+        export const Colors = {
+          accent: '#FF7A00', // primary actions
+          surface: { light: '#F5F8FB', dark: '#142031' },
+          scrim: 'rgba(15, 27, 42, 0.48)',
+        };
+        export const Typography = {
+          body: { fontSize: 17, lineHeight: 24, fontWeight: '400', letterSpacing: -0.4, fontFamily: 'SF Pro Text' },
+        };
+        export const Fonts = { fontFamily: ['Inter', 'system-ui'] };
+        export const Spacing = { small: 8, large: '1.5rem' };
+        export const Radius = { card: 16 };
+        export const IconSize = { medium: 20 };
+        export const Shadow = {
+          card: { shadowColor: '#000', shadowOffset: { width: 0, height: 2 }, shadowOpacity: 0.1, shadowRadius: 8 },
+        };
+        export const Duration = { fast: 200 };
+        export const Easing = { standard: 'cubic-bezier(0.2, 0, 0, 1)' };
+        export const Spring = { ring: { stiffness: 180, damping: 22, mass: 1 } };
+        ```
+        """
+
+    func exported(_ format: TokenExport.Format) -> (tokens: [DesignToken], text: String) {
+        let (tokens, warnings) = extract(Self.everyKind)
+        #expect(warnings.isEmpty)
+        let unique = TokenCatalog(tokens: tokens).unique.tokens
+        return (unique, TokenExport.render(unique, format: format, title: "Tidepool"))
+    }
+
+    @Test func dtcgParsesAsJSONWithTheFormatsShapes() throws {
+        let (tokens, text) = exported(.dtcg)
+        #expect(Set(tokens.map(\.kind)) == Set(DesignToken.Kind.allCases).subtracting([.fontWeight, .fontSize, .lineHeight, .letterSpacing]))
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let accent = try #require((root["Colors"] as? [String: Any])?["accent"] as? [String: Any])
+        #expect(accent["$type"] as? String == "color")
+        #expect(accent["$description"] as? String == "primary actions")
+        let color = try #require(accent["$value"] as? [String: Any])
+        #expect(color["colorSpace"] as? String == "srgb")
+        #expect(color["hex"] as? String == "#ff7a00")
+        #expect((color["components"] as? [Double])?.count == 3)
+        // Light and dark are separate sets under the same paths.
+        let dark = try #require(root["dark"] as? [String: Any])
+        #expect(((dark["Colors"] as? [String: Any])?["surface"] as? [String: Any])?["$type"] as? String == "color")
+        #expect(root["light"] is [String: Any])
+        let small = try #require((root["Spacing"] as? [String: Any])?["small"] as? [String: Any])
+        #expect(small["$type"] as? String == "dimension")
+        #expect((small["$value"] as? [String: Any])?["unit"] as? String == "px")
+        let fast = try #require((root["Duration"] as? [String: Any])?["fast"] as? [String: Any])
+        #expect((fast["$value"] as? [String: Any])?["value"] as? Double == 200)
+        let body = try #require((root["Typography"] as? [String: Any])?["body"] as? [String: Any])
+        #expect(body["$type"] as? String == "typography")
+        let shadow = try #require((root["Shadow"] as? [String: Any])?["card"] as? [String: Any])
+        #expect((shadow["$value"] as? [String: Any])?["blur"] != nil)
+    }
+
+    @Test func dtcgRoundTripsToTheSameTokens() {
+        let (tokens, text) = exported(.dtcg)
+        let (readBack, warnings) = extract("# Tokens\n\n```json\n" + text + "```\n", path: "tokens.md")
+        #expect(warnings.isEmpty)
+        let again = TokenCatalog(tokens: readBack).unique.tokens
+        func summary(_ tokens: [DesignToken]) -> [String] {
+            tokens.map { "\($0.kind.rawValue) \($0.name) \($0.mode?.rawValue ?? "-") \(TokenExport.cssValue($0.value))" }
+                .sorted()
+        }
+        #expect(summary(again) == summary(tokens))
+        #expect(again.first { $0.name == "Colors.accent" }?.description == "primary actions")
+        // Colour components survive exactly at 8 bits.
+        #expect(again.map(\.value).filter { if case .color = $0 { true } else { false } }.count == 4)
+    }
+
+    @Test func cssPutsDarkValuesUnderTheMediaQuery() {
+        let (_, css) = exported(.css)
+        #expect(css.contains("  --colors-accent: #FF7A00; /* primary actions */\n"))
+        #expect(css.contains("  --colors-surface: #F5F8FB;\n"))
+        #expect(css.contains("@media (prefers-color-scheme: dark) {\n  :root {\n    --colors-surface: #142031;\n"))
+        #expect(css.contains("--typography-body-font-size: 17px;"))
+        #expect(css.contains("--typography-body-line-height: 24px;"))
+        #expect(css.contains("--fonts-font-family: Inter, system-ui;"))
+        #expect(css.contains("--spacing-large: 1.5rem;"))
+        #expect(css.contains("--shadow-card: 0px 2px 16px 0px rgba(0, 0, 0, 0.1);"))
+        #expect(css.contains("--easing-standard: cubic-bezier(0.2, 0, 0, 1);"))
+        // CSS has no springs; `linear()` samples the spring's motion.
+        #expect(css.contains("--spring-ring: linear(0, "))
+        #expect(css.contains("--spring-ring-duration: "))
+        let opens = css.filter { $0 == "{" }.count
+        let closes = css.filter { $0 == "}" }.count
+        #expect(opens == closes)
+    }
+
+    @Test func flatJSONListsEveryTokenWithItsSource() throws {
+        let (tokens, text) = exported(.json)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(list.count == tokens.count)
+        #expect(list.first?["name"] as? String == "Colors.accent")
+        #expect((list.first?["source"] as? [String: Any])?["line"] as? Int == 3)
+        #expect(list.first?["css"] as? String == "#FF7A00")
+    }
+
+    @Test func namesThatDTCGForbidsAreMadeSafe() {
+        #expect(TokenExport.dtcgName("1.5x") == "1-5x")
+        #expect(TokenExport.dtcgName("$value") == "value")
+        #expect(TokenExport.cssName(["Colors", "secondaryBackground"]) == "colors-secondary-background")
+        #expect(TokenExport.cssName(["Brand colours", "Goal glow"]) == "brand-colours-goal-glow")
+    }
+}
