@@ -120,10 +120,12 @@ public struct TokensPlugin: Plugin {
         if options.exports {
             let title = site.config.title
             // `content/DESIGN_SYSTEM.md` is named `DESIGN_SYSTEM.md` in the exports.
-            let root = site.pages.first.map { page in
-                String(page.displayPath.dropLast(page.sourcePath.count)).trimmingCharacters(
-                    in: CharacterSet(charactersIn: "/"))
-            } ?? ""
+            let root =
+                site.pages.first.map { page in
+                    var root = String(page.displayPath.dropLast(page.sourcePath.count))
+                    if root.hasSuffix("/") { root.removeLast() }
+                    return root
+                } ?? ""
             outputs.append(
                 .file(
                     path: "tokens.json",

@@ -181,9 +181,9 @@ public struct TokenCatalog: Sendable {
     }
 
     /// The site's own background colour for `mode`, when a token says so
-    /// (`background`, `canvas`, `surface`, `bg`, by that preference).
+    /// (`background`, `canvas`, `bg`, by that preference).
     public func background(for mode: DesignToken.Mode?) -> TokenColor? {
-        for word in ["background", "canvas", "surface", "bg"] {
+        for word in ["background", "canvas", "bg"] {
             let candidates = tokens.filter { token in
                 guard token.kind == .color, case .color(let color) = token.value, color.isOpaque else { return false }
                 let name = token.shortName.lowercased()

@@ -187,7 +187,7 @@ struct TokenViews {
     private func contrast(_ color: TokenColor, mode: DesignToken.Mode?) -> String {
         var grounds: [(String, TokenColor)] = [("white", .white), ("black", .black)]
         if let background = catalog.background(for: mode), background.hex != TokenColor.white.hex,
-            background.hex != TokenColor.black.hex
+            background.hex != TokenColor.black.hex, background.hex != color.hex
         {
             grounds.append(("background \(background.hex)", background))
         }

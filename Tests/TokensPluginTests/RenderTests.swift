@@ -1,0 +1,144 @@
+import Foundation
+import SpecSiteKit
+import Testing
+
+@testable import TokensPlugin
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// How tokens are drawn in place and on the Tokens page.
+struct RenderTests {
+    @Test func aCodeBlockOfTokensBecomesSwatchesWithTheCodeKeptCollapsed() throws {
+        let html = try render(
+            """
+            ```ts
+            const Colors = {
+              accent: '#FF7A00',
+              surface: { light: '#F5F8FB', dark: '#142031' },
+            };
+            ```
+            """)
+        #expect(html.hasPrefix("<div class=\"tokens-block\"><div class=\"tk-grid\">"))
+        // The pair shares one card, light first.
+        #expect(html.components(separatedBy: "<div class=\"tk-card tk-color\"").count - 1 == 2)
+        #expect(html.contains("<span style=\"--tk-color: #F5F8FB\"></span><span style=\"--tk-color: #142031\"></span>"))
+        #expect(html.contains("<span class=\"tk-mode-label\">Dark</span>"))
+        #expect(html.contains("<dt>RGB</dt><dd><code>rgb(255 122 0)</code></dd>"))
+        // WCAG 2.x: #FF7A00 has relative luminance 0.3518, so 1.05 / 0.4018 on
+        // white and 0.4018 / 0.05 on black.
+        #expect(html.contains("2.61:1</span> on white <span class=\"tk-badge tk-badge-fail\">Fails</span>"))
+        #expect(html.contains("8.04:1</span> on black <span class=\"tk-badge tk-badge-aaa\">AAA</span>"))
+        // The block as written, collapsed (no `open`).
+        #expect(html.contains("<details class=\"tk-written\"><summary>ts as written</summary><pre><code class=\"language-ts\">"))
+    }
+
+    @Test func namesAndValuesAreEscaped() throws {
+        let html = try render(
+            """
+            ## Colours
+
+            | Token | Value | Note |
+            |-------|-------|------|
+            | a<b&"c" | #FF7A00 | <script>alert(1)</script> |
+            """)
+        #expect(!html.contains("<script>"))
+        #expect(html.contains("<code>Colours.a&lt;b&amp;&quot;c&quot;</code>"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
+    @Test func aListOfTokensIsDrawnOnceWithTheListInside() throws {
+        let html = try render(
+            """
+            ## Brand
+
+            - **Tide**: `#1E88E5`
+            - **Accent**: `#FF7A00`
+            """)
+        #expect(html.components(separatedBy: "tokens-block").count - 1 == 1)
+        #expect(html.contains("<summary>List as written</summary><ul>"))
+    }
+
+    @Test func motionPlotsAreWellFormedSVG() throws {
+        let html = try render(
+            """
+            ```ts
+            export const Motion = {
+              duration: { fast: 200 },
+              easing: { standard: 'cubic-bezier(0.2, 0, 0, 1)' },
+              spring: { ring: { stiffness: 180, damping: 22, mass: 1 } },
+            };
+            ```
+            """)
+        var rest = html[...]
+        var count = 0
+        while let start = rest.range(of: "<svg"), let end = rest[start.lowerBound...].range(of: "</svg>") {
+            let svg = String(rest[start.lowerBound..<end.upperBound])
+            let parser = XMLParser(data: Data(svg.utf8))
+            #expect(parser.parse(), "\(svg.prefix(200))")
+            #expect(svg.contains("viewBox="))
+            count += 1
+            rest = rest[end.upperBound...]
+        }
+        #expect(count == 3)
+    }
+
+    @Test func specimensUseTheirRealValues() throws {
+        let html = try render(
+            """
+            ```ts
+            export const Typography = { body: { fontSize: 17, lineHeight: 24, fontWeight: '600' } };
+            export const Spacing = { large: 24 };
+            export const Radius = { card: 16 };
+            export const Shadow = { card: { shadowColor: '#000', shadowOffset: { width: 0, height: 2 }, shadowOpacity: 0.1, shadowRadius: 8 } };
+            ```
+            """)
+        #expect(html.contains("style=\"font-size: 17px; line-height: 24px; font-weight: 600\""))
+        #expect(html.contains("<span style=\"width: 24px\"></span>"))
+        #expect(html.contains("border-radius: 16px"))
+        #expect(html.contains("box-shadow: 0px 2px 16px 0px rgba(0, 0, 0, 0.1)"))
+    }
+
+    @Test func theTokensPageGroupsByKindAndHintsAtDuplicates() throws {
+        let markdown = """
+            ```ts
+            export const Colors = { accent: '#FF7A00', button: '#FF7A00', grey: '#808080', gray: '#828282' };
+            export const Spacing = { small: 8 };
+            ```
+            """
+        let page = page(markdown)
+        let log = DiagnosticLog()
+        let context = PluginContext(settings: .null, config: SiteConfig(), diagnostics: log)
+        let facts = try TokensPlugin().analyze(page, context: context)
+        let site = Site(config: SiteConfig(), pages: [page], factsByPage: [page.sourcePath: facts])
+        let outputs = try TokensPlugin().generate(for: site, context: context)
+        var html = ""
+        var files: [String: String] = [:]
+        for output in outputs {
+            switch output {
+            case .page(let generated): html = generated.contentHTML
+            case .file(let path, let contents): files[path] = String(decoding: contents, as: UTF8.self)
+            }
+        }
+        #expect(Set(files.keys) == ["tokens.json", "tokens.css"])
+        #expect(html.contains("<h2 id=\"kind-color\">Colours <span class=\"tk-count\">4</span></h2>"))
+        #expect(html.contains("<h2 id=\"kind-spacing\">Spacing"))
+        #expect(html.contains("<code>#FF7A00</code>: <code>Colors.accent</code>, <code>Colors.button</code>"))
+        #expect(html.contains("<code>Colors.grey</code> <code>#808080</code> and <code>Colors.gray</code> <code>#828282</code>"))
+        #expect(html.contains("<input type=\"search\" id=\"tk-filter\""))
+        #expect(log.all.isEmpty)
+    }
+
+    @Test func settingsTurnThePageAndExportsOff() throws {
+        let page = page("```css\n:root { --accent: #FF7A00; }\n```\n")
+        let log = DiagnosticLog()
+        let settings = YAMLValue.mapping([
+            .init(key: "page", value: .scalar("false")), .init(key: "exports", value: .scalar("no")),
+        ])
+        let context = PluginContext(settings: settings, config: SiteConfig(), diagnostics: log)
+        let facts = try TokensPlugin().analyze(page, context: context)
+        let site = Site(config: SiteConfig(), pages: [page], factsByPage: [page.sourcePath: facts])
+        #expect(try TokensPlugin().generate(for: site, context: context).isEmpty)
+    }
+}
