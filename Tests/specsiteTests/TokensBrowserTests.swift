@@ -296,8 +296,8 @@ struct TokensBrowserTests {
             "without JavaScript no copy button is shown: \(noScript["shownCopies"])")
     }
 
-    /// Serialises each motion plot and checks it is well-formed XML (an SVG
-    /// copied out of the page must open in any SVG tool).
+    /// Whether markup is well-formed XML, and if not what the parser said:
+    /// an SVG copied out of the page must open in any SVG tool.
     final class XMLCheck: NSObject, XMLParserDelegate {
         var problem: String?
 
