@@ -74,8 +74,28 @@ public struct TokensPlugin: Plugin {
                 "<p class=\"tk-more\"><a href=\"\(HTMLEscaping.escape(context.url(to: Self.pagePath)))\">"
                 + "All tokens of the site</a></p>"
         }
-        html += "<details class=\"tk-written\"><summary>\(Self.summary(block))</summary>\(original)</details>"
+        if Self.everyPartHoldsTokens(block, tokens: tokens) {
+            html += "<details class=\"tk-written\"><summary>\(Self.summary(block))</summary>\(original)</details>"
+        } else {
+            // A list or table that is partly prose stays readable as written.
+            html += original
+        }
         return html + "</div>\n"
+    }
+
+    /// Whether every item of a list (every row of a table) gave a token, so
+    /// the swatches say all it says; a code block always does.
+    static func everyPartHoldsTokens(_ block: MarkdownNode, tokens: [DesignToken]) -> Bool {
+        let parts: ArraySlice<MarkdownNode>
+        switch block.kind {
+        case .list: parts = block.children[...]
+        case .table: parts = block.children.dropFirst()
+        default: return true
+        }
+        let lines = Set(tokens.map(\.source.line))
+        return parts.allSatisfy { part in
+            part.line > 0 && (part.line...max(part.line, part.endLine)).contains { lines.contains($0) }
+        }
     }
 
     /// What the collapsed original is called.
@@ -129,11 +149,13 @@ public struct TokensPlugin: Plugin {
             outputs.append(
                 .file(
                     path: "tokens.json",
-                    contents: Array(TokenExport.render(unique.tokens, format: .dtcg, title: title, contentRoot: root).utf8)))
+                    contents: Array(
+                        TokenExport.render(unique.tokens, format: .dtcg, title: title, contentRoot: root).utf8)))
             outputs.append(
                 .file(
                     path: "tokens.css",
-                    contents: Array(TokenExport.render(unique.tokens, format: .css, title: title, contentRoot: root).utf8)))
+                    contents: Array(
+                        TokenExport.render(unique.tokens, format: .css, title: title, contentRoot: root).utf8)))
         }
         return outputs
     }

@@ -40,7 +40,9 @@ struct ExportTests {
 
     @Test func dtcgParsesAsJSONWithTheFormatsShapes() throws {
         let (tokens, text) = exported(.dtcg)
-        #expect(Set(tokens.map(\.kind)) == Set(DesignToken.Kind.allCases).subtracting([.fontWeight, .fontSize, .lineHeight, .letterSpacing]))
+        #expect(
+            Set(tokens.map(\.kind))
+                == Set(DesignToken.Kind.allCases).subtracting([.fontWeight, .fontSize, .lineHeight, .letterSpacing]))
         let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let accent = try #require((root["Colors"] as? [String: Any])?["accent"] as? [String: Any])
         #expect(accent["$type"] as? String == "color")
@@ -70,8 +72,10 @@ struct ExportTests {
         #expect(warnings.isEmpty)
         let again = TokenCatalog(tokens: readBack).unique.tokens
         func summary(_ tokens: [DesignToken]) -> [String] {
-            tokens.map { "\($0.kind.rawValue) \($0.name) \($0.mode?.rawValue ?? "-") \(TokenExport.cssValue($0.value))" }
-                .sorted()
+            tokens.map {
+                "\($0.kind.rawValue) \($0.name) \($0.mode?.rawValue ?? "-") \(TokenExport.cssValue($0.value))"
+            }
+            .sorted()
         }
         #expect(summary(again) == summary(tokens))
         #expect(again.first { $0.name == "Colors.accent" }?.description == "primary actions")

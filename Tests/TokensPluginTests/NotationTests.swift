@@ -108,9 +108,11 @@ struct NotationTests {
             """)
         #expect(
             describe(tokens) == [
-                "tide - #1E88E5", "scrim - #00000099", "brand - #1E88E5", "spacing_medium - 16dp",
+                "tide - #1E88E5", "scrim - #00000099", "brand - #1E88E5", "spacing_medium - 16px",
             ])
         #expect(tokens.contains { $0.name == "scrim" && $0.description == "sheet backdrop" })
+        // Android's dp is a logical pixel: CSS px, not CSS pt.
+        #expect(tokens.last?.written == "16dp")
         #expect(tokens.contains { $0.name == "brand" && $0.value == tokens.first?.value })
     }
 

@@ -31,7 +31,9 @@ struct RenderTests {
         #expect(html.contains("2.61:1</span> on white <span class=\"tk-badge tk-badge-fail\">Fails</span>"))
         #expect(html.contains("8.04:1</span> on black <span class=\"tk-badge tk-badge-aaa\">AAA</span>"))
         // The block as written, collapsed (no `open`).
-        #expect(html.contains("<details class=\"tk-written\"><summary>ts as written</summary><pre><code class=\"language-ts\">"))
+        #expect(
+            html.contains(
+                "<details class=\"tk-written\"><summary>ts as written</summary><pre><code class=\"language-ts\">"))
     }
 
     @Test func namesAndValuesAreEscaped() throws {
@@ -125,7 +127,9 @@ struct RenderTests {
         #expect(html.contains("<h2 id=\"kind-color\">Colours <span class=\"tk-count\">4</span></h2>"))
         #expect(html.contains("<h2 id=\"kind-spacing\">Spacing"))
         #expect(html.contains("<code>#FF7A00</code>: <code>Colors.accent</code>, <code>Colors.button</code>"))
-        #expect(html.contains("<code>Colors.grey</code> <code>#808080</code> and <code>Colors.gray</code> <code>#828282</code>"))
+        #expect(
+            html.contains(
+                "<code>Colors.grey</code> <code>#808080</code> and <code>Colors.gray</code> <code>#828282</code>"))
         #expect(html.contains("<input type=\"search\" id=\"tk-filter\""))
         #expect(log.all.isEmpty)
     }

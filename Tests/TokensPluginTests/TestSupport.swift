@@ -14,7 +14,8 @@ var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpusSeeds) }
 /// A page parsed from `markdown`, as the builder makes one.
 func page(_ markdown: String, path: String = "design.md") -> Page {
     Page(
-        sourcePath: path, displayPath: "content/" + path, outputPath: path.replacingOccurrences(of: ".md", with: ".html"),
+        sourcePath: path, displayPath: "content/" + path,
+        outputPath: path.replacingOccurrences(of: ".md", with: ".html"),
         frontMatter: .null, title: "Design", markdown: markdown, document: MarkdownParser.parse(markdown), order: nil)
 }
 

@@ -183,7 +183,8 @@ public enum TokenExport {
     }
 
     private static func dimensionJSON(_ dimension: Dimension) -> String {
-        "{\"value\": \(TokenFormat.number(dimension.value)), \"unit\": \(json(dimension.unit))}"
+        let css = dimension.normalized
+        return "{\"value\": \(TokenFormat.number(css.value)), \"unit\": \(json(css.unit))}"
     }
 
     /// Six decimals: enough that 8-bit colours survive the trip exactly.

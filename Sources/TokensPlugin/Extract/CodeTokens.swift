@@ -210,7 +210,7 @@ struct CodeTokens {
     ) -> Bool {
         guard !path.isEmpty, !keys.isEmpty else { return false }
         let hint = ValueReader.kind(for: path)
-        let written = "{ " + entries.compactMap { $0.key }.joined(separator: ", ") + " }"
+        let written = DTCGReader.written(.object(entries, hasSpread: false))
         if keys.isSubset(of: Self.springKeys),
             keys.intersection(["damping", "stiffness", "mass", "response", "dampingfraction", "dampingratio"]).count
                 >= 2

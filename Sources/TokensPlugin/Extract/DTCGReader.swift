@@ -229,8 +229,9 @@ struct DTCGReader {
         case .scalar(let text): text
         case .array(let items): "[" + items.map { written($0.value) }.joined(separator: ", ") + "]"
         case .object(let fields, _):
-            "{" + fields.map { ($0.key ?? "") + ": " + written($0.value) }.joined(separator: ", ") + "}"
-        case .tuple: "(…)"
+            "{ " + fields.map { ($0.key ?? "") + ": " + written($0.value) }.joined(separator: ", ") + " }"
+        case .tuple(let fields):
+            "(" + fields.map { ($0.key.map { $0 + ": " } ?? "") + written($0.value) }.joined(separator: ", ") + ")"
         case .opaque: "…"
         }
     }

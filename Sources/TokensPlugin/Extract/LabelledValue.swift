@@ -49,6 +49,19 @@ struct LabelledValue {
         label: String, value rest: String, wholeCell: Bool, colorsOnly: Bool, kind headingKind: DesignToken.Kind?,
         colorContext: Bool
     ) {
+        // `spring.fill: response: 0.35, dampingFraction: 0.8 — the ring`.
+        if (ValueReader.kind(forWord: label) ?? headingKind) == .spring, !colorsOnly {
+            let parts = rest.components(separatedBy: " — ")
+            let arguments = parts[0].trimmingCharacters(in: CharacterSet(charactersIn: "`*_ "))
+            if let spring = ValueReader.springArguments(arguments), spring.isComplete {
+                self.label = label
+                mode = nil
+                written = arguments
+                reading = .value(.spring(spring), .spring)
+                description = parts.dropFirst().joined(separator: " — ").trimmingCharacters(in: .whitespaces)
+                return
+            }
+        }
         var split = Self.splitValue(rest)
         if wholeCell {
             let cell = rest.trimmingCharacters(in: CharacterSet(charactersIn: "`*_ "))

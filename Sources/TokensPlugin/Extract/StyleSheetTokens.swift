@@ -218,7 +218,7 @@ enum StyleSheetTokens {
     /// Reads `Name: value` lines (an unlabelled code block of colours). Only
     /// colours count here: such blocks are often sketches whose other
     /// `Label: value` lines are prose.
-    static func readLines(_ code: String, into collector: inout TokenCollector) {
+    static func readLines(_ code: String, group: [String] = [], into collector: inout TokenCollector) {
         var lineNumber = 0
         for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -226,7 +226,7 @@ enum StyleSheetTokens {
             switch entry.reading {
             case .value(let value, let kind?):
                 collector.add(
-                    path: [entry.label], mode: entry.mode, kind: kind, value: value, written: entry.written,
+                    path: group + [entry.label], mode: entry.mode, kind: kind, value: value, written: entry.written,
                     description: entry.description, line: lineNumber)
             case .invalidColor(let message):
                 collector.warn(line: lineNumber, "\(entry.label): \(message)")

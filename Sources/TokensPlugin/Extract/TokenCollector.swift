@@ -39,10 +39,12 @@ struct TokenCollector {
     func fileLine(_ line: Int) -> Int { firstLine + max(line, 1) - 1 }
 
     /// Adds a token; path components `light` and `dark` become its mode.
+    /// Returns false when no name is left to give it.
+    @discardableResult
     mutating func add(
         path: [String], mode: DesignToken.Mode?, kind: DesignToken.Kind, value: DesignToken.Value, written: String,
         description: String, line: Int
-    ) {
+    ) -> Bool {
         var mode = mode
         var cleanPath: [String] = []
         for component in path {
@@ -52,12 +54,13 @@ struct TokenCollector {
                 cleanPath.append(component)
             }
         }
-        guard !cleanPath.isEmpty else { return }
+        guard !cleanPath.isEmpty else { return false }
         tokens.append(
             DesignToken(
                 path: cleanPath, mode: mode, kind: kind, value: value, written: written,
                 description: description.trimmingCharacters(in: .whitespaces),
                 source: SourceLocation(file: file, line: fileLine(line)), blockLine: blockLine))
+        return true
     }
 
     /// Records a reference to resolve once the block is read.
@@ -90,14 +93,20 @@ struct TokenCollector {
                     ? TokenIndex.find(reference.target, in: tokens, preferring: .dark).flatMap {
                         $0.mode == .dark && $0.path == target.path ? $0 : nil
                     } : nil
-                add(
+                if add(
                     path: reference.path, mode: dark != nil ? .light : reference.mode ?? target.mode, kind: target.kind,
                     value: target.value, written: reference.written, description: reference.description,
                     line: reference.line)
-                if let dark {
+                {
+                    tokens[tokens.count - 1].alias = reference.target
+                }
+                if let dark,
                     add(
-                        path: reference.path, mode: .dark, kind: dark.kind, value: dark.value, written: reference.written,
+                        path: reference.path, mode: .dark, kind: dark.kind, value: dark.value,
+                        written: reference.written,
                         description: reference.description, line: reference.line)
+                {
+                    tokens[tokens.count - 1].alias = reference.target
                 }
             } else {
                 unresolved.append(reference)

@@ -142,7 +142,8 @@ struct TokenExtractor {
             reader.read(CodeDeclarations(lexer).declarations)
             collector = reader.collector
         case .lines:
-            StyleSheetTokens.readLines(code, into: &collector)
+            // Like a table's plain names, the lines are grouped under their heading.
+            StyleSheetTokens.readLines(code, group: heading.map { [$0] } ?? [], into: &collector)
         case .none:
             return
         }
@@ -311,10 +312,8 @@ struct TokenExtractor {
                 .filter { !$0.isEmpty }.joined(separator: " · ")
             collector.add(
                 path: tokenPath(cells[nameColumn]), mode: nil, kind: .typography, value: .typography(style),
-                written: entries.map {
-                    Self.cellText(table.children[offset + 1].children[0]) == "" ? "" : ($0.key ?? "")
-                }
-                .isEmpty ? "" : cells.joined(separator: " | "), description: description, line: row.line)
+                written: parts.keys.sorted().compactMap { $0 < cells.count && !cells[$0].isEmpty ? cells[$0] : nil }
+                    .joined(separator: " · "), description: description, line: row.line)
         }
         finish(collector)
         return true

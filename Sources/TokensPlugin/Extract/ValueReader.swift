@@ -253,8 +253,13 @@ enum ValueReader {
         }
         let before = text[..<open.lowerBound]
         guard before.hasSuffix("s") || before.hasSuffix("S") else { return nil }
+        return springArguments(String(text[open.upperBound..<close]))
+    }
+
+    /// `response: 0.35, dampingFraction: 0.8` or `stiffness = 300f, dampingRatio = 0.7f`.
+    static func springArguments(_ text: String) -> Spring? {
         var spring = Spring()
-        for argument in text[open.upperBound..<close].split(separator: ",") {
+        for argument in text.split(separator: ",") {
             let parts = argument.split(whereSeparator: { $0 == ":" || $0 == "=" }).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }

@@ -23,6 +23,9 @@ public struct DesignToken: Sendable, Equatable {
     /// The first line of the markdown block it came from, so the block can be
     /// drawn with its tokens in place.
     public var blockLine: Int
+    /// The token it refers to, as written (`tide/300`, `smilePileBlue`), when
+    /// its value is that token's.
+    public var alias: String?
 
     /// Creates a token.
     public init(
@@ -149,8 +152,18 @@ public struct Dimension: Sendable, Equatable, Hashable, CustomStringConvertible 
         }
     }
 
-    /// `16px`, `1.5rem`.
-    public var description: String { TokenFormat.number(value) + unit }
+    /// The length as CSS and the DTCG write it: the platforms' logical
+    /// points (`pt`, `dp`) are CSS pixels, while CSS's own `pt` is a printer's
+    /// point (1.33 px), so they become `px`.
+    public var normalized: Dimension {
+        unit == "pt" || unit == "dp" ? Dimension(value, "px") : self
+    }
+
+    /// `16px`, `1.5rem` (normalized).
+    public var description: String {
+        let css = normalized
+        return TokenFormat.number(css.value) + css.unit
+    }
 }
 
 /// A spring, normalised to a damping ratio and a natural period, whichever

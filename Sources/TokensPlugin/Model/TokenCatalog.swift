@@ -46,6 +46,7 @@ public struct TokenCatalog: Sendable {
                     var token = reference
                     token.value = found.value
                     token.kind = found.kind
+                    token.alias = target
                     if token.mode == nil { token.mode = found.mode }
                     tokens.append(token)
                     index.add(token)
@@ -144,7 +145,9 @@ public struct TokenCatalog: Sendable {
     public var duplicateColors: [[DesignToken]] {
         var groups: [String: [DesignToken]] = [:]
         var order: [String] = []
-        for token in unique.tokens {
+        // An alias shares its target's colour by design; only independent
+        // definitions of one colour are worth a hint.
+        for token in unique.tokens where token.alias == nil {
             guard case .color(let color) = token.value else { continue }
             let key = color.hex
             if groups[key] == nil { order.append(key) }
@@ -161,7 +164,7 @@ public struct TokenCatalog: Sendable {
     public func nearDuplicateColors(threshold: Double = 2) -> [(DesignToken, DesignToken, Double)] {
         var distinct: [(TokenColor, DesignToken)] = []
         var seenHex: Set<String> = []
-        for token in unique.tokens {
+        for token in unique.tokens where token.alias == nil {
             guard case .color(let color) = token.value, seenHex.insert(color.hex).inserted else { continue }
             distinct.append((color, token))
         }
@@ -183,16 +186,21 @@ public struct TokenCatalog: Sendable {
     /// The site's own background colour for `mode`, when a token says so
     /// (`background`, `canvas`, `bg`, by that preference).
     public func background(for mode: DesignToken.Mode?) -> TokenColor? {
-        for word in ["background", "canvas", "bg"] {
-            let candidates = tokens.filter { token in
-                guard token.kind == .color, case .color(let color) = token.value, color.isOpaque else { return false }
-                let name = token.shortName.lowercased()
-                return name == word || name == word + "primary" || name == "primary" + word
-            }
-            if let match = candidates.first(where: { $0.mode == mode }) ?? candidates.first(where: { $0.mode == nil }),
-                case .color(let color) = match.value
-            {
-                return color
+        let words = ["background", "canvas", "bg"]
+        let candidates = tokens.filter { token in
+            guard token.kind == .color, token.alias == nil, case .color(let color) = token.value, color.isOpaque
+            else { return false }
+            let name = token.shortName.lowercased()
+            return words.contains { name == $0 || name == $0 + "primary" || name == "primary" + $0 }
+        }
+        // This mode's background wins over a background for both, whatever its name.
+        for wanted in [mode, nil] {
+            for word in words {
+                let match = candidates.first { token in
+                    let name = token.shortName.lowercased()
+                    return token.mode == wanted && (name == word || name.hasPrefix(word) || name.hasSuffix(word))
+                }
+                if let match, case .color(let color) = match.value { return color }
             }
         }
         return nil

@@ -28,7 +28,8 @@ enum MotionPlots {
     /// would leave the plot has its control points clamped, which keeps it
     /// inside because a Bézier lies within the hull of its control points.
     /// Anything but four finite numbers draws the linear curve.
-    static func easingSVG(_ curve: [Double], title: String) -> String {
+    /// `idSeed` (the token's source) keeps ids apart when one page draws the same token twice.
+    static func easingSVG(_ curve: [Double], title: String, idSeed: String = "") -> String {
         let valid = curve.count == 4 && curve.allSatisfy(\.isFinite)
         // CSS allows x only in 0...1; y is free, bounded here so sums cannot overflow.
         let x1 = valid ? clamp(curve[0], 0...1) : 0
@@ -44,7 +45,7 @@ enum MotionPlots {
         func px(_ x: Double) -> String { format(easingOrigin + easingUnit * x) }
         func py(_ y: Double) -> String { format(easingOrigin + easingUnit * (1 - y)) }
         func point(_ x: Double, _ y: Double) -> String { px(x) + "," + py(y) }
-        let id = plotID(kind: "easing", title: title, parameters: curve)
+        let id = plotID(kind: "easing", title: title + "\u{0}" + idSeed, parameters: curve)
         var desc = "Cubic Bézier " + [x1, y1, x2, y2].map { format($0) }.joined(separator: ", ") + ": "
         desc += easingWords(x1: x1, y1: y1, x2: x2, y2: y2)
         if reach.upperBound > 1.005 { desc += "; overshoots to " + format((reach.upperBound * 100).rounded()) + " %" }
@@ -154,7 +155,8 @@ enum MotionPlots {
     /// polyline of at least 121 points, with a dashed line at the target (1).
     /// The y range is 0…max(1.1, peak + 0.05), so overshoot always shows; the
     /// peak itself is one of the points.
-    static func springSVG(_ spring: Spring, title: String) -> String {
+    /// `idSeed` (the token's source) keeps ids apart when one page draws the same token twice.
+    static func springSVG(_ spring: Spring, title: String, idSeed: String = "") -> String {
         let motion = SpringMotion(spring)
         let settle = motion.settleTime
         let window = motion.plotDuration
@@ -178,7 +180,7 @@ enum MotionPlots {
         let points = zip(times, values).map { format(left + width * $0 / window) + "," + y($1) }
 
         let id = plotID(
-            kind: "spring", title: title,
+            kind: "spring", title: title + "\u{0}" + idSeed,
             parameters: [
                 spring.stiffness, spring.damping, spring.mass, spring.response, spring.dampingFraction,
             ].map { $0 ?? .nan })
@@ -356,7 +358,10 @@ enum MotionPlots {
     /// the `<svg>`. Tick marks every 100 ms (every 500 ms if the scale is over
     /// 2000 ms, coarser still if that would make more than 50), longer at
     /// whole seconds.
-    static func durationSVG(milliseconds: Double, scaleMilliseconds: Double = 1000, title: String) -> String {
+    /// `idSeed` (the token's source) keeps ids apart when one page draws the same token twice.
+    static func durationSVG(
+        milliseconds: Double, scaleMilliseconds: Double = 1000, title: String, idSeed: String = ""
+    ) -> String {
         // A scale that cannot be drawn against falls back to the default.
         let scale = scaleMilliseconds.isFinite && scaleMilliseconds > 0 ? min(scaleMilliseconds, 1e15) : 1000
         let duration = milliseconds.isNaN ? 0 : max(milliseconds, 0)
@@ -366,7 +371,8 @@ enum MotionPlots {
 
         let left = 2.0
         let width = Double(durationWidth) - 2 * left
-        let id = plotID(kind: "duration", title: title, parameters: [milliseconds, scaleMilliseconds])
+        let id = plotID(
+            kind: "duration", title: title + "\u{0}" + idSeed, parameters: [milliseconds, scaleMilliseconds])
         var desc = "Duration "
         desc += duration.isFinite ? format(duration) + " ms" : "without end"
         desc +=

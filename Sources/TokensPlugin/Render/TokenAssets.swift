@@ -7,7 +7,7 @@ enum TokenAssets {
         /* Design tokens (TokensPlugin). Theme colours come from specsite.css. */
         .tokens-block { margin: var(--space-4, 1rem) 0 var(--space-6, 1.5rem); }
         .tk-grid {
-          display: grid; gap: var(--space-3, .75rem);
+          display: grid; gap: var(--space-3, .75rem); align-items: start;
           grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr));
         }
         .tk-card {
@@ -16,7 +16,9 @@ enum TokenAssets {
           background: var(--color-bg-elevated, var(--color-bg)); overflow: hidden;
         }
         .tk-card[hidden] { display: none; }
-        .tk-typography, .tk-shadow, .tk-spring, .tk-easing { grid-column: span 1; }
+        /* A type scale reads best as full-width rows, each specimen on one line. */
+        .tk-typography { grid-column: 1 / -1; }
+        .tk-typography .tk-specimen { white-space: nowrap; text-overflow: ellipsis; }
         .tk-meta { padding: var(--space-2, .5rem) var(--space-3, .75rem) var(--space-3, .75rem); font-size: .8125rem; }
         .tk-name { margin: 0 0 .25rem; font-weight: 600; overflow-wrap: anywhere; }
         .tk-name code { background: none; padding: 0; font-size: .875rem; color: var(--color-text); }
@@ -33,7 +35,7 @@ enum TokenAssets {
         .tk-description { margin: .375rem 0 0; color: var(--color-text-muted); }
         .tk-source-link { margin: .375rem 0 0; font-size: .75rem; }
         .tk-contrast { list-style: none; margin: 0; padding: 0; }
-        .tk-contrast li { margin: 0; white-space: nowrap; }
+        .tk-contrast li { margin: 0; }
         .tk-ratio { font-variant-numeric: tabular-nums; }
         .tk-badge {
           display: inline-block; padding: 0 .3rem; border-radius: var(--radius-sm, 4px); font-size: .6875rem;
@@ -44,13 +46,13 @@ enum TokenAssets {
         .tk-badge-fail { background: var(--color-danger-subtle); color: var(--color-text); border-color: var(--color-danger); }
         /* Swatch: the colour over a checkerboard, so alpha shows. */
         .tk-chip {
-          display: flex; height: 4.5rem; border-bottom: 1px solid var(--color-border);
+          display: flex; height: 3.5rem; border-bottom: 1px solid var(--color-border);
           background-color: #fff;
           background-image: linear-gradient(45deg, #ccc 25%, transparent 25%, transparent 75%, #ccc 75%),
             linear-gradient(45deg, #ccc 25%, transparent 25%, transparent 75%, #ccc 75%);
           background-size: 16px 16px; background-position: 0 0, 8px 8px;
         }
-        .tk-chip span { flex: 1; background: var(--tk-color); }
+        .tk-chip span { flex: 1; background: var(--tk-color); box-shadow: inset 0 0 0 1px var(--color-border); }
         .tk-dot {
           display: inline-block; width: 1em; height: 1em; border-radius: 50%; vertical-align: -.125em;
           margin-right: .25rem; background: var(--tk-color); border: 1px solid var(--color-border);
@@ -69,8 +71,9 @@ enum TokenAssets {
           border: 2px solid var(--color-accent);
         }
         .tk-card.tk-radius-card { align-items: flex-start; }
-        .tk-shadow-stage { background: var(--color-bg-subtle, var(--color-bg)); padding: 1.5rem; }
-        .tk-shadow-card { height: 3.5rem; border-radius: var(--radius-md, 8px); background: var(--color-bg-elevated, #fff); }
+        /* Shadows are drawn on a light stage in both themes: on a dark page they would not show. */
+        .tk-shadow-stage { background: #EEF1F5; padding: 1.5rem; }
+        .tk-shadow-card { height: 3.5rem; border-radius: var(--radius-md, 8px); background: #FFFFFF; }
         .tk-plot { display: flex; justify-content: center; color: var(--color-accent); }
         .tk-plot svg { max-width: 100%; height: auto; }
         .tk-plot { --tokens-plot-line: var(--color-accent); --tokens-plot-grid: var(--color-border);
@@ -149,7 +152,7 @@ enum TokenAssets {
             for (const section of document.querySelectorAll(".tk-document, .tk-section")) {
               section.hidden = !section.querySelector(".tk-card:not([hidden])");
             }
-            count.textContent = words.length ? `${shown} of ${cards.length} tokens` : "";
+            count.textContent = words.length ? `${shown} of ${cards.length} tokens shown` : "";
           };
           input.addEventListener("input", apply);
         })();

@@ -54,7 +54,10 @@ struct TokenViews {
         let description = group.map(\.description).first { !$0.isEmpty }
         if let description { html += "<p class=\"tk-description\">\(HTMLEscaping.escape(description))</p>" }
         if let sourceLink {
-            html += "<p class=\"tk-source-link\">" + group.map(sourceLink).joined(separator: " ") + "</p>"
+            // A pair written on one line (a table row) links once.
+            var links: [String] = []
+            for link in group.map(sourceLink) where !links.contains(link) { links.append(link) }
+            html += "<p class=\"tk-source-link\">" + links.joined(separator: " ") + "</p>"
         }
         html += "</div></div>"
         return html
@@ -72,6 +75,7 @@ struct TokenViews {
     private func drawing(_ group: [DesignToken]) -> String {
         guard let first = group.first else { return "" }
         let title = first.name
+        let seed = first.source.description
         switch first.value {
         case .color:
             var html = "<div class=\"tk-chip\(group.count > 1 ? " tk-chip-pair" : "")\" aria-hidden=\"true\">"
@@ -83,11 +87,10 @@ struct TokenViews {
             return html + "</div>"
         case .typography(let style):
             return "<p class=\"tk-specimen\" style=\"\(HTMLEscaping.escape(Self.css(style)))\">"
-                + "The quick brown fox jumps over the lazy dog</p>"
+                + "The quick brown fox jumps over the lazy dog 0123456789</p>"
         case .fontFamily(let families):
-            return
-                "<p class=\"tk-specimen\" style=\"font-family: \(HTMLEscaping.escape(TokenExport.cssValue(.fontFamily(families))))\">"
-                + "Aa Bb Cc Gg Qq 0123</p>"
+            let css = TokenExport.cssValue(.fontFamily(Self.withFallback(families)))
+            return "<p class=\"tk-specimen\" style=\"font-family: \(HTMLEscaping.escape(css))\">Aa Bb Cc Gg Qq 0123</p>"
         case .number(let weight) where first.kind == .fontWeight:
             return "<p class=\"tk-specimen\" style=\"font-weight: \(TokenFormat.number(weight))\">Aa Bb Cc</p>"
         case .dimension(let dimension):
@@ -100,12 +103,12 @@ struct TokenViews {
             return "<div class=\"tk-shadow-stage\" aria-hidden=\"true\">"
                 + "<div class=\"tk-shadow-card\" style=\"box-shadow: \(HTMLEscaping.escape(shadows))\"></div></div>"
         case .duration(let milliseconds):
-            return "<div class=\"tk-plot\">" + MotionPlots.durationSVG(milliseconds: milliseconds, title: title)
-                + "</div>"
+            return "<div class=\"tk-plot\">"
+                + MotionPlots.durationSVG(milliseconds: milliseconds, title: title, idSeed: seed) + "</div>"
         case .cubicBezier(let curve):
-            return "<div class=\"tk-plot\">" + MotionPlots.easingSVG(curve, title: title) + "</div>"
+            return "<div class=\"tk-plot\">" + MotionPlots.easingSVG(curve, title: title, idSeed: seed) + "</div>"
         case .spring(let spring):
-            return "<div class=\"tk-plot\">" + MotionPlots.springSVG(spring, title: title) + "</div>"
+            return "<div class=\"tk-plot\">" + MotionPlots.springSVG(spring, title: title, idSeed: seed) + "</div>"
         case .number, .alias:
             return ""
         }
@@ -135,11 +138,13 @@ struct TokenViews {
         }
     }
 
-    /// A type style as inline CSS.
+    /// A type style as inline CSS. A family list without a generic family
+    /// gets the system sans-serif after it, so a font the reader lacks
+    /// falls back to a sans-serif, not the browser's default serif.
     static func css(_ style: Typography) -> String {
         var parts: [String] = []
         if let families = style.fontFamily {
-            parts.append("font-family: \(TokenExport.cssValue(.fontFamily(families)))")
+            parts.append("font-family: \(TokenExport.cssValue(.fontFamily(withFallback(families))))")
         }
         if let size = style.fontSize { parts.append("font-size: \(size)") }
         if let height = style.lineHeight {
@@ -150,6 +155,13 @@ struct TokenViews {
         return parts.joined(separator: "; ")
     }
 
+    /// `families` with `system-ui, sans-serif` after them unless they end in a generic family.
+    static func withFallback(_ families: [String]) -> [String] {
+        let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
+        guard let last = families.last?.lowercased(), !generic.contains(last) else { return families }
+        return families + ["system-ui", "sans-serif"]
+    }
+
     // MARK: - Values
 
     private func details(_ token: DesignToken) -> String {
@@ -158,6 +170,7 @@ struct TokenViews {
             html += "<dt>\(term)</dt><dd>\(value)</dd>"
         }
         row("Written", copyable(token.written, label: "value"))
+        if let alias = token.alias { row("Alias of", "<code>\(HTMLEscaping.escape(alias))</code>") }
         switch token.value {
         case .color(let color):
             if color.hex != token.written.uppercased() { row("Hex", copyable(color.hex, label: "hex")) }

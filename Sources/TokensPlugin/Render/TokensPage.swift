@@ -28,10 +28,15 @@ struct TokensPage {
         let tokens = catalog.unique.tokens
         let views = TokenViews(catalog: catalog)
         let documents = Set(tokens.map(\.source.file)).count
+        let names = TokenViews.paired(tokens).count
+        let hints = self.hints()
         var html = "<h1 id=\"tokens\">Tokens</h1>\n"
         html +=
-            "<p class=\"tk-lead\">\(tokens.count) token\(tokens.count == 1 ? "" : "s") from \(documents) "
-            + "document\(documents == 1 ? "" : "s"), grouped by kind.</p>\n"
+            "<p class=\"tk-lead\">\(names) token\(names == 1 ? "" : "s")"
+            + (names == tokens.count ? "" : " (\(tokens.count) values, light and dark counted apart)")
+            + " from \(documents) document\(documents == 1 ? "" : "s"), grouped by kind."
+        if !hints.summary.isEmpty { html += " <a href=\"#hints\">\(hints.summary)</a>." }
+        html += "</p>\n"
         if exports {
             html +=
                 "<p class=\"tk-exports\">Download: <a href=\"tokens.json\" download>tokens.json</a> "
@@ -41,7 +46,6 @@ struct TokensPage {
             "<div class=\"tk-filter\" hidden><label for=\"tk-filter\">Filter tokens</label>"
             + "<input type=\"search\" id=\"tk-filter\" placeholder=\"Name, value or kind\" autocomplete=\"off\">"
             + "<p class=\"tk-filter-count\" aria-live=\"polite\"></p></div>\n"
-        html += hints()
 
         for kind in DesignToken.Kind.allCases {
             let ofKind = tokens.filter { $0.kind == kind }
@@ -61,14 +65,22 @@ struct TokensPage {
             }
             html += "</section>\n"
         }
-        return html
+        // Hints come last: they are worth reading once, the tokens every time.
+        return html + hints.html
     }
 
-    /// Duplicate and near-duplicate colours, as hints.
-    private func hints() -> String {
+    /// Duplicate and near-duplicate colours, as hints, and a one-line summary of them.
+    private func hints() -> (html: String, summary: String) {
         let duplicates = catalog.duplicateColors
         let near = catalog.nearDuplicateColors()
-        guard !duplicates.isEmpty || !near.isEmpty else { return "" }
+        guard !duplicates.isEmpty || !near.isEmpty else { return ("", "") }
+        var counts: [String] = []
+        if !duplicates.isEmpty {
+            counts.append("\(duplicates.count) colour\(duplicates.count == 1 ? "" : "s") written under several names")
+        }
+        if !near.isEmpty {
+            counts.append("\(near.count) pair\(near.count == 1 ? "" : "s") too close to tell apart")
+        }
         var html = "<section class=\"tk-hints\" aria-labelledby=\"hints\"><h2 id=\"hints\">Hints</h2>"
         if !duplicates.isEmpty {
             html += "<h3 id=\"hints-duplicates\">Same colour, several names</h3><ul>"
@@ -94,7 +106,7 @@ struct TokensPage {
             }
             html += "</ul>"
         }
-        return html + "</section>\n"
+        return (html + "</section>\n", "Hints: " + counts.joined(separator: ", "))
     }
 
     private func modeSuffix(_ token: DesignToken) -> String {
