@@ -46,7 +46,7 @@ struct TokensCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let catalog = TokensPlugin.tokens(of: loaded)
-        for warning in catalog.warnings + catalog.conflictWarnings { diagnostics.report(warning) }
+        for warning in catalog.warnings { diagnostics.report(warning) }
         let unique = catalog.unique
         for diagnostic in diagnostics.all { console.print(diagnostic.description) }
         if diagnostics.errorCount > 0 || (strict && diagnostics.warningCount > 0) { throw ExitCode(1) }

@@ -146,3 +146,38 @@ struct RenderTests {
         #expect(try TokensPlugin().generate(for: site, context: context).isEmpty)
     }
 }
+
+/// The Tokens page for sites with clashing or very many tokens.
+struct TokensPageScaleTests {
+    func generatedPage(_ pages: [Page]) throws -> (html: String, warnings: [Diagnostic]) {
+        let log = DiagnosticLog()
+        let context = PluginContext(settings: .null, config: SiteConfig(), diagnostics: log)
+        var facts: [String: [any Fact]] = [:]
+        for page in pages { facts[page.sourcePath] = try TokensPlugin().analyze(page, context: context) }
+        let site = Site(config: SiteConfig(), pages: pages, factsByPage: facts)
+        for output in try TokensPlugin().generate(for: site, context: context) {
+            if case .page(let generated) = output { return (generated.contentHTML, log.all) }
+        }
+        return ("", log.all)
+    }
+
+    @Test func twoDocumentsGivingANameTwoValuesIsAHintNotAWarning() throws {
+        let (html, warnings) = try generatedPage([
+            page("```css\n:root { --accent: #FF7A00; }\n```\n", path: "a.md"),
+            page("```css\n:root { --accent: #FF0000; }\n```\n", path: "b.md"),
+        ])
+        #expect(warnings.isEmpty)
+        #expect(html.contains("Hints: 1 name with different values"))
+        #expect(html.contains("<h3 id=\"hints-conflicts\">Same name, different values</h3>"))
+        #expect(html.contains("<code>#FF7A00</code> at <a href=\"a.html\">a.md:2</a>, <code>#FF0000</code> at"))
+    }
+
+    @Test func thousandsOfTokensAreListedAsRows() throws {
+        var css = "```css\n:root {\n"
+        for index in 0..<2_500 { css += "  --space-\(index): \(index)px;\n" }
+        css += "}\n```\n"
+        let (html, _) = try generatedPage([page(css)])
+        #expect(!html.contains("tk-card"))
+        #expect(html.components(separatedBy: "<tr class=\"tk-row\"").count - 1 == 2_500)
+    }
+}

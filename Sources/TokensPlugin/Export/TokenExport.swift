@@ -39,19 +39,24 @@ public enum TokenExport {
     /// A tree of groups and tokens in written order.
     private final class Group {
         var children: [(String, Node)] = []
+        /// Where each name is in `children`: a site can hold tens of
+        /// thousands of names in one group.
+        var positions: [String: Int] = [:]
 
         func child(_ name: String) -> Group? {
-            if let existing = children.first(where: { $0.0 == name }) {
-                if case .group(let group) = existing.1 { return group }
+            if let position = positions[name] {
+                if case .group(let group) = children[position].1 { return group }
                 return nil
             }
             let group = Group()
+            positions[name] = children.count
             children.append((name, .group(group)))
             return group
         }
 
         func add(_ name: String, _ token: DesignToken) -> Bool {
-            guard !children.contains(where: { $0.0 == name }) else { return false }
+            guard positions[name] == nil else { return false }
+            positions[name] = children.count
             children.append((name, .token(token)))
             return true
         }

@@ -394,8 +394,8 @@ struct CodeDeclarations {
     /// A comment's text without its markers and padding.
     static func cleanComment(_ text: String) -> String {
         var lines = text.split(separator: "\n").map {
-            $0.trimmingCharacters(in: .whitespaces).drop { $0 == "*" || $0 == "/" }
-                .trimmingCharacters(in: .whitespaces)
+            $0.trimmed().drop { $0 == "*" || $0 == "/" }
+                .trimmed()
         }
         lines.removeAll { $0.isEmpty }
         return lines.joined(separator: " ")

@@ -161,7 +161,7 @@ struct DTCGReader {
     /// A JSON number.
     static func number(_ value: CodeValue?) -> Double? {
         guard case .scalar(let text)? = value, ValueReader.unquote(text) == nil else { return nil }
-        return Double(text.trimmingCharacters(in: .whitespaces))
+        return Double(text.trimmed())
     }
 
     /// `"16px"` or `{"value": 16, "unit": "px"}`.

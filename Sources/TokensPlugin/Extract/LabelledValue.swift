@@ -15,28 +15,42 @@ struct LabelledValue {
     /// The text after the value, without its leading dash or bracket.
     var description: String
 
-    /// Separators between label and value, in the order they are tried.
-    private static let separators = [": ", ":\t", " = ", " — ", " – ", " - "]
+    /// Separators between label and value.
+    private static let separators = [": ", ":\t", " = ", " — ", " – ", " - "].map { Array($0.utf8) }
+
+    /// The first separator in `line`, scanning its bytes once (this runs on
+    /// every line of prose with a colon in it).
+    static func firstSeparator(in line: String) -> Range<String.Index>? {
+        let bytes = Array(line.utf8)
+        for start in bytes.indices {
+            guard bytes[start] == 0x3A || bytes[start] == 0x20 else { continue }
+            for separator in separators where start + separator.count <= bytes.count {
+                if bytes[start..<(start + separator.count)].elementsEqual(separator) {
+                    let utf8 = line.utf8
+                    let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                    let upper = utf8.index(lower, offsetBy: separator.count)
+                    return lower..<upper
+                }
+            }
+        }
+        return nil
+    }
 
     /// Reads one line. `colorsOnly` ignores values other than colours;
     /// `kind` is what the surrounding heading says the values are;
     /// `colorContext` allows hex made only of decimal digits (`#333`), which
     /// elsewhere is more likely an issue number.
     init?(line raw: String, colorsOnly: Bool, kind headingKind: DesignToken.Kind? = nil, colorContext: Bool = false) {
-        let line = raw.trimmingCharacters(in: .whitespaces)
-        guard line.count < 400,
-            let separator = Self.separators.compactMap({ line.range(of: $0) }).min(by: {
-                $0.lowerBound < $1.lowerBound
-            })
-        else { return nil }
-        var label = line[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)
+        let line = raw.trimmed()
+        guard line.utf8.count < 1_200, let separator = Self.firstSeparator(in: line) else { return nil }
+        var label = line[..<separator.lowerBound].trimmed()
         // Markdown list markers and emphasis left in code blocks.
         while let first = label.first, "-*•".contains(first) {
-            label = label.dropFirst().trimmingCharacters(in: .whitespaces)
+            label = label.dropFirst().trimmed()
         }
-        label = label.trimmingCharacters(in: CharacterSet(charactersIn: "*_`"))
+        label = label.trimmed("*_`")
         guard Self.isLabel(label) else { return nil }
-        let rest = line[separator.upperBound...].trimmingCharacters(in: .whitespaces)
+        let rest = line[separator.upperBound...].trimmed()
         self.init(
             label: label, value: rest, wholeCell: false, colorsOnly: colorsOnly, kind: headingKind,
             colorContext: colorContext)
@@ -52,35 +66,35 @@ struct LabelledValue {
         // `spring.fill: response: 0.35, dampingFraction: 0.8 — the ring`.
         if (ValueReader.kind(forWord: label) ?? headingKind) == .spring, !colorsOnly {
             let parts = rest.components(separatedBy: " — ")
-            let arguments = parts[0].trimmingCharacters(in: CharacterSet(charactersIn: "`*_ "))
+            let arguments = parts[0].trimmed("`*_ ")
             if let spring = ValueReader.springArguments(arguments), spring.isComplete {
                 self.label = label
                 mode = nil
                 written = arguments
                 reading = .value(.spring(spring), .spring)
-                description = parts.dropFirst().joined(separator: " — ").trimmingCharacters(in: .whitespaces)
+                description = parts.dropFirst().joined(separator: " — ").trimmed()
                 return
             }
         }
         var split = Self.splitValue(rest)
         if wholeCell {
-            let cell = rest.trimmingCharacters(in: CharacterSet(charactersIn: "`*_ "))
+            let cell = rest.trimmed("`*_ ")
             let kind = ValueReader.kind(forWord: label) ?? headingKind
             if case .value = ValueReader.readText(cell, kind: kind), !cell.contains("@") { split = (cell, "") }
         }
         guard let (value, after) = split else { return nil }
 
         var written = value
-        var remainder = after.trimmingCharacters(in: .whitespaces)
+        var remainder = after.trimmed()
         var opacity: Double?
         // `#2F6F68 @ 40%`: an opacity written after the colour.
         if remainder.hasPrefix("@") {
-            let note = remainder.dropFirst().trimmingCharacters(in: .whitespaces)
+            let note = remainder.dropFirst().trimmed()
             let number = note.prefix { $0.isNumber || $0 == "." || $0 == "%" }
             if let (amount, unit) = ValueReader.unitNumber(String(number)), unit == "%" || unit.isEmpty {
                 opacity = unit == "%" ? amount / 100 : amount
                 written += " @ " + number
-                remainder = note.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+                remainder = note.dropFirst(number.count).trimmed()
             }
         }
 
@@ -120,7 +134,7 @@ struct LabelledValue {
         self.reading = reading
         var description = remainder
         while let first = description.first, "—–-,;(:".contains(first) {
-            description = description.dropFirst().trimmingCharacters(in: .whitespaces)
+            description = description.dropFirst().trimmed()
         }
         if description.hasSuffix(")") && !description.contains("(") { description.removeLast() }
         self.description = description
@@ -145,13 +159,13 @@ struct LabelledValue {
     /// (`rgb(…)`, `cubic-bezier(…)`) up to its closing bracket, otherwise up
     /// to the next space, comma or semicolon.
     static func splitValue(_ text: String) -> (String, String)? {
-        var value = text.trimmingCharacters(in: CharacterSet(charactersIn: "`*_"))
+        var value = text.trimmed("`*_")
         let functions = ["rgb(", "rgba(", "hsl(", "hsla(", "cubic-bezier(", "var("]
         if let function = functions.first(where: { value.lowercased().hasPrefix($0) }) {
             _ = function
             guard let close = value.firstIndex(of: ")") else { return nil }
             let after = value[value.index(after: close)...]
-            return (String(value[...close]), after.trimmingCharacters(in: CharacterSet(charactersIn: "`*_ ")))
+            return (String(value[...close]), after.trimmed("`*_ "))
         }
         // A shadcn triple (`220 13% 86%`) or a `{alias}` is several words.
         let words = value.split(separator: " ", omittingEmptySubsequences: true)
@@ -165,7 +179,7 @@ struct LabelledValue {
             return value.isEmpty ? nil : (value, "")
         }
         let head = String(value[..<end])
-        value = String(value[end...]).trimmingCharacters(in: CharacterSet(charactersIn: "`*_ "))
+        value = String(value[end...]).trimmed("`*_ ")
         return head.isEmpty ? nil : (head, value)
     }
 }

@@ -50,7 +50,7 @@ enum StyleSheetTokens {
                 lineNumber += 1
                 if started { statement.append(" ") }
             case "{":
-                contexts.append(statement.trimmingCharacters(in: .whitespaces))
+                contexts.append(statement.trimmed())
                 statement = ""
                 started = false
                 comment = ""
@@ -108,11 +108,11 @@ enum StyleSheetTokens {
     private static func declaration(
         _ statement: String, line: Int, comment: String, mode: DesignToken.Mode?, into collector: inout TokenCollector
     ) {
-        let text = statement.trimmingCharacters(in: .whitespaces)
+        let text = statement.trimmed()
         guard let colon = text.firstIndex(of: ":") else { return }
-        let property = text[..<colon].trimmingCharacters(in: .whitespaces)
-        var value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        if value.hasSuffix("!default") { value = String(value.dropLast(8)).trimmingCharacters(in: .whitespaces) }
+        let property = text[..<colon].trimmed()
+        var value = text[text.index(after: colon)...].trimmed()
+        if value.hasSuffix("!default") { value = String(value.dropLast(8)).trimmed() }
         let name: String
         if property.hasPrefix("--") {
             name = String(property.dropFirst(2))
@@ -175,12 +175,12 @@ enum StyleSheetTokens {
                     let valueEnd = line[valueStart...].range(of: "</\(element)>")?.lowerBound
                 else { continue }
                 let name = String(line[nameStart..<nameEnd])
-                let value = line[valueStart..<valueEnd].trimmingCharacters(in: .whitespaces)
+                let value = line[valueStart..<valueEnd].trimmed()
                 var comment = ""
                 if let start = line[valueEnd...].range(of: "<!--")?.upperBound,
                     let end = line[start...].range(of: "-->")?.lowerBound
                 {
-                    comment = line[start..<end].trimmingCharacters(in: .whitespaces)
+                    comment = line[start..<end].trimmed()
                 }
                 if element == "color" {
                     switch androidColor(value) {

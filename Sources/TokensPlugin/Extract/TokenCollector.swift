@@ -58,7 +58,7 @@ struct TokenCollector {
         tokens.append(
             DesignToken(
                 path: cleanPath, mode: mode, kind: kind, value: value, written: written,
-                description: description.trimmingCharacters(in: .whitespaces),
+                description: description.trimmed(),
                 source: SourceLocation(file: file, line: fileLine(line)), blockLine: blockLine))
         return true
     }

@@ -33,7 +33,14 @@ struct TokenExtractor {
 
     private let page: Page
     private var result = Result()
-    private var headings: [Int: String] = [:]
+    private var headings: [Int: String] = [:] {
+        didSet { headingKind = Self.kind(of: headings) }
+    }
+    /// What the nearest headings say the tokens under them are; kept up to
+    /// date as headings change rather than worked out for every block.
+    private var headingKind: DesignToken.Kind?
+    /// File lines that open a code fence, so a code block's first code line is known.
+    private let fenceLines: Set<Int>
 
     /// Reads `page`.
     static func extract(_ page: Page) -> Result {
@@ -45,6 +52,36 @@ struct TokenExtractor {
 
     private init(page: Page) {
         self.page = page
+        var fences: Set<Int> = []
+        var line = page.bodyFirstLine
+        var atLineStart = true
+        var spaces = 0
+        var bytes = page.markdown.utf8.makeIterator()
+        var previous: UInt8 = 0
+        var run = 0
+        while let byte = bytes.next() {
+            if byte == 0x0A {
+                line += 1
+                atLineStart = true
+                spaces = 0
+                run = 0
+                continue
+            }
+            guard atLineStart else { continue }
+            if byte == 0x20 && run == 0 && spaces < 3 {
+                spaces += 1
+            } else if (byte == 0x60 || byte == 0x7E) && (run == 0 || byte == previous) {
+                run += 1
+                previous = byte
+                if run == 3 {
+                    fences.insert(line)
+                    atLineStart = false
+                }
+            } else {
+                atLineStart = false
+            }
+        }
+        fenceLines = fences
     }
 
     // MARK: - Blocks
@@ -55,7 +92,7 @@ struct TokenExtractor {
             case .heading(let level, _):
                 headings = headings.filter { $0.key < level }
                 // `### Shadow Parameters:` names the group `Shadow Parameters`.
-                headings[level] = block.plainText.trimmingCharacters(in: CharacterSet(charactersIn: " :"))
+                headings[level] = block.plainText.trimmed(" :")
             case .codeBlock(let info, let code):
                 readCode(info: info, code: code, block: block)
             case .table:
@@ -82,7 +119,7 @@ struct TokenExtractor {
         headings.max(by: { $0.key < $1.key })?.value
     }
 
-    private var headingKind: DesignToken.Kind? {
+    private static func kind(of headings: [Int: String]) -> DesignToken.Kind? {
         for level in headings.keys.sorted(by: >) {
             if let text = headings[level], let kind = ValueReader.kind(forWord: text) { return kind }
         }
@@ -172,7 +209,7 @@ struct TokenExtractor {
         if language == "xml" || language == "html" && code.contains("<color ") { return .xml }
         if language == "yaml" || language == "yml" { return .lines }
         guard language.isEmpty else { return .none }
-        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = code.trimmed()
         if trimmed.hasPrefix("{") && trimmed.contains("\"") { return .json }
         if trimmed.hasPrefix("<") && (code.contains("<color ") || code.contains("<dimen ")) { return .xml }
         if code.contains("--") && code.contains(":") && code.contains(";") && code.contains("{") { return .css }
@@ -182,17 +219,7 @@ struct TokenExtractor {
 
     /// Whether a code block is fenced (its code starts on the line after its first line).
     private func isFenced(_ block: MarkdownNode) -> Bool {
-        let index = block.line - page.bodyFirstLine
-        guard index >= 0 else { return true }
-        var lineNumber = 0
-        for line in page.markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            if lineNumber == index {
-                let trimmed = line.drop { $0 == " " }
-                return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
-            }
-            lineNumber += 1
-        }
-        return true
+        fenceLines.contains(block.line)
     }
 
     // MARK: - Tables
@@ -200,8 +227,12 @@ struct TokenExtractor {
     private mutating func readTable(_ table: MarkdownNode) {
         guard let header = table.children.first, case .tableRow(isHeader: true) = header.kind else { return }
         let titles = header.children.map { Self.cellText($0).lowercased() }
+        guard table.children.count > 1, titles.count >= 2 else { return }
+        // Most tables hold no tokens: a sample of rows decides before every
+        // cell of a long table is read.
+        let sample = table.children.dropFirst().prefix(50).map { $0.children.map(Self.cellText) }
+        guard Self.mayHoldTokens(titles: titles, sample: sample) else { return }
         let rows = table.children.dropFirst().map { $0.children.map(Self.cellText) }
-        guard !rows.isEmpty, titles.count >= 2 else { return }
         let kindFromHeading = headingKind
         let colorContext = kindFromHeading == .color || titles.contains { ValueReader.kind(forWord: $0) == .color }
         if readTypographyTable(table, titles: titles, rows: rows) { return }
@@ -213,17 +244,21 @@ struct TokenExtractor {
         ]
         var modes: [Int: DesignToken.Mode] = [:]
         var valueColumns: [Int] = []
+        var namedColumns: Set<Int> = []
         for (column, title) in titles.enumerated() {
             let words = title.split(whereSeparator: { !$0.isLetter }).map(String.init)
             if words.contains("light") {
                 modes[column] = .light
                 valueColumns.append(column)
+                namedColumns.insert(column)
             } else if words.contains("dark") {
                 modes[column] = .dark
                 valueColumns.append(column)
-            } else if valueWords.contains(title)
-                || mostlyValues(rows, column: column, kind: kindFromHeading, colorContext: colorContext)
-            {
+                namedColumns.insert(column)
+            } else if valueWords.contains(title) {
+                valueColumns.append(column)
+                namedColumns.insert(column)
+            } else if mostlyValues(rows, column: column, kind: kindFromHeading, colorContext: colorContext) {
                 valueColumns.append(column)
             }
         }
@@ -246,6 +281,10 @@ struct TokenExtractor {
                 .map { cells[$0] }.filter { !$0.isEmpty }.joined(separator: " · ")
             let path = tokenPath(name)
             for column in valueColumns where column < cells.count {
+                // Only a column named for values (Value, Light, Dark, …) names other tokens.
+                let mayAlias = namedColumns.contains(column)
+                guard Self.mayBeValue(cells[column]) || (mayAlias && Self.aliasCandidate(cells[column]) != nil)
+                else { continue }
                 guard
                     let entry = LabelledValue(
                         label: name, value: cells[column], wholeCell: true, colorsOnly: false, kind: kindFromHeading,
@@ -301,7 +340,7 @@ struct TokenExtractor {
                 var text = cells[column]
                 // `SF Pro Rounded (tabular)`: the note is not part of the name.
                 if key == "fontfamily", let open = text.firstIndex(of: "(") {
-                    text = text[..<open].trimmingCharacters(in: .whitespaces)
+                    text = text[..<open].trimmed()
                 }
                 let literal = key == "fontfamily" ? "\"\(text)\"" : text
                 return CodeEntry(key: key, value: .scalar(literal), line: row.line, comment: "")
@@ -321,7 +360,7 @@ struct TokenExtractor {
 
     /// `plum/950`, `{color.plum.950}`, `gray-900`: what a cell referring to another token looks like.
     static func aliasCandidate(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed()
         if let reference = ValueReader.referenceSyntax(trimmed) { return reference }
         guard trimmed.count <= 60, trimmed.contains("/") || trimmed.contains("."),
             trimmed.first?.isLetter == true,
@@ -338,8 +377,9 @@ struct TokenExtractor {
         var filled = 0
         for row in rows.prefix(200) where column < row.count && !row[column].isEmpty {
             filled += 1
-            if let entry = LabelledValue(
-                line: "x: " + row[column], colorsOnly: false, kind: kind, colorContext: colorContext),
+            if Self.mayBeValue(row[column]),
+                let entry = LabelledValue(
+                    line: "x: " + row[column], colorsOnly: false, kind: kind, colorContext: colorContext),
                 case .value = entry.reading
             {
                 values += 1
@@ -348,9 +388,35 @@ struct TokenExtractor {
         return filled > 0 && values * 2 >= filled
     }
 
+    /// Whether a table could hold tokens at all: a header names a value, a
+    /// type property or a mode, or some sampled cell looks like a value.
+    static func mayHoldTokens(titles: [String], sample: [[String]]) -> Bool {
+        let named: Set<String> = [
+            "value", "hex", "color", "colour", "light", "dark", "size", "font size", "weight", "line height",
+        ]
+        if titles.contains(where: { named.contains($0) || $0.contains("light") || $0.contains("dark") }) { return true }
+        return sample.contains { row in row.dropFirst().contains { mayBeValue($0) } }
+    }
+
+    /// A quick first look at a cell: values start with `#`, a digit, a sign,
+    /// a dot, `{`, or a CSS function. Most table cells are words, and this
+    /// spares them the full reading.
+    static func mayBeValue(_ text: String) -> Bool {
+        guard let first = text.utf8.first(where: { $0 != 0x60 && $0 != 0x2A && $0 != 0x20 }) else { return false }
+        switch first {
+        case 0x23, 0x7B: return true
+        case 0x30...0x39, 0x2D, 0x2E, 0x2B:
+            // A bare number is never a token in prose; a length or duration has a unit.
+            guard let last = text.utf8.last(where: { $0 != 0x60 && $0 != 0x2A && $0 != 0x20 }) else { return false }
+            return (last >= 0x61 && last <= 0x7A) || last == 0x25 || last == 0x29
+        case 0x72, 0x68, 0x63, 0x76, 0x52, 0x48: return text.contains("(")  // rgb( hsl( cubic-bezier( var(
+        default: return false
+        }
+    }
+
     /// A cell's text without markup.
     static func cellText(_ cell: MarkdownNode) -> String {
-        cell.plainText.trimmingCharacters(in: .whitespaces)
+        cell.plainText.trimmed()
     }
 
     private func add(
@@ -384,7 +450,7 @@ struct TokenExtractor {
             readParagraph(paragraph, path: parent.map { [$0] } ?? [], into: &collector)
             let found = collector.tokens.count + collector.references.count > before
             guard !found, item.children.count > 1 else { continue }
-            let label = paragraph.plainText.trimmingCharacters(in: CharacterSet(charactersIn: " :*"))
+            let label = paragraph.plainText.trimmed(" :*")
             guard LabelledValue.isLabel(label) else { continue }
             for case let sublist in item.children.dropFirst() where sublist.kind.isList {
                 readList(sublist, parent: (parent.map { $0 + "." } ?? "") + label, into: &collector)
@@ -404,7 +470,11 @@ struct TokenExtractor {
             }
         }
         let kind = headingKind
-        for (text, line) in lines where text.contains(":") || text.contains(" — ") || text.contains(" = ") {
+        // Every value has a `#` or a digit in it; most lines of prose have neither.
+        for (text, line) in lines
+        where text.utf8.contains(where: { $0 == 0x23 || ($0 >= 0x30 && $0 <= 0x39) })
+            && (text.contains(":") || text.contains(" — ") || text.contains(" = "))
+        {
             guard let entry = LabelledValue(line: text, colorsOnly: false, kind: kind, colorContext: kind == .color)
             else { continue }
             let tokenPath: [String]

@@ -18,9 +18,9 @@ enum ValueReader {
 
     /// Reads a code expression (`'#007AFF'`, `Color(hex: "#…")!`, `16`, `'cubic-bezier(…)'`).
     static func readCode(_ expression: String, kind: DesignToken.Kind?) -> Reading {
-        var text = expression.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = expression.trimmed()
         for suffix in [" as const", " as string", " as number"] where text.hasSuffix(suffix) {
-            text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            text = String(text.dropLast(suffix.count)).trimmed()
         }
         if let unquoted = unquote(text) { return readText(unquoted, kind: kind, quoted: true) }
         text = stripNumericCast(text)
@@ -42,7 +42,7 @@ enum ValueReader {
 
     /// Reads plain text as written in CSS, a table cell or a string literal.
     static func readText(_ raw: String, kind: DesignToken.Kind?, quoted: Bool = false) -> Reading {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = raw.trimmed()
         guard !text.isEmpty else { return .none }
         switch ColorLiteral.parseCSS(text) {
         case .color(let color):
@@ -121,27 +121,60 @@ enum ValueReader {
     }
 
     /// The kind one name suggests, if any.
+    ///
+    /// Called for every label, heading and path component of every page, so
+    /// it works on ASCII bytes: Foundation's `String.contains` costs a bridge
+    /// to `NSString` per call.
     static func kind(forWord word: String) -> DesignToken.Kind? {
-        let name = word.lowercased().filter { $0.isLetter || $0.isNumber }
-        guard !name.isEmpty else { return nil }
-        func has(_ parts: String...) -> Bool { parts.contains { name.contains($0) } }
-        if has("fontweight") || name == "weight" || name == "weights" { return .fontWeight }
-        if has("fontsize", "textsize", "typescale") { return .fontSize }
-        if has("lineheight", "leading") { return .lineHeight }
-        if has("letterspacing", "tracking", "kerning") { return .letterSpacing }
-        if has("fontfamil", "typeface") || name == "font" || name == "fonts" || name == "family" { return .fontFamily }
-        if has("typograph", "textstyle", "fontstyle") { return .typography }
-        if has("shadow", "elevation") { return .shadow }
-        if has("spring") { return .spring }
-        if has("easing", "curve", "bezier", "timingfunction") || name == "ease" { return .easing }
-        if has("duration", "delay") || ["timing", "timings", "animation", "animations", "motion"].contains(name) {
-            return .duration
+        var name: [UInt8] = []
+        name.reserveCapacity(word.utf8.count)
+        for byte in word.utf8 {
+            switch byte {
+            case 0x41...0x5A: name.append(byte + 0x20)
+            case 0x61...0x7A, 0x30...0x39: name.append(byte)
+            default: break
+            }
         }
-        if has("radius", "radii", "corner", "rounded", "rounding") { return .radius }
-        if has("spacing", "space", "gap", "padding", "margin", "inset", "gutter") { return .spacing }
-        if has("size", "target", "width", "height", "icon", "avatar", "dimension") { return .size }
-        if has("color", "colour", "palette") { return .color }
+        guard !name.isEmpty else { return nil }
+        for (kind, parts, exact) in kindWords {
+            if exact.contains(where: { $0 == name }) { return kind }
+            if parts.contains(where: { contains(name, $0) }) { return kind }
+        }
         return nil
+    }
+
+    /// For each kind, in the order they are tried: parts a name may contain,
+    /// and whole names.
+    private static let kindWords: [(DesignToken.Kind, [[UInt8]], [[UInt8]])] = [
+        (.fontWeight, ["fontweight"], ["weight", "weights"]),
+        (.fontSize, ["fontsize", "textsize", "typescale"], []),
+        (.lineHeight, ["lineheight", "leading"], []),
+        (.letterSpacing, ["letterspacing", "tracking", "kerning"], []),
+        (.fontFamily, ["fontfamil", "typeface"], ["font", "fonts", "family"]),
+        (.typography, ["typograph", "textstyle", "fontstyle"], []),
+        (.shadow, ["shadow", "elevation"], []),
+        (.spring, ["spring"], []),
+        (.easing, ["easing", "curve", "bezier", "timingfunction"], ["ease"]),
+        (.duration, ["duration", "delay"], ["timing", "timings", "animation", "animations", "motion"]),
+        (.radius, ["radius", "radii", "corner", "rounded", "rounding"], []),
+        (.spacing, ["spacing", "space", "gap", "padding", "margin", "inset", "gutter"], []),
+        (.size, ["size", "target", "width", "height", "icon", "avatar", "dimension"], []),
+        (.color, ["color", "colour", "palette"], []),
+    ].map { kind, parts, exact in (kind, parts.map { Array($0.utf8) }, exact.map { Array($0.utf8) }) }
+
+    /// Whether `needle` occurs in `haystack`.
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count, let first = needle.first else { return needle.isEmpty }
+        var start = 0
+        while start + needle.count <= haystack.count {
+            if haystack[start] == first {
+                var offset = 1
+                while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     // MARK: - Notations
@@ -173,7 +206,7 @@ enum ValueReader {
         }
         if text.hasPrefix("var(--"), text.hasSuffix(")") {
             let inner = text.dropFirst(4).dropLast()
-            let name = inner.split(separator: ",").first.map { String($0).trimmingCharacters(in: .whitespaces) }
+            let name = inner.split(separator: ",").first.map { String($0).trimmed() }
             if let name, name.hasPrefix("--") { return String(name.dropFirst(2)) }
         }
         return nil
@@ -202,7 +235,7 @@ enum ValueReader {
             numberEnd = text.index(after: offset)
         }
         guard sawDigit, let value = Double(text[..<numberEnd]), value.isFinite else { return nil }
-        var unit = text[numberEnd...].trimmingCharacters(in: .whitespaces).lowercased()
+        var unit = text[numberEnd...].trimmed().lowercased()
         // Kotlin and Swift literal suffixes: `1.5f`, `16.dp`, `16.0`.
         if unit == "f" || unit == "d" || unit == "l" { unit = "" }
         if unit.hasPrefix(".") { unit.removeFirst() }
@@ -261,7 +294,7 @@ enum ValueReader {
         var spring = Spring()
         for argument in text.split(separator: ",") {
             let parts = argument.split(whereSeparator: { $0 == ":" || $0 == "=" }).map {
-                $0.trimmingCharacters(in: .whitespaces)
+                $0.trimmed()
             }
             guard parts.count == 2, let value = unitNumber(parts[1])?.0 else { continue }
             switch parts[0] {
@@ -301,7 +334,7 @@ enum ValueReader {
     /// `'-apple-system, "Segoe UI", sans-serif'` → the families, unquoted.
     static func fontFamilies(_ text: String) -> [String] {
         text.split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            $0.trimmed().trimmed("\"'")
         }.filter { !$0.isEmpty }
     }
 
@@ -342,13 +375,13 @@ enum ValueReader {
             if character == "(" { depth += 1 }
             if character == ")" { depth = max(0, depth - 1) }
             if character == separator && depth == 0 {
-                parts.append(current.trimmingCharacters(in: .whitespaces))
+                parts.append(current.trimmed())
                 current = ""
             } else {
                 current.append(character)
             }
         }
-        parts.append(current.trimmingCharacters(in: .whitespaces))
+        parts.append(current.trimmed())
         return parts.filter { !$0.isEmpty }
     }
 }

@@ -10,6 +10,12 @@ public struct TokenCatalog: Sendable {
     public private(set) var tokens: [DesignToken] = []
     /// Problems found while resolving (alias cycles, aliases to nothing), at file lines.
     public private(set) var warnings: [Diagnostic] = []
+    /// The tokens of each file, in written order, so a page finds its own
+    /// without scanning the whole site.
+    public private(set) var tokensByFile: [String: [DesignToken]] = [:]
+    /// The background colour for each mode (`light`, `dark`, and `nil` under
+    /// the key `""`), worked out once.
+    private var backgrounds: [String: TokenColor] = [:]
 
     /// Collects the tokens of every page of `site`.
     public init(site: Site) {
@@ -68,6 +74,10 @@ public struct TokenCatalog: Sendable {
             (fileOrder[$0.element.source.file] ?? 0, $0.element.source.line, $0.offset)
                 < (fileOrder[$1.element.source.file] ?? 0, $1.element.source.line, $1.offset)
         }.map(\.element)
+        tokensByFile = Dictionary(grouping: tokens, by: \.source.file)
+        for mode in [DesignToken.Mode.light, .dark, nil] {
+            if let color = findBackground(for: mode) { backgrounds[mode?.rawValue ?? ""] = color }
+        }
     }
 
     private mutating func reportUnresolved(_ references: [DesignToken]) {
@@ -129,16 +139,11 @@ public struct TokenCatalog: Sendable {
         return (kept, conflicts)
     }
 
-    /// A warning for each token the exports leave out because another
-    /// document gave the same name another value first. (Clashes within one
-    /// document are reported when the document is read.)
-    public var conflictWarnings: [Diagnostic] {
-        unique.conflicts.filter { $0.kept.source.file != $0.dropped.source.file }.map { conflict in
-            Diagnostic(
-                .warning, file: conflict.dropped.source.file, line: conflict.dropped.source.line,
-                "token '\(conflict.dropped.name)' is also defined at \(conflict.kept.source) with another value; "
-                    + "the Tokens page and exports keep that one")
-        }
+    /// Names that two documents give different values: the token the
+    /// Tokens page and exports keep, and the one they leave out. (Clashes
+    /// within one document are warned about when the document is read.)
+    public var conflictsBetweenDocuments: [(kept: DesignToken, dropped: DesignToken)] {
+        unique.conflicts.filter { $0.kept.source.file != $0.dropped.source.file }
     }
 
     /// Colours written under more than one name with exactly the same value.
@@ -159,8 +164,12 @@ public struct TokenCatalog: Sendable {
         }
     }
 
+    /// The most distinct colours ``nearDuplicateColors(threshold:)`` compares.
+    public static let nearDuplicateLimit = 2_000
+
     /// Pairs of different colours closer than `threshold` (CIEDE2000), which
-    /// people will not tell apart.
+    /// people will not tell apart; empty when the site has more than
+    /// ``nearDuplicateLimit`` distinct colours.
     public func nearDuplicateColors(threshold: Double = 2) -> [(DesignToken, DesignToken, Double)] {
         var distinct: [(TokenColor, DesignToken)] = []
         var seenHex: Set<String> = []
@@ -168,24 +177,48 @@ public struct TokenCatalog: Sendable {
             guard case .color(let color) = token.value, seenHex.insert(color.hex).inserted else { continue }
             distinct.append((color, token))
         }
-        // Quadratic, so bounded: a palette has tens of colours, not thousands.
-        guard distinct.count <= 1_500 else { return [] }
-        var pairs: [(DesignToken, DesignToken, Double)] = []
-        for first in distinct.indices {
-            for second in distinct.indices where second > first {
-                let (a, tokenA) = distinct[first]
-                let (b, tokenB) = distinct[second]
-                guard abs(a.alpha - b.alpha) < 0.01 else { continue }
-                let distance = a.deltaE2000(b)
-                if distance < threshold { pairs.append((tokenA, tokenB, distance)) }
+        // A palette has tens or hundreds of colours; thousands of distinct
+        // ones are not a palette to tidy, and comparing them costs seconds.
+        guard distinct.count <= Self.nearDuplicateLimit else { return [] }
+        // CIEDE2000 divides the lightness difference by S_L, which is at most
+        // about 1.76, so two colours whose L* differ by more than 1.8 × the
+        // threshold cannot be closer than it: sorting by L* leaves each colour
+        // only its neighbours to compare.
+        let window = threshold * 1.8
+        let sorted = distinct.map { (color: $0.0, token: $0.1, lightness: $0.0.lab.l) }
+            .enumerated().sorted { ($0.element.lightness, $0.offset) < ($1.element.lightness, $1.offset) }
+            .map(\.element)
+        var pairs: [(DesignToken, DesignToken, Double, Int, Int)] = []
+        let order = Dictionary(
+            distinct.enumerated().map { ($0.element.1.source.description + $0.element.1.name, $0.offset) },
+            uniquingKeysWith: { a, _ in a })
+        for first in sorted.indices {
+            var second = first + 1
+            while second < sorted.count, sorted[second].lightness - sorted[first].lightness <= window {
+                let a = sorted[first]
+                let b = sorted[second]
+                second += 1
+                guard abs(a.color.alpha - b.color.alpha) < 0.01 else { continue }
+                let distance = a.color.deltaE2000(b.color)
+                guard distance < threshold else { continue }
+                let orderA = order[a.token.source.description + a.token.name] ?? 0
+                let orderB = order[b.token.source.description + b.token.name] ?? 0
+                pairs.append(
+                    orderA <= orderB
+                        ? (a.token, b.token, distance, orderA, orderB) : (b.token, a.token, distance, orderB, orderA))
             }
         }
-        return pairs
+        // In written order, as the page lists them.
+        return pairs.sorted { ($0.3, $0.4) < ($1.3, $1.4) }.map { ($0.0, $0.1, $0.2) }
     }
 
     /// The site's own background colour for `mode`, when a token says so
     /// (`background`, `canvas`, `bg`, by that preference).
     public func background(for mode: DesignToken.Mode?) -> TokenColor? {
+        backgrounds[mode?.rawValue ?? ""]
+    }
+
+    private func findBackground(for mode: DesignToken.Mode?) -> TokenColor? {
         let words = ["background", "canvas", "bg"]
         let candidates = tokens.filter { token in
             guard token.kind == .color, token.alias == nil, case .color(let color) = token.value, color.isOpaque

@@ -100,6 +100,8 @@ enum TokenAssets {
           border: 1px solid var(--color-border); border-radius: 999px; padding: 0 .45rem;
         }
         .tk-hints ul { padding-left: 1.25rem; }
+        .tk-table td { vertical-align: middle; }
+        .tk-row[hidden] { display: none; }
         .tk-section[hidden], .tk-document[hidden] { display: none; }
         @media print { .tk-copy, .tk-filter { display: none !important; } .tk-written { display: none; } }
         """
@@ -139,7 +141,7 @@ enum TokenAssets {
           if (!box || !input) return;
           box.hidden = false;
           const count = box.querySelector(".tk-filter-count");
-          const cards = Array.from(document.querySelectorAll(".tk-section .tk-card"));
+          const cards = Array.from(document.querySelectorAll(".tk-section [data-search]"));
           const apply = () => {
             const words = input.value.toLowerCase().split(/\\s+/).filter(Boolean);
             let shown = 0;
@@ -150,7 +152,7 @@ enum TokenAssets {
               if (match) shown += 1;
             }
             for (const section of document.querySelectorAll(".tk-document, .tk-section")) {
-              section.hidden = !section.querySelector(".tk-card:not([hidden])");
+              section.hidden = !section.querySelector("[data-search]:not([hidden])");
             }
             count.textContent = words.length ? `${shown} of ${cards.length} tokens shown` : "";
           };

@@ -28,6 +28,9 @@ struct TokensPage {
         let tokens = catalog.unique.tokens
         let views = TokenViews(catalog: catalog)
         let documents = Set(tokens.map(\.source.file)).count
+        // Past a few thousand tokens, cards would make a page of tens of
+        // megabytes; a row per token keeps it readable and small.
+        let compact = tokens.count > Self.cardLimit
         let names = TokenViews.paired(tokens).count
         let hints = self.hints()
         var html = "<h1 id=\"tokens\">Tokens</h1>\n"
@@ -55,12 +58,18 @@ struct TokensPage {
             html +=
                 "<h2 id=\"\(anchor)\">\(kind.title) <span class=\"tk-count\">\(Set(ofKind.map(\.name)).count)</span></h2>\n"
             var files: [String] = []
-            for token in ofKind where !files.contains(token.source.file) { files.append(token.source.file) }
+            var byFile: [String: [DesignToken]] = [:]
+            for token in ofKind {
+                if byFile[token.source.file] == nil { files.append(token.source.file) }
+                byFile[token.source.file, default: []].append(token)
+            }
             for file in files {
-                let fromFile = ofKind.filter { $0.source.file == file }
+                let fromFile = byFile[file] ?? []
                 html += "<section class=\"tk-document\">"
                 html += "<h3 id=\"\(anchor)-\(Self.slug(file))\">\(documentLink(file))</h3>"
-                html += views.grid(fromFile, sourceLinks: { self.sourceLink($0) })
+                html +=
+                    compact
+                    ? compactTable(fromFile) : views.grid(fromFile, sourceLinks: { self.sourceLink($0) })
                 html += "</section>\n"
             }
             html += "</section>\n"
@@ -69,12 +78,41 @@ struct TokensPage {
         return html + hints.html
     }
 
+    /// Up to this many tokens the page draws cards; beyond it, table rows.
+    static let cardLimit = 2_000
+    /// Hints listed of each sort; the rest are counted.
+    static let hintLimit = 100
+
+    /// One row per token: its colour or value, name, mode and source.
+    private func compactTable(_ tokens: [DesignToken]) -> String {
+        var html =
+            "<div class=\"table-wrap\"><table class=\"tk-table\"><thead><tr><th>Token</th><th>Mode</th>"
+            + "<th>Value</th><th>Written at</th></tr></thead><tbody>"
+        for token in tokens {
+            let css = TokenExport.cssValue(token.value)
+            let search = [token.name, token.kind.title, token.written, css].joined(separator: " ").lowercased()
+            var dot = ""
+            if case .color(let color) = token.value {
+                dot = "<span class=\"tk-dot\" style=\"--tk-color: \(color.hex)\" aria-hidden=\"true\"></span>"
+            }
+            html +=
+                "<tr class=\"tk-row\" data-search=\"\(HTMLEscaping.escape(search))\">"
+                + "<td><code>\(HTMLEscaping.escape(token.name))</code></td><td>\(token.mode?.rawValue ?? "")</td>"
+                + "<td>\(dot)<code>\(HTMLEscaping.escape(css))</code></td><td>\(sourceLink(token))</td></tr>"
+        }
+        return html + "</tbody></table></div>"
+    }
+
     /// Duplicate and near-duplicate colours, as hints, and a one-line summary of them.
     private func hints() -> (html: String, summary: String) {
         let duplicates = catalog.duplicateColors
         let near = catalog.nearDuplicateColors()
-        guard !duplicates.isEmpty || !near.isEmpty else { return ("", "") }
+        let conflicts = catalog.conflictsBetweenDocuments
+        guard !duplicates.isEmpty || !near.isEmpty || !conflicts.isEmpty else { return ("", "") }
         var counts: [String] = []
+        if !conflicts.isEmpty {
+            counts.append("\(conflicts.count) name\(conflicts.count == 1 ? "" : "s") with different values")
+        }
         if !duplicates.isEmpty {
             counts.append("\(duplicates.count) colour\(duplicates.count == 1 ? "" : "s") written under several names")
         }
@@ -82,20 +120,32 @@ struct TokensPage {
             counts.append("\(near.count) pair\(near.count == 1 ? "" : "s") too close to tell apart")
         }
         var html = "<section class=\"tk-hints\" aria-labelledby=\"hints\"><h2 id=\"hints\">Hints</h2>"
+        if !conflicts.isEmpty {
+            html +=
+                "<h3 id=\"hints-conflicts\">Same name, different values</h3><p>The first, in reading order, "
+                + "is the one listed above and exported.</p><ul>"
+            for (kept, dropped) in conflicts.prefix(Self.hintLimit) {
+                html +=
+                    "<li><code>\(HTMLEscaping.escape(kept.name))</code>\(modeSuffix(kept)): "
+                    + "<code>\(HTMLEscaping.escape(TokenExport.cssValue(kept.value)))</code> at \(sourceLink(kept)), "
+                    + "<code>\(HTMLEscaping.escape(TokenExport.cssValue(dropped.value)))</code> at \(sourceLink(dropped))</li>"
+            }
+            html += "</ul>" + more(conflicts.count)
+        }
         if !duplicates.isEmpty {
             html += "<h3 id=\"hints-duplicates\">Same colour, several names</h3><ul>"
-            for group in duplicates {
+            for group in duplicates.prefix(Self.hintLimit) {
                 guard case .color(let color) = group[0].value else { continue }
                 let names = group.map { "<code>\(HTMLEscaping.escape($0.name))</code>\(modeSuffix($0))" }
                 html +=
                     "<li><span class=\"tk-dot\" style=\"--tk-color: \(color.hex)\" aria-hidden=\"true\"></span>"
                     + "<code>\(color.hex)</code>: \(names.joined(separator: ", "))</li>"
             }
-            html += "</ul>"
+            html += "</ul>" + more(duplicates.count)
         }
         if !near.isEmpty {
             html += "<h3 id=\"hints-near\">Colours too close to tell apart (ΔE₀₀ &lt; 2)</h3><ul>"
-            for (first, second, distance) in near {
+            for (first, second, distance) in near.prefix(Self.hintLimit) {
                 guard case .color(let a) = first.value, case .color(let b) = second.value else { continue }
                 html +=
                     "<li><span class=\"tk-dot\" style=\"--tk-color: \(a.hex)\" aria-hidden=\"true\"></span>"
@@ -104,9 +154,14 @@ struct TokensPage {
                     + "<code>\(HTMLEscaping.escape(second.name))</code>\(modeSuffix(second)) <code>\(b.hex)</code>: "
                     + "ΔE₀₀ \(String(format: "%.2f", distance))</li>"
             }
-            html += "</ul>"
+            html += "</ul>" + more(near.count)
         }
         return (html + "</section>\n", "Hints: " + counts.joined(separator: ", "))
+    }
+
+    /// `and 1,520 more.` when a hint list was cut short.
+    private func more(_ count: Int) -> String {
+        count > Self.hintLimit ? "<p>… and \(count - Self.hintLimit) more.</p>" : ""
     }
 
     private func modeSuffix(_ token: DesignToken) -> String {
