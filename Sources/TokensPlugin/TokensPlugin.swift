@@ -126,7 +126,7 @@ public struct TokensPlugin: Plugin {
 
     /// The Tokens page and the exports.
     public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
-        let catalog = TokenCatalog(site: site)
+        let catalog = Self.catalog(for: site)
         // Two documents giving one name two values is shown as a hint on the
         // Tokens page, not warned about: specs quote snippets from different
         // eras, and `--strict` must not fail on that.
@@ -134,31 +134,35 @@ public struct TokensPlugin: Plugin {
         let unique = catalog.unique
         guard !unique.tokens.isEmpty else { return [] }
         let options = settings(context)
-        var outputs: [GeneratedOutput] = []
+        let title = site.config.title
+        // `content/DESIGN_SYSTEM.md` is named `DESIGN_SYSTEM.md` in the exports.
+        let root =
+            site.pages.first.map { page in
+                var root = String(page.displayPath.dropLast(page.sourcePath.count))
+                if root.hasSuffix("/") { root.removeLast() }
+                return root
+            } ?? ""
+        var jobs: [@Sendable () -> GeneratedOutput] = []
         if options.page {
-            outputs.append(.page(TokensPage(catalog: catalog, site: site, exports: options.exports).page))
+            jobs.append { .page(TokensPage(catalog: catalog, site: site, exports: options.exports).page) }
         }
         if options.exports {
-            let title = site.config.title
-            // `content/DESIGN_SYSTEM.md` is named `DESIGN_SYSTEM.md` in the exports.
-            let root =
-                site.pages.first.map { page in
-                    var root = String(page.displayPath.dropLast(page.sourcePath.count))
-                    if root.hasSuffix("/") { root.removeLast() }
-                    return root
-                } ?? ""
-            outputs.append(
+            jobs.append {
                 .file(
                     path: "tokens.json",
                     contents: Array(
-                        TokenExport.render(unique.tokens, format: .dtcg, title: title, contentRoot: root).utf8)))
-            outputs.append(
+                        TokenExport.render(unique.tokens, format: .dtcg, title: title, contentRoot: root).utf8))
+            }
+            jobs.append {
                 .file(
                     path: "tokens.css",
                     contents: Array(
-                        TokenExport.render(unique.tokens, format: .css, title: title, contentRoot: root).utf8)))
+                        TokenExport.render(unique.tokens, format: .css, title: title, contentRoot: root).utf8))
+            }
         }
-        return outputs
+        // The page and the two exports are independent, and on a site with
+        // thousands of tokens each takes a while: they are made at once.
+        return jobs.parallelMap { $0() }
     }
 
     /// `tokens.css` and `tokens.js`: the swatches' look (in the theme's custom

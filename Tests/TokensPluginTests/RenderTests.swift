@@ -46,7 +46,7 @@ struct RenderTests {
             | a<b&"c" | #FF7A00 | <script>alert(1)</script> |
             """)
         #expect(!html.contains("<script>"))
-        #expect(html.contains("<code>Colours.a&lt;b&amp;&quot;c&quot;</code>"))
+        #expect(html.contains("<code class=\"tk-copyable\" data-copy=\"name\">Colours.a&lt;b&amp;&quot;c&quot;</code>"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
 

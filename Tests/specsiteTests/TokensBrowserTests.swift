@@ -291,9 +291,8 @@ struct TokensBrowserTests {
         #expect((noScript["cards"].number ?? 0) > 40, "without JavaScript: \(noScript["cards"]) cards")
         #expect(noScript["shown"] == noScript["cards"], "without JavaScript every card is shown: \(noScript)")
         #expect(noScript["filterBox"].bool == false, "without JavaScript the filter box, which cannot work, is hidden")
-        #expect(
-            (noScript["copies"].number ?? 0) > 0 && noScript["shownCopies"].number == 0,
-            "without JavaScript no copy button is shown: \(noScript["shownCopies"])")
+        // The copy buttons are made by tokens.js, so without it there are none to press.
+        #expect(noScript["copies"].number == 0, "without JavaScript no copy button is shown: \(noScript["copies"])")
     }
 
     /// Whether markup is well-formed XML, and if not what the parser said:

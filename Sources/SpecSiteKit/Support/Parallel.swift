@@ -1,12 +1,13 @@
 import Foundation
 
 extension Array where Element: Sendable {
-    /// Maps every element on all cores and returns the results in order.
+    /// Maps every element on all cores and returns the results in order
+    /// (public so that a plugin can spread its own whole-site work).
     ///
     /// Written here rather than with task groups because each stage is plain
     /// synchronous CPU work over an array: `concurrentPerform` spreads it over
     /// the cores with no task or actor overhead and keeps the build synchronous.
-    func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
+    public func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         guard count > 1 else { return map(transform) }
         let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         results.initialize(repeating: nil)

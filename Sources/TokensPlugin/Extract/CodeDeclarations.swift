@@ -70,8 +70,9 @@ struct CodeDeclarations {
     /// Calls whose object argument holds styles, not tokens.
     static let styleCalls: Set<String> = ["StyleSheet.create", "makeStyles", "styled", "css", "createStyles"]
 
-    /// Scans `lexer`'s code.
-    init(_ lexer: CodeLexer) {
+    /// Reads `lexer`'s code; `scanDeclarations: false` only prepares it for
+    /// ``parseDocument(_:)``.
+    init(_ lexer: CodeLexer, scanDeclarations: Bool = true) {
         self.lexer = lexer
         var significant: [CodeLexer.Lexeme] = []
         var comments: [Int: String] = [:]
@@ -86,22 +87,15 @@ struct CodeDeclarations {
         }
         lexemes = significant
         trailingComments = comments
-        scan()
+        if scanDeclarations { scan() }
     }
 
     /// Parses the whole code as one value (a JSON document).
     static func parseDocument(_ lexer: CodeLexer) -> CodeValue? {
-        let scanner = CodeDeclarations(lexer, scanning: false)
-        guard !scanner.lexemes.isEmpty else { return nil }
+        let reader = CodeDeclarations(lexer, scanDeclarations: false)
+        guard !reader.lexemes.isEmpty else { return nil }
         var index = 0
-        let value = scanner.parseValue(&index)
-        return value
-    }
-
-    private init(_ lexer: CodeLexer, scanning: Bool) {
-        self.lexer = lexer
-        lexemes = lexer.lexemes.filter { $0.kind != .comment }
-        trailingComments = [:]
+        return reader.parseValue(&index)
     }
 
     // MARK: - Declarations

@@ -161,8 +161,8 @@ struct LabelledValue {
     static func splitValue(_ text: String) -> (String, String)? {
         var value = text.trimmed("`*_")
         let functions = ["rgb(", "rgba(", "hsl(", "hsla(", "cubic-bezier(", "var("]
-        if let function = functions.first(where: { value.lowercased().hasPrefix($0) }) {
-            _ = function
+        let lowered = value.lowercased()
+        if functions.contains(where: { lowered.hasPrefix($0) }) {
             guard let close = value.firstIndex(of: ")") else { return nil }
             let after = value[value.index(after: close)...]
             return (String(value[...close]), after.trimmed("`*_ "))

@@ -75,6 +75,7 @@ public struct TokenCatalog: Sendable {
                 < (fileOrder[$1.element.source.file] ?? 0, $1.element.source.line, $1.offset)
         }.map(\.element)
         tokensByFile = Dictionary(grouping: tokens, by: \.source.file)
+        unique = Self.deduplicated(tokens)
         for mode in [DesignToken.Mode.light, .dark, nil] {
             if let color = findBackground(for: mode) { backgrounds[mode?.rawValue ?? ""] = color }
         }
@@ -123,7 +124,13 @@ public struct TokenCatalog: Sendable {
     /// The tokens with one entry per name and mode: the first written wins,
     /// as in the exports. `conflicts` are later tokens with the same name and
     /// mode but another value.
-    public var unique: (tokens: [DesignToken], conflicts: [(kept: DesignToken, dropped: DesignToken)]) {
+    public private(set) var unique: (tokens: [DesignToken], conflicts: [(kept: DesignToken, dropped: DesignToken)]) =
+        ([], [])
+
+    /// Works out ``unique`` once the tokens are final.
+    private static func deduplicated(_ tokens: [DesignToken]) -> (
+        tokens: [DesignToken], conflicts: [(kept: DesignToken, dropped: DesignToken)]
+    ) {
         var seen: [String: DesignToken] = [:]
         var kept: [DesignToken] = []
         var conflicts: [(DesignToken, DesignToken)] = []

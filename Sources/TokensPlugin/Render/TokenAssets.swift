@@ -111,8 +111,7 @@ enum TokenAssets {
     static let script = """
         (() => {
           "use strict";
-          const copy = (button) => {
-            const text = button.getAttribute("data-copy") || "";
+          const copy = (button, text) => {
             const done = () => {
               button.classList.add("tk-copied");
               button.textContent = "Copied";
@@ -132,9 +131,15 @@ enum TokenAssets {
               area.remove();
             }
           };
-          for (const button of document.querySelectorAll(".tk-copy")) {
-            button.hidden = false;
-            button.addEventListener("click", () => copy(button));
+          // Buttons are made here, not written in the page: they only work with scripts.
+          for (const value of document.querySelectorAll(".tk-copyable")) {
+            const button = document.createElement("button");
+            button.type = "button";
+            button.className = "tk-copy";
+            button.textContent = "Copy";
+            button.setAttribute("aria-label", `Copy ${value.getAttribute("data-copy")} ${value.textContent}`);
+            button.addEventListener("click", () => copy(button, value.textContent));
+            value.after(button);
           }
           const box = document.querySelector(".tk-filter");
           const input = document.getElementById("tk-filter");

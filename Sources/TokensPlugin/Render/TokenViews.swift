@@ -35,13 +35,17 @@ struct TokenViews {
     /// One card: the drawing, the name and each mode's values.
     private func card(_ group: [DesignToken], sourceLink: ((DesignToken) -> String)?) -> String {
         guard let first = group.first else { return "" }
-        let search =
-            ([first.name, first.kind.title] + group.map { $0.written }
-            + group.compactMap { token in
-                if case .color(let color) = token.value { return color.hex } else { return nil }
-            }).joined(separator: " ").lowercased()
-        var html =
-            "<div class=\"tk-card tk-\(first.kind.rawValue)\" data-search=\"\(HTMLEscaping.escape(search))\">"
+        var html = "<div class=\"tk-card tk-\(first.kind.rawValue)\""
+        // Only the Tokens page (which links sources) has a filter to search with.
+        if sourceLink != nil {
+            let search =
+                ([first.name, first.kind.title] + group.map { $0.written }
+                + group.compactMap { token in
+                    if case .color(let color) = token.value { return color.hex } else { return nil }
+                }).joined(separator: " ").lowercased()
+            html += " data-search=\"\(HTMLEscaping.escape(search))\""
+        }
+        html += ">"
         html += drawing(group)
         html += "<div class=\"tk-meta\">"
         html += "<p class=\"tk-name\">\(copyable(first.name, label: "name"))</p>"
@@ -63,11 +67,10 @@ struct TokenViews {
         return html
     }
 
-    /// A value with a button that copies it (shown when scripts run).
+    /// A value `tokens.js` gives a copy button (`data-copy` names what it is,
+    /// for the button's label); without scripts it stays selectable text.
     private func copyable(_ text: String, label: String) -> String {
-        let escaped = HTMLEscaping.escape(text)
-        return "<code>\(escaped)</code><button type=\"button\" class=\"tk-copy\" data-copy=\"\(escaped)\" "
-            + "aria-label=\"Copy \(label) \(escaped)\" hidden>Copy</button>"
+        "<code class=\"tk-copyable\" data-copy=\"\(label)\">\(HTMLEscaping.escape(text))</code>"
     }
 
     // MARK: - Drawings

@@ -177,7 +177,8 @@ struct TokensPage {
 
     /// `DESIGN_SYSTEM.md:24`, linking to the page.
     private func sourceLink(_ token: DesignToken) -> String {
-        let label = HTMLEscaping.escape((token.source.file as NSString).lastPathComponent + ":\(token.source.line)")
+        let name = token.source.file.split(separator: "/").last.map(String.init) ?? token.source.file
+        let label = HTMLEscaping.escape(name + ":\(token.source.line)")
         guard let page = pages[token.source.file] else { return label }
         let url = site.url(from: TokensPlugin.pagePath, to: page.outputPath)
         return "<a href=\"\(HTMLEscaping.escape(url))\">\(label)</a>"
