@@ -70,6 +70,9 @@ struct TokenExtractor {
             guard atLineStart else { continue }
             if byte == 0x20 && run == 0 && spaces < 3 {
                 spaces += 1
+            } else if byte == 0x3E && run == 0 {
+                // `> ```css`: a fence inside a block quote.
+                spaces = 0
             } else if (byte == 0x60 || byte == 0x7E) && (run == 0 || byte == previous) {
                 run += 1
                 previous = byte
