@@ -298,7 +298,8 @@ struct NotationTests {
     }
 
     @Test func tokensInAQuotedFenceKeepTheirLines() {
-        let (tokens, _) = extract("# Colours\n\n> Quoted from the old spec:\n>\n> ```css\n> :root { --accent: #FF7A00; }\n> ```\n")
+        let (tokens, _) = extract(
+            "# Colours\n\n> Quoted from the old spec:\n>\n> ```css\n> :root { --accent: #FF7A00; }\n> ```\n")
         #expect(tokens.first?.source.line == 6)
     }
 }
