@@ -380,7 +380,7 @@ extension ColorLiteral {
             }
             return hslColor(hue: hue, saturation: second, lightness: third, alpha: alpha)
         case .oklab, .oklch:
-            guard let lightness = okLightness(values[0]) else {
+            guard let lightness = alphaFraction(values[0]) else {
                 throw wrong(0, "a lightness (a number or a percentage)")
             }
             guard let second = okChroma(values[1]) else { throw wrong(1, "a number or a percentage") }
@@ -476,7 +476,7 @@ extension ColorLiteral {
         }
     }
 
-    /// An alpha as a fraction: a number, or a percentage.
+    /// An alpha (or an OKLab lightness) as a fraction: a number, or a percentage of 1.
     private static func alphaFraction(_ number: CSSNumber) -> Double? {
         switch number.unit {
         case "": return number.value
@@ -490,16 +490,6 @@ extension ColorLiteral {
     private static func percentFraction(_ number: CSSNumber) -> Double? {
         switch number.unit {
         case "", "%": return number.value / 100
-        case "none": return 0
-        default: return nil
-        }
-    }
-
-    /// An OKLab lightness 0...1: a number, or a percentage of 1.
-    private static func okLightness(_ number: CSSNumber) -> Double? {
-        switch number.unit {
-        case "": return number.value
-        case "%": return number.value / 100
         case "none": return 0
         default: return nil
         }

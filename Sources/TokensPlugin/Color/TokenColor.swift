@@ -238,13 +238,7 @@ public struct TokenColor: Sendable, Equatable, Hashable {
     /// An alpha as CSS writes it: up to three decimals without trailing zeros
     /// (`0.1`, `0.102`, `0`, `1`), independent of the locale.
     static func formatAlpha(_ alpha: Double) -> String {
-        let thousandths = Int((unit(alpha) * 1000).rounded())
-        if thousandths >= 1000 { return "1" }
-        if thousandths <= 0 { return "0" }
-        var fraction = String(thousandths)
-        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return "0." + fraction
+        TokenFormat.number(unit(alpha), decimals: 3)
     }
 
     /// The sRGB transfer function undone: an encoded component 0...1 as linear

@@ -150,7 +150,7 @@ public enum TokenExport {
         case .duration(let milliseconds):
             return "{\"value\": \(TokenFormat.number(milliseconds)), \"unit\": \"ms\"}"
         case .cubicBezier(let curve):
-            return "[" + curve.map(TokenFormat.number).joined(separator: ", ") + "]"
+            return "[" + curve.map { TokenFormat.number($0) }.joined(separator: ", ") + "]"
         case .fontFamily(let families):
             return families.count == 1 ? json(families[0]) : "[" + families.map(json).joined(separator: ", ") + "]"
         case .spring(let spring):
@@ -194,10 +194,7 @@ public enum TokenExport {
 
     /// Six decimals: enough that 8-bit colours survive the trip exactly.
     private static func precise(_ value: Double) -> String {
-        var text = String(format: "%.6f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        TokenFormat.number(value, decimals: 6)
     }
 
     /// A JSON string literal.
@@ -295,13 +292,14 @@ public enum TokenExport {
         case .dimension(let dimension): dimension.description
         case .number(let number): TokenFormat.number(number)
         case .duration(let milliseconds): TokenFormat.number(milliseconds) + "ms"
-        case .cubicBezier(let curve): "cubic-bezier(" + curve.map(TokenFormat.number).joined(separator: ", ") + ")"
+        case .cubicBezier(let curve):
+            "cubic-bezier(" + curve.map { TokenFormat.number($0) }.joined(separator: ", ") + ")"
         case .fontFamily(let families): cssFamilies(families)
         case .shadow(let layers): layers.map(\.css).joined(separator: ", ")
         case .spring(let spring): springEasing(spring)
         case .typography(let style):
             [
-                style.fontWeight.map(TokenFormat.number), style.fontSize?.description,
+                style.fontWeight.map { TokenFormat.number($0) }, style.fontSize?.description,
                 style.fontFamily.map(cssFamilies),
             ].compactMap { $0 }.joined(separator: " ")
         case .alias(let target): "{\(target)}"

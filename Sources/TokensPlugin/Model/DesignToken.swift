@@ -319,12 +319,16 @@ public struct TokenFact: Fact {
 
 /// Number formatting shared by the renderers and exporters.
 public enum TokenFormat {
-    /// `16`, `0.37`, `-0.41`: no trailing zeros, at most four decimals.
-    public static func number(_ value: Double) -> String {
+    /// `16`, `0.37`, `-0.41`: rounded to `decimals` places (four unless
+    /// said), no trailing zeros, never `-0`; not-a-number and infinities are `0`.
+    /// The one number format of the plugin: pages, plots and exports differ
+    /// only in how many places they keep.
+    public static func number(_ value: Double, decimals: Int = 4) -> String {
         guard value.isFinite else { return "0" }
-        let rounded = (value * 10_000).rounded() / 10_000
+        let scale = pow(10, Double(decimals))
+        let rounded = (value * scale).rounded() / scale
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-        var text = String(format: "%.4f", rounded)
+        var text = String(format: "%.\(decimals)f", rounded)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }

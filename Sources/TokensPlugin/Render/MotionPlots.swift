@@ -476,12 +476,7 @@ enum MotionPlots {
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         if abs(value) >= 1e12 { return String(format: "%.2e", value) }
-        let rounded = (value * 100).rounded() / 100
-        if rounded == 0 { return "0" }
-        var text = String(format: "%.2f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        return TokenFormat.number(value, decimals: 2)
     }
 
     /// Seconds for a caption: `0.52 s`, or `4 ms` below a tenth of a second
