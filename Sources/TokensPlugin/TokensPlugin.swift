@@ -57,7 +57,7 @@ public struct TokensPlugin: Plugin {
     /// Draws a block that holds tokens as swatches, with the block as written below.
     public func render(_ block: MarkdownNode, context: RenderContext) throws -> String? {
         guard block.line > 0, let fact = Self.fact(of: context.page, in: context.site),
-            fact.blocks.contains(TokenFact.blockKey(block))
+            fact.blocks.contains(block.blockKey)
         else { return nil }
         let catalog = Self.catalog(for: context.site)
         let tokens = (catalog.tokensByFile[context.page.displayPath] ?? []).filter { $0.blockLine == block.line }

@@ -137,6 +137,26 @@ public struct MarkdownNode: Sendable, Equatable {
         for child in children { child.appendPlainText(to: &text) }
     }
 
+    /// `table:12`: the block's kind and first line, which tell a block apart
+    /// from the first paragraph of a list that starts on the same line. Plugins
+    /// note the blocks they will draw by this key while analysing a page and
+    /// recognise them by it while rendering.
+    public var blockKey: String {
+        let name =
+            switch kind {
+            case .codeBlock: "code"
+            case .table: "table"
+            case .list: "list"
+            case .paragraph: "paragraph"
+            case .htmlBlock: "html"
+            case .blockQuote: "quote"
+            case .heading: "heading"
+            case .item: "item"
+            default: "other"
+            }
+        return "\(name):\(line)"
+    }
+
     /// Visits this node and every descendant depth-first, in document order.
     /// Return `false` from `visit` to skip a node's children.
     public func walk(_ visit: (MarkdownNode) throws -> Bool) rethrows {

@@ -45,6 +45,27 @@ public enum HTMLEscaping {
         output += text[runStart..<utf8.endIndex]
     }
 
+    /// Escapes text for XML content and attributes (SVG): `& < > " '`, and
+    /// drops the control characters XML 1.0 forbids, which HTML tolerates but
+    /// which make an SVG file fail to parse.
+    public static func escapeXML(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
     /// Escapes a URL for an `href` or `src` attribute: characters that are not
     /// allowed in a URL are percent-encoded (existing `%XX` escapes are kept),
     /// then the result is HTML-escaped.

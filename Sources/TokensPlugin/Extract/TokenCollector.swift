@@ -20,7 +20,7 @@ struct TokenCollector {
     let firstLine: Int
     /// The block's own first line, stored on each token.
     let blockLine: Int
-    /// The block's key (``TokenFact/blockKey(_:)``).
+    /// The block's key (``SpecSiteKit/MarkdownNode/blockKey``).
     let blockKey: String
 
     private(set) var tokens: [DesignToken] = []

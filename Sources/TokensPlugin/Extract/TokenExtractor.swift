@@ -13,7 +13,7 @@ struct TokenExtractor {
         var references: [DesignToken] = []
         /// Problems, at file lines.
         var warnings: [(line: Int, message: String)] = []
-        /// The blocks that held tokens (``TokenFact/blockKey(_:)``).
+        /// The blocks that held tokens (``SpecSiteKit/MarkdownNode/blockKey``).
         var blocks: Set<String> = []
     }
 
@@ -131,7 +131,7 @@ struct TokenExtractor {
 
     private func collector(for block: MarkdownNode, firstLine: Int) -> TokenCollector {
         TokenCollector(
-            file: page.displayPath, firstLine: firstLine, blockLine: block.line, blockKey: TokenFact.blockKey(block))
+            file: page.displayPath, firstLine: firstLine, blockLine: block.line, blockKey: block.blockKey)
     }
 
     private mutating func finish(_ collector: TokenCollector) {

@@ -289,7 +289,7 @@ public struct TokenFact: Fact {
     /// Tokens whose value names another token (`Canvas: plum/950`), resolved
     /// once every page is read; their value is `.alias`.
     public var references: [DesignToken]
-    /// The blocks tokens were read from, as ``blockKey(_:)`` names them.
+    /// The blocks tokens were read from, as ``SpecSiteKit/MarkdownNode/blockKey`` names them.
     public var blocks: Set<String>
     /// The site's catalog, worked out once per build by the first block that
     /// needs it (see ``TokensPlugin/catalog(for:)``).
@@ -300,20 +300,6 @@ public struct TokenFact: Fact {
         self.tokens = tokens
         self.references = references
         self.blocks = blocks
-    }
-
-    /// `table:12`: a block's kind and first line, which tell it apart from
-    /// the first paragraph of a list that starts on the same line.
-    public static func blockKey(_ block: MarkdownNode) -> String {
-        let kind =
-            switch block.kind {
-            case .codeBlock: "code"
-            case .table: "table"
-            case .list: "list"
-            case .paragraph: "paragraph"
-            default: "other"
-            }
-        return "\(kind):\(block.line)"
     }
 }
 

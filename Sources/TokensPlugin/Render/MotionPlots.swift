@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteKit
 
 /// Small static SVG plots of motion tokens, drawn at build time (no JS).
 ///
@@ -451,25 +452,9 @@ enum MotionPlots {
         return "tk-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// Text escaped for XML content and attributes (& < > " '), with the
-    /// control characters XML 1.0 forbids dropped so the SVG stays well-formed.
-    static func escape(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
-    }
+    /// Text escaped for XML (the shared escaping, which also drops the
+    /// control characters XML forbids).
+    static func escape(_ text: String) -> String { HTMLEscaping.escapeXML(text) }
 
     /// `12`, `0.5`, `-16.32`: at most two decimals, no trailing zeros, no `-0`;
     /// non-finite values as `0`, huge ones in exponent form.
