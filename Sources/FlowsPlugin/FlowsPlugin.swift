@@ -1,0 +1,138 @@
+import Foundation
+import SpecSiteKit
+
+/// Screen flows: finds the flows a spec writes down and draws them at build
+/// time as static SVG, with no JavaScript:
+///
+/// - ```` ```flow ```` blocks (specsite's own small syntax, see
+///   ``FlowBlockParser``) and ```` ```mermaid ```` flowcharts (see
+///   ``MermaidParser``) are drawn in place of the block, with the source kept
+///   below, collapsed; other mermaid diagram types stay code, with a note;
+/// - arrow chains in prose, lists, tables, text code blocks and HTML blocks
+///   (`Welcome → Categories → PIN (skip) → Complete`) are drawn after the
+///   block that holds them, which stays as written;
+/// - every flow is also written to `site/flows/NAME.svg`, and a **Flows**
+///   page (`flows.html`) shows every flow of the site.
+///
+/// Layout is ``LayeredLayout`` and drawing ``DiagramSVG``, both in SpecSiteKit.
+/// Settings under `plugins.flows`: `prose: false` reads no arrow chains,
+/// `page: false` leaves out the Flows page, `files: false` the SVG files,
+/// `max_nodes` (default 2000) is the largest flow drawn.
+public struct FlowsPlugin: Plugin {
+    /// `flows`.
+    public var id: String { "flows" }
+
+    /// Creates the plugin.
+    public init() {}
+
+    /// Where the Flows page is written.
+    public static let pagePath = "flows.html"
+    /// The folder the standalone SVG files go in.
+    public static let folder = "flows"
+
+    /// Finds, lays out and draws the page's flows (pages are analysed in
+    /// parallel, so the layout work is spread over the cores).
+    public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] {
+        let options = Settings(context)
+        let finder = FlowFinder(page: page, readsProse: options.prose)
+        for warning in finder.warnings {
+            context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
+        }
+        guard !finder.flows.isEmpty || !finder.unsupported.isEmpty else { return [] }
+        var names = Slugger()
+        let pageSlug = Slugger.slugify(Self.withoutExtension(page.sourcePath).replacingOccurrences(of: "/", with: "-"))
+        var flows: [FlowDefinition] = []
+        for var flow in finder.flows {
+            guard flow.graph.nodes.count <= options.maximumNodes else {
+                context.diagnostics.warning(
+                    page.displayPath, line: flow.line,
+                    "this flow has \(flow.graph.nodes.count) screens, more than the \(options.maximumNodes) drawn"
+                        + " (raise plugins.flows.max_nodes to draw it); it is left as written")
+                continue
+            }
+            flow.fileName = names.slug(for: pageSlug + "-" + Slugger.slugify(flow.title)) + ".svg"
+            FlowDrawing.draw(&flow)
+            flows.append(flow)
+        }
+        return [FlowFact(flows: flows, unsupported: finder.unsupported)]
+    }
+
+    /// Draws the flows that go with `block`, and notes mermaid it cannot draw.
+    public func render(_ block: MarkdownNode, context: RenderContext) throws -> String? {
+        guard block.line > 0, let fact = Self.fact(of: context.page, in: context.site) else { return nil }
+        let key = block.blockKey
+        if let type = fact.unsupported[key] {
+            return try context.renderer.renderDefault(block)
+                + "<p class=\"flow-note\">A mermaid <code>\(HTMLEscaping.escape(type))</code> diagram is shown as"
+                + " code: specsite draws mermaid flowcharts only.</p>\n"
+        }
+        let flows = fact.flows.filter { $0.anchor == key }
+        guard !flows.isEmpty else { return nil }
+        let options = Settings(context.plugin)
+        let original = try context.renderer.renderDefault(block)
+        var html = flows.contains(where: \.replacesBlock) ? "" : original
+        for flow in flows {
+            html += FlowDrawing.figure(
+                flow,
+                fileURL: options.files ? context.url(to: Self.folder + "/" + flow.fileName) : nil,
+                pageURL: options.page ? context.url(to: Self.pagePath) + "#" + flow.elementID : nil)
+        }
+        if flows.contains(where: \.replacesBlock) {
+            html += "<details class=\"flow-source\"><summary>Source</summary>\n\(original)</details>\n"
+        }
+        return html
+    }
+
+    /// The Flows page and one SVG file per flow.
+    public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
+        let options = Settings(context)
+        let entries = site.facts(of: FlowFact.self).filter { !$0.fact.flows.isEmpty }
+        guard !entries.isEmpty else { return [] }
+        var outputs: [GeneratedOutput] = []
+        if options.page {
+            outputs.append(.page(FlowsPage(site: site, entries: entries, linksFiles: options.files).page))
+        }
+        if options.files {
+            for (_, fact) in entries {
+                for flow in fact.flows {
+                    outputs.append(
+                        .file(path: Self.folder + "/" + flow.fileName, contents: Array(flow.standaloneSVG.utf8)))
+                }
+            }
+        }
+        return outputs
+    }
+
+    /// `flows.css`: the figures' look, in the theme's custom properties.
+    public var assets: [Asset] { [Asset(name: "flows.css", contents: FlowDrawing.stylesheet)] }
+
+    static func fact(of page: Page, in site: Site) -> FlowFact? {
+        site.factsByPage[page.sourcePath]?.lazy.compactMap { $0 as? FlowFact }.first
+    }
+
+    static func withoutExtension(_ path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return path }
+        return String(path[..<dot])
+    }
+
+    /// The plugin's settings, from `plugins.flows`.
+    struct Settings {
+        var prose = true
+        var page = true
+        var files = true
+        var maximumNodes = 2000
+
+        init(_ context: PluginContext) {
+            guard case .mapping(let entries) = context.settings else { return }
+            for entry in entries {
+                switch entry.key {
+                case "prose": prose = entry.value.bool ?? prose
+                case "page": self.page = entry.value.bool ?? self.page
+                case "files": files = entry.value.bool ?? files
+                case "max_nodes": maximumNodes = entry.value.int.map { max($0, 1) } ?? maximumNodes
+                default: break
+                }
+            }
+        }
+    }
+}

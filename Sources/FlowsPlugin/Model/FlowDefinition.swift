@@ -1,0 +1,62 @@
+import SpecSiteKit
+
+/// One flow a document writes down, ready to draw.
+public struct FlowDefinition: Sendable {
+    /// How the flow was written.
+    public enum Notation: String, Sendable {
+        /// Arrow chains in paragraphs, lists, tables, text code blocks or HTML blocks.
+        case prose
+        /// A fenced ```` ```flow ```` block.
+        case flowBlock = "flow"
+        /// A fenced ```` ```mermaid ```` flowchart.
+        case mermaid
+    }
+
+    /// The screens and steps, and how they connect.
+    public var graph: DiagramGraph
+    /// The flow's name: its own title, else the section it is written in, else the page's title.
+    public var title: String
+    /// How it was written.
+    public var notation: Notation
+    /// The file line where it is written (the first chain of a merged flow).
+    public var line: Int
+    /// The block the drawing goes with (``SpecSiteKit/MarkdownNode/blockKey``).
+    public var anchor: String
+    /// Whether the drawing takes the block's place (a flow or mermaid block)
+    /// rather than following it (prose, which stays as written).
+    public var replacesBlock: Bool
+    /// Under `site/flows/`: the file name of the standalone SVG, unique in the site.
+    public var fileName: String = ""
+    /// The drawing's width in CSS pixels.
+    public var width: Double = 0
+    /// The drawing, for the page (ids start with ``elementID``).
+    public var inlineSVG: String = ""
+    /// The drawing as a file of its own.
+    public var standaloneSVG: String = ""
+
+    /// The `id` of the flow's figure, unique in the site.
+    public var elementID: String {
+        "flow-" + (fileName.hasSuffix(".svg") ? String(fileName.dropLast(4)) : fileName)
+    }
+
+    /// `4 screens, 3 steps`.
+    public var summary: String {
+        let nodes = graph.nodes.count
+        let edges = graph.edges.count
+        return "\(nodes) \(nodes == 1 ? "screen" : "screens"), \(edges) \(edges == 1 ? "step" : "steps")"
+    }
+}
+
+/// The flows of one page, what it could not draw, and where.
+public struct FlowFact: Fact {
+    /// The page's flows, in the order they are written.
+    public var flows: [FlowDefinition]
+    /// Mermaid blocks of a type specsite does not draw, by block key, with the type.
+    public var unsupported: [String: String]
+
+    /// Creates the fact.
+    public init(flows: [FlowDefinition], unsupported: [String: String] = [:]) {
+        self.flows = flows
+        self.unsupported = unsupported
+    }
+}

@@ -1,0 +1,119 @@
+import SpecSiteKit
+
+/// Lays a flow out, draws it, and wraps the drawing in a figure.
+enum FlowDrawing {
+    /// Largest prose flow drawn left to right; bigger ones, and any that
+    /// branch much, read better top to bottom on a page that is taller than wide.
+    static let acrossLimit = 5
+
+    /// Fills in the flow's inline and standalone SVG.
+    static func draw(_ flow: inout FlowDefinition) {
+        if flow.notation == .prose {
+            let linear = flow.graph.edges.count <= flow.graph.nodes.count
+            flow.graph.direction = flow.graph.nodes.count <= acrossLimit && linear ? .leftToRight : .topToBottom
+        }
+        let layout = LayeredLayout.layout(flow.graph)
+        flow.width = layout.width
+        let description = describe(flow.graph)
+        flow.inlineSVG = DiagramSVG.render(
+            flow.graph, layout: layout,
+            options: .init(title: flow.title, description: description, idPrefix: flow.elementID, className: "flow-svg")
+        )
+        flow.standaloneSVG = DiagramSVG.render(
+            flow.graph, layout: layout,
+            options: .init(title: flow.title, description: description, idPrefix: flow.elementID, standalone: true))
+    }
+
+    /// The flow in words for screen readers: its steps, or its size when it is big.
+    static func describe(_ graph: DiagramGraph) -> String {
+        func name(_ index: Int) -> String {
+            graph.nodes.indices.contains(index)
+                ? graph.nodes[index].label.split(separator: "\n").joined(separator: " ") : "?"
+        }
+        let nodes = graph.nodes.count
+        let edges = graph.edges.count
+        let size = "Flow of \(nodes) \(nodes == 1 ? "screen" : "screens") and \(edges) \(edges == 1 ? "step" : "steps")"
+        guard edges > 0, edges <= 40 else { return size + "." }
+        let steps = graph.edges.map { edge in
+            name(edge.from) + " to " + name(edge.to) + (edge.label.isEmpty ? "" : " (\(edge.label))")
+        }
+        return size + ": " + steps.joined(separator: "; ") + "."
+    }
+
+    /// The figure shown in a page and on the Flows page.
+    static func figure(_ flow: FlowDefinition, fileURL: String?, pageURL: String?, id: Bool = true) -> String {
+        var html = "<figure class=\"flow\""
+        if id { html += " id=\"\(HTMLEscaping.escape(flow.elementID))\"" }
+        html += " data-notation=\"\(flow.notation.rawValue)\">\n"
+        // A wide flow shrinks to the column, but not below 60 % of its size,
+        // where labels stop being readable; past that the drawing scrolls.
+        html +=
+            "<div class=\"flow-drawing\" style=\"--flow-min-width: \(Int(min(max(flow.width * 0.6, 0), 100_000)))px\">\n"
+        html += flow.inlineSVG
+        html += "</div>\n<figcaption><span class=\"flow-title\">\(HTMLEscaping.escape(flow.title))</span>"
+        html += " <span class=\"flow-meta\">\(flow.summary)"
+        if let fileURL { html += " · <a href=\"\(HTMLEscaping.escape(fileURL))\">SVG</a>" }
+        if let pageURL { html += " · <a href=\"\(HTMLEscaping.escape(pageURL))\">All flows</a>" }
+        html += "</span></figcaption>\n</figure>\n"
+        return html
+    }
+
+    /// The figures' look: scrolls sideways rather than shrinking text past
+    /// reading size, and keeps to the theme's colours.
+    static let stylesheet = """
+        .doc figure.flow {
+          margin: var(--space-4, 1rem) 0;
+          padding: var(--space-3, .75rem);
+          border: 1px solid var(--color-border);
+          border-radius: var(--radius-md, 8px);
+          background: var(--color-diagram-bg);
+        }
+        /* Shadows at a side that has more drawing to scroll to (the usual
+           local/scroll background pair): a cut-off flow shows it goes on. */
+        .doc .flow-drawing {
+          overflow-x: auto;
+          text-align: center;
+          background:
+            linear-gradient(to right, var(--color-diagram-bg) 30%, transparent) left / 2.5rem 100% no-repeat local,
+            linear-gradient(to left, var(--color-diagram-bg) 30%, transparent) right / 2.5rem 100% no-repeat local,
+            radial-gradient(farthest-side at 0 50%, var(--color-overlay), transparent) left / .9rem 100% no-repeat scroll,
+            radial-gradient(farthest-side at 100% 50%, var(--color-overlay), transparent) right / .9rem 100% no-repeat scroll;
+        }
+        .doc .flow-drawing svg {
+          max-width: 100%;
+          height: auto;
+          min-width: var(--flow-min-width, 0px);
+        }
+        .doc .flow-drawing svg a:focus-visible .diagram-node > :not(title):first-of-type {
+          stroke: var(--color-focus);
+          stroke-width: 3;
+        }
+        .doc figure.flow figcaption {
+          display: flex;
+          flex-wrap: wrap;
+          gap: .25rem .75rem;
+          justify-content: space-between;
+          margin-top: var(--space-2, .5rem);
+          font-size: var(--text-sm, .875rem);
+          color: var(--color-text-muted);
+        }
+        .doc figure.flow .flow-title { font-weight: 600; color: var(--color-text); }
+        .doc .flow-source { margin: calc(-1 * var(--space-2, .5rem)) 0 var(--space-4, 1rem); }
+        .doc .flow-source > summary {
+          cursor: pointer;
+          font-size: var(--text-sm, .875rem);
+          color: var(--color-text-muted);
+        }
+        .doc .flow-note {
+          margin-top: calc(-1 * var(--space-2, .5rem));
+          font-size: var(--text-sm, .875rem);
+          color: var(--color-text-muted);
+        }
+        .doc .flow-where { font-size: var(--text-sm, .875rem); color: var(--color-text-muted); }
+        @media print {
+          .doc figure.flow { break-inside: avoid; }
+          .doc .flow-source { display: none; }
+        }
+
+        """
+}

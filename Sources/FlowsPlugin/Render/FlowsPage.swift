@@ -1,0 +1,62 @@
+import SpecSiteKit
+
+/// The Flows page: every flow of the site, by document, each with where it is written.
+struct FlowsPage {
+    let site: Site
+    let entries: [(page: Page, fact: FlowFact)]
+    let linksFiles: Bool
+
+    var page: GeneratedPage {
+        GeneratedPage(outputPath: FlowsPlugin.pagePath, title: "Flows", contentHTML: content, order: 910)
+    }
+
+    private var content: String {
+        let count = entries.reduce(0) { $0 + $1.fact.flows.count }
+        let documents = entries.count
+        var html = "<h1 id=\"flows\">Flows</h1>\n"
+        html += "<p class=\"lead\">\(count) \(count == 1 ? "flow" : "flows") in \(documents)"
+        html += " \(documents == 1 ? "document" : "documents"), drawn from the screens and steps the specs"
+        html += " write down.</p>\n"
+        if documents > 1 {
+            html += "<nav aria-label=\"Documents\"><ul>\n"
+            for (page, fact) in entries {
+                html +=
+                    "<li><a href=\"#\(HTMLEscaping.escape(anchor(of: page)))\">\(HTMLEscaping.escape(page.title))</a>"
+                html += " <span class=\"flow-where\">(\(fact.flows.count))</span></li>\n"
+            }
+            html += "</ul></nav>\n"
+        }
+        for (page, fact) in entries {
+            let pageURL = site.url(from: FlowsPlugin.pagePath, to: page.outputPath)
+            html += "<section class=\"flows-index\" aria-labelledby=\"\(HTMLEscaping.escape(anchor(of: page)))\">\n"
+            html += "<h2 id=\"\(HTMLEscaping.escape(anchor(of: page)))\"><a href=\"\(HTMLEscaping.escape(pageURL))\">"
+            html += "\(HTMLEscaping.escape(page.title))</a></h2>\n"
+            for flow in fact.flows {
+                html += "<h3>\(HTMLEscaping.escape(flow.title))</h3>\n"
+                html += "<p class=\"flow-where\">Written as \(notationName(flow.notation)) at "
+                html += "<a href=\"\(HTMLEscaping.escape(pageURL + "#" + flow.elementID))\">"
+                // Named from the content folder, as the site's reader knows it,
+                // not by where the build happened to run.
+                html += "\(HTMLEscaping.escape(page.sourcePath)):\(flow.line)</a></p>\n"
+                let fileURL = FlowsPlugin.folder + "/" + flow.fileName
+                html += FlowDrawing.figure(
+                    flow, fileURL: linksFiles ? site.url(from: FlowsPlugin.pagePath, to: fileURL) : nil,
+                    pageURL: nil)
+            }
+            html += "</section>\n"
+        }
+        return html
+    }
+
+    private func anchor(of page: Page) -> String {
+        "doc-" + Slugger.slugify(FlowsPlugin.withoutExtension(page.sourcePath))
+    }
+
+    private func notationName(_ notation: FlowDefinition.Notation) -> String {
+        switch notation {
+        case .prose: "arrows in the text"
+        case .flowBlock: "a <code>flow</code> block"
+        case .mermaid: "a <code>mermaid</code> flowchart"
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import SpecSiteKit
+import XCTest
+
+@testable import FlowsPlugin
+
+/// Where flows are found and where their drawings go.
+final class RenderTests: XCTestCase {
+    private func count(_ needle: String, in html: String) -> Int {
+        html.components(separatedBy: needle).count - 1
+    }
+
+    func testAChainInAParagraphIsDrawnAfterIt() throws {
+        let html = try render(page("The first run is Welcome → Goal → Home, nothing more.\n\nNext paragraph.\n"))
+        XCTAssertTrue(
+            html.hasPrefix("<p>The first run is Welcome → Goal → Home, nothing more.</p>\n<figure class=\"flow\""))
+        XCTAssertTrue(html.contains("data-notation=\"prose\""))
+        XCTAssertTrue(html.hasSuffix("<p>Next paragraph.</p>\n"))
+    }
+
+    func testChainsInAListAreDrawnAfterTheWholeList() throws {
+        let html = try render(page("- Welcome → Goal → Home\n- Home → History → Day\n- Plain item\n"))
+        // They share Home: one flow, after the list.
+        XCTAssertEqual(count("<figure class=\"flow\"", in: html), 1)
+        let list = try XCTUnwrap(html.range(of: "</ul>"))
+        let figure = try XCTUnwrap(html.range(of: "<figure"))
+        XCTAssertLessThan(list.lowerBound, figure.lowerBound)
+        let flow = try XCTUnwrap(flows("- Welcome → Goal → Home\n- Home → History → Day\n").first)
+        XCTAssertEqual(edges(flow.graph), ["Welcome -> Goal", "Goal -> Home", "Home -> History", "History -> Day"])
+    }
+
+    func testChainsThatShareNoScreenStayApart() throws {
+        let found = try flows("Welcome → Goal → Home.\n\nWidget → Log Intent → Refresh.\n")
+        XCTAssertEqual(
+            found.map { labels($0.graph) }, [["Welcome", "Goal", "Home"], ["Widget", "Log Intent", "Refresh"]])
+    }
+
+    func testATableCellChainIsDrawnAfterTheTableWithItsLabel() throws {
+        let markdown = "| Entry | Path |\n|---|---|\n| Share | Import → Review (skip) → Home |\n"
+        let html = try render(page(markdown))
+        let table = try XCTUnwrap(html.range(of: "</table>"))
+        let figure = try XCTUnwrap(html.range(of: "<figure"))
+        XCTAssertLessThan(table.lowerBound, figure.lowerBound)
+        let flow = try XCTUnwrap(flows(markdown).first)
+        XCTAssertEqual(edges(flow.graph), ["Import -> Review [skip]", "Review -> Home"])
+        XCTAssertEqual(flow.line, 3)
+    }
+
+    func testFlowAndMermaidBlocksAreReplacedWithTheSourceKept() throws {
+        let markdown = """
+            ## Sign in
+
+            ```flow
+            title: Sign in
+            Welcome -> Sign in -> Home : done
+            ```
+
+            ```mermaid
+            graph LR
+                A[One] --> B{Two?}
+            ```
+            """
+        let html = try render(page(markdown))
+        XCTAssertEqual(count("<figure class=\"flow\"", in: html), 2)
+        XCTAssertEqual(count("<details class=\"flow-source\"><summary>Source</summary>", in: html), 2)
+        XCTAssertTrue(html.contains("<pre><code class=\"language-flow\">"))
+        let found = try flows(markdown)
+        XCTAssertEqual(found.map(\.title), ["Sign in", "Sign in"])
+        XCTAssertEqual(found.map(\.notation), [.flowBlock, .mermaid])
+        XCTAssertEqual(found[1].graph.direction, .leftToRight)
+        XCTAssertEqual(found[1].graph.nodes.map(\.shape), [.box, .diamond])
+    }
+
+    func testOtherMermaidDiagramsStayCodeWithANote() throws {
+        let html = try render(page("```mermaid\nsequenceDiagram\n    A->>B: hi\n```\n"))
+        XCTAssertTrue(html.contains("<pre><code class=\"language-mermaid\">sequenceDiagram"))
+        XCTAssertTrue(html.contains("<p class=\"flow-note\">A mermaid <code>sequenceDiagram</code> diagram"))
+        XCTAssertFalse(html.contains("<figure"))
+    }
+
+    func testCodeCommentsSketchesAndProgramsAreNotFlows() throws {
+        let markdown = """
+            <!-- Old: Splash -> Tour -> Sign Up -> Home -->
+
+            ```
+            +--------+     +--------+
+            | Home   | --> | Detail | --> Edit
+            +--------+     +--------+
+            ```
+
+            ```
+            ┌──────┐
+            │ A → B → C │
+            └──────┘
+            ```
+
+            ```swift
+            // Cycle: System -> Light -> Dark -> System
+            func next() -> Theme { .light }
+            ```
+            """
+        XCTAssertEqual(try flows(markdown).count, 0)
+    }
+
+    func testAPlainTextBlockChainIsDrawnAfterTheBlock() throws {
+        let markdown = "```text\nfirst line\nNotification -> Log Action -> Banner\n```\n"
+        let found = try flows(markdown)
+        XCTAssertEqual(found.first.map { labels($0.graph) }, ["Notification", "Log Action", "Banner"])
+        XCTAssertEqual(found.first?.line, 3)
+        let html = try render(page(markdown))
+        XCTAssertTrue(html.hasPrefix("<pre><code class=\"language-text\">"))
+        XCTAssertTrue(html.contains("</code></pre>\n<figure class=\"flow\""))
+    }
+
+    func testSettingsTurnPartsOff() throws {
+        let markdown = "Welcome → Goal → Home.\n\n```flow\nA -> B\n```\n"
+        let noProse = YAMLValue.mapping([YAMLValue.Entry(key: "prose", value: .scalar("false"))])
+        XCTAssertEqual(try analyze(page(markdown), settings: noProse).flows.map(\.notation), [.flowBlock])
+
+        let noFiles = YAMLValue.mapping([
+            YAMLValue.Entry(key: "files", value: .scalar("false")),
+            YAMLValue.Entry(key: "page", value: .scalar("false")),
+        ])
+        let html = try render(page(markdown), settings: noFiles)
+        XCTAssertFalse(html.contains(">SVG</a>"))
+        XCTAssertFalse(html.contains("All flows"))
+        let log = DiagnosticLog()
+        let context = PluginContext(settings: noFiles, config: SiteConfig(), diagnostics: log)
+        let thePage = page(markdown)
+        let facts = try FlowsPlugin().analyze(thePage, context: context)
+        let site = Site(config: SiteConfig(), pages: [thePage], factsByPage: [thePage.sourcePath: facts])
+        XCTAssertTrue(try FlowsPlugin().generate(for: site, context: context).isEmpty)
+    }
+
+    func testTheFlowsPageAndFilesListEveryFlow() throws {
+        let first = page("Welcome → Goal → Home.\n", path: "ux.md", title: "UX")
+        let second = page("```flow\nA -> B\n```\n\nA → B → C → D\n", path: "plans/plan.md", title: "Plan")
+        let log = DiagnosticLog()
+        let context = PluginContext(settings: .null, config: SiteConfig(), diagnostics: log)
+        let plugin = FlowsPlugin()
+        var facts: [String: [any Fact]] = [:]
+        for page in [first, second] { facts[page.sourcePath] = try plugin.analyze(page, context: context) }
+        let site = Site(config: SiteConfig(), pages: [first, second], factsByPage: facts)
+        let outputs = try plugin.generate(for: site, context: context)
+        var files: [String: String] = [:]
+        var flowsPage: GeneratedPage?
+        for output in outputs {
+            switch output {
+            case .file(let path, let contents): files[path] = String(decoding: contents, as: UTF8.self)
+            case .page(let page): flowsPage = page
+            }
+        }
+        XCTAssertEqual(
+            files.keys.sorted(),
+            ["flows/plans-plan-plan.svg", "flows/plans-plan-plan-1.svg", "flows/ux-ux.svg"].sorted())
+        for svg in files.values { XCTAssertTrue(isWellFormedXML(svg)) }
+        let html = try XCTUnwrap(flowsPage?.contentHTML)
+        XCTAssertEqual(flowsPage?.outputPath, "flows.html")
+        XCTAssertEqual(count("<figure class=\"flow\"", in: html), 3)
+        XCTAssertTrue(html.contains("href=\"plans/plan.html#flow-plans-plan-plan\">plans/plan.md:1</a>"))
+        XCTAssertTrue(html.contains("href=\"ux.html#flow-ux-ux\">ux.md:1</a>"))
+    }
+}
