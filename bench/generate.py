@@ -142,6 +142,8 @@ SWIFT_TYPES = ["String", "Int", "Bool", "Date", "UUID", "URL", "Double", "[Strin
 TS_TYPES = ["string", "number", "boolean", "Date", "string[]", "number | null",
             "Record<string, number>", "unknown", "Promise<void>"]
 LANGS = ["swift", "ts", "json", "css"]
+SCREENS = ["Welcome", "Sign In", "Home", "Settings", "Profile", "Search", "Detail", "Checkout", "Payment",
+           "Receipt", "Onboarding", "Permissions", "Notifications", "Help", "Done"]
 
 VOWELS = set("aeiou")
 
@@ -731,6 +733,24 @@ class Body:
             lines.append(f"> - {self.clause()}")
         return "\n".join(lines)
 
+    def flow(self) -> str:
+        """A screen flow in one of the three notations specs use."""
+        rng = self.rng
+        screens = rng.sample(SCREENS, rng.randint(4, 8))
+        style = rng.randrange(3)
+        if style == 0:
+            return "The main path is " + " → ".join(screens) + "."
+        if style == 1:
+            lines = [f"{a} -> {b}" for a, b in zip(screens, screens[1:])]
+            lines.append(f"{screens[-1]} -> {screens[1]} : retry")
+            return "```flow\n" + "\n".join(lines) + "\n```"
+        ids = [f"S{i}" for i in range(len(screens))]
+        lines = [f"    {ids[0]}([{screens[0]}]) --> {ids[1]}{{{screens[1]}?}}"]
+        for i in range(1, len(screens) - 1):
+            lines.append(f"    {ids[i]} -->|step {i}| {ids[i + 1]}[{screens[i + 1]}]")
+        lines.append(f"    {ids[1]} -.-> {ids[-1]}")
+        return "```mermaid\nflowchart TD\n" + "\n".join(lines) + "\n```"
+
     def block(self) -> str:
         r = self.rng.random()
         if r < 0.36:
@@ -749,8 +769,10 @@ class Body:
             return self.quote()
         if r < 0.92:
             return self.alert()
-        if r < 0.94:
+        if r < 0.93:
             return "---"
+        if r < 0.95:
+            return self.flow()
         return self.paragraph(1, 3)
 
     # ---- document -------------------------------------------------------

@@ -65,7 +65,7 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(count("<details class=\"flow-source\"><summary>Source</summary>", in: html), 2)
         XCTAssertTrue(html.contains("<pre><code class=\"language-flow\">"))
         let found = try flows(markdown)
-        XCTAssertEqual(found.map(\.title), ["Sign in", "Sign in"])
+        XCTAssertEqual(found.map(\.title), ["Sign in", "Sign in (from One)"])
         XCTAssertEqual(found.map(\.notation), [.flowBlock, .mermaid])
         XCTAssertEqual(found[1].graph.direction, .leftToRight)
         XCTAssertEqual(found[1].graph.nodes.map(\.shape), [.box, .diamond])
@@ -134,7 +134,7 @@ final class RenderTests: XCTestCase {
 
     func testTheFlowsPageAndFilesListEveryFlow() throws {
         let first = page("Welcome → Goal → Home.\n", path: "ux.md", title: "UX")
-        let second = page("```flow\nA -> B\n```\n\nA → B → C → D\n", path: "plans/plan.md", title: "Plan")
+        let second = page("```flow\nA -> B\n```\n\nOne → Two → Three → Four\n", path: "plans/plan.md", title: "Plan")
         let log = DiagnosticLog()
         let context = PluginContext(settings: .null, config: SiteConfig(), diagnostics: log)
         let plugin = FlowsPlugin()
@@ -152,12 +152,12 @@ final class RenderTests: XCTestCase {
         }
         XCTAssertEqual(
             files.keys.sorted(),
-            ["flows/plans-plan-plan.svg", "flows/plans-plan-plan-1.svg", "flows/ux-ux.svg"].sorted())
+            ["flows/plans-plan-plan-from-a.svg", "flows/plans-plan-plan-from-one.svg", "flows/ux-ux.svg"].sorted())
         for svg in files.values { XCTAssertTrue(isWellFormedXML(svg)) }
         let html = try XCTUnwrap(flowsPage?.contentHTML)
         XCTAssertEqual(flowsPage?.outputPath, "flows.html")
         XCTAssertEqual(count("<figure class=\"flow\"", in: html), 3)
-        XCTAssertTrue(html.contains("href=\"plans/plan.html#flow-plans-plan-plan\">plans/plan.md:1</a>"))
+        XCTAssertTrue(html.contains("href=\"plans/plan.html#flow-plans-plan-plan-from-a\">plans/plan.md:1</a>"))
         XCTAssertTrue(html.contains("href=\"ux.html#flow-ux-ux\">ux.md:1</a>"))
     }
 }

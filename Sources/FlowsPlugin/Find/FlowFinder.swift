@@ -43,7 +43,7 @@ struct FlowFinder {
     private mutating func distinguishTitles() {
         var counts: [String: Int] = [:]
         for flow in flows { counts[flow.title, default: 0] += 1 }
-        for index in flows.indices where counts[flows[index].title, default: 0] > 1 {
+        for index in flows.indices where flows[index].titleIsBorrowed && counts[flows[index].title, default: 0] > 1 {
             guard let start = flows[index].graph.nodes.first?.label else { continue }
             let name = start.split(whereSeparator: \.isNewline).joined(separator: " ")
             flows[index].title += " (from \(name))"
@@ -63,9 +63,10 @@ struct FlowFinder {
         case .item:
             for child in node.children { visit(child, list: list) }
         case .heading:
+            // A chain in a heading is that section's flow, named after it.
             let text = Self.text(of: node)
-            addChains(in: text, line: node.line, anchor: node.blockKey)
             section = ArrowChains.clean(text)
+            addChains(in: text, line: node.line, anchor: node.blockKey)
         case .paragraph:
             addChains(in: Self.text(of: node), line: node.line, anchor: (list ?? node).blockKey)
         case .table:
@@ -120,10 +121,11 @@ struct FlowFinder {
             )
             return
         }
-        flows.append(
-            FlowDefinition(
-                graph: parsed.graph, title: parsed.title ?? section ?? pageTitle, notation: notation, line: node.line,
-                anchor: node.blockKey, replacesBlock: true))
+        var flow = FlowDefinition(
+            graph: parsed.graph, title: parsed.title ?? section ?? pageTitle, notation: notation, line: node.line,
+            anchor: node.blockKey, replacesBlock: true)
+        flow.titleIsBorrowed = parsed.title == nil
+        flows.append(flow)
     }
 
     private mutating func addChains(in text: String, line: Int, anchor: String) {
@@ -164,10 +166,11 @@ struct FlowFinder {
         for index in chains.indices { groups[root(index), default: []].append(index) }
         for first in groups.keys.sorted() {
             let members = groups[first]!.map { chains[$0] }
-            flows.append(
-                FlowDefinition(
-                    graph: Self.graph(of: members.map(\.chain)), title: members[0].section ?? pageTitle,
-                    notation: .prose, line: members[0].line, anchor: members[0].anchor, replacesBlock: false))
+            var flow = FlowDefinition(
+                graph: Self.graph(of: members.map(\.chain)), title: members[0].section ?? pageTitle,
+                notation: .prose, line: members[0].line, anchor: members[0].anchor, replacesBlock: false)
+            flow.titleIsBorrowed = true
+            flows.append(flow)
         }
     }
 

@@ -18,6 +18,8 @@ public struct FlowDefinition: Sendable {
     public var title: String
     /// How it was written.
     public var notation: Notation
+    /// Whether the title is the section's or page's, not one the flow gives itself.
+    var titleIsBorrowed = false
     /// The file line where it is written (the first chain of a merged flow).
     public var line: Int
     /// The block the drawing goes with (``SpecSiteKit/MarkdownNode/blockKey``).

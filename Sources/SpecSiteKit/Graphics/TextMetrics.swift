@@ -34,34 +34,28 @@ public enum TextMetrics {
             var line = ""
             var lineWidth = 0.0
             let spaceWidth = width(of: " ", fontSize: fontSize, bold: bold)
+            // Starts a line with `word`, breaking it first if it is wider than a line.
+            func startLine(with word: Substring, width wordWidth: Double) {
+                if wordWidth <= limit {
+                    line = String(word)
+                    lineWidth = wordWidth
+                } else {
+                    let pieces = breakWord(word, limit: limit, fontSize: fontSize, bold: bold)
+                    lines += pieces.dropLast()
+                    line = pieces.last ?? ""
+                    lineWidth = width(of: line, fontSize: fontSize, bold: bold)
+                }
+            }
             for word in words {
                 let wordWidth = width(of: String(word), fontSize: fontSize, bold: bold)
                 if line.isEmpty {
-                    if wordWidth <= limit {
-                        line = String(word)
-                        lineWidth = wordWidth
-                    } else {
-                        let pieces = breakWord(word, limit: limit, fontSize: fontSize, bold: bold)
-                        lines += pieces.dropLast()
-                        line = pieces.last ?? ""
-                        lineWidth = width(of: line, fontSize: fontSize, bold: bold)
-                    }
+                    startLine(with: word, width: wordWidth)
                 } else if lineWidth + spaceWidth + wordWidth <= limit {
                     line += " " + word
                     lineWidth += spaceWidth + wordWidth
                 } else {
                     lines.append(line)
-                    line = ""
-                    lineWidth = 0
-                    if wordWidth <= limit {
-                        line = String(word)
-                        lineWidth = wordWidth
-                    } else {
-                        let pieces = breakWord(word, limit: limit, fontSize: fontSize, bold: bold)
-                        lines += pieces.dropLast()
-                        line = pieces.last ?? ""
-                        lineWidth = width(of: line, fontSize: fontSize, bold: bold)
-                    }
+                    startLine(with: word, width: wordWidth)
                 }
             }
             lines.append(line)
