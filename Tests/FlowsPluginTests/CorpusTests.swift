@@ -43,6 +43,8 @@ final class CorpusTests: XCTestCase {
             ])
         // "4. Permissions flow shows NotificationPriming -> LocationPriming -> HealthKitPriming sequentially".
         XCTAssertEqual(flows[1].line, 358)
+        // Named after the plan's own sections, which are tags, not headings.
+        XCTAssertEqual(flows.map(\.title), ["Verification", "Success criteria"])
         XCTAssertEqual(
             edges(flows[1].graph), ["NotificationPriming -> LocationPriming", "LocationPriming -> HealthKitPriming"])
         for flow in flows {

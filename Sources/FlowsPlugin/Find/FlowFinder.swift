@@ -68,7 +68,9 @@ struct FlowFinder {
             section = ArrowChains.clean(text)
             addChains(in: text, line: node.line, anchor: node.blockKey)
         case .paragraph:
-            addChains(in: Self.text(of: node), line: node.line, anchor: (list ?? node).blockKey)
+            let text = Self.text(of: node)
+            if let name = Self.sectionTag(text) { section = name }
+            addChains(in: text, line: node.line, anchor: (list ?? node).blockKey)
         case .table:
             for row in node.children {
                 for cell in row.children {
@@ -78,6 +80,7 @@ struct FlowFinder {
         case .codeBlock(let info, let code):
             codeBlock(node, info: info, code: code)
         case .htmlBlock(let html):
+            if let name = Self.sectionTag(html) { section = name }
             addChains(in: Self.textOfHTML(html), line: node.line, anchor: node.blockKey)
         default:
             break
@@ -221,6 +224,27 @@ struct FlowFinder {
     }
 
     // MARK: - Text
+
+    /// `Success criteria` for a block that opens with `<success_criteria>`:
+    /// plans written for agents (GSD) mark their sections with such tags
+    /// rather than headings. HTML's own elements are not sections.
+    static func sectionTag(_ text: String) -> String? {
+        guard text.first == "<" else { return nil }
+        let name = text.dropFirst().prefix { $0.isASCII && ($0.isLowercase || $0 == "_") }
+        guard name.count > 2, text.dropFirst(name.count + 1).first == ">", !htmlElements.contains(String(name)) else {
+            return nil
+        }
+        let words = name.split(separator: "_").joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
+    /// HTML elements a document may open a block with.
+    static let htmlElements: Set<String> = [
+        "div", "details", "summary", "table", "thead", "tbody", "tr", "td", "th", "section", "article", "aside",
+        "figure", "figcaption", "nav", "header", "footer", "pre", "code", "img", "picture", "video", "audio",
+        "center", "span", "strong", "small", "sup", "sub", "kbd", "dl", "dt", "dd", "ul", "ol", "li", "blockquote",
+        "iframe", "form", "main", "address", "abbr", "mark", "ins", "del",
+    ]
 
     /// A paragraph's or heading's text, with its line breaks.
     static func text(of node: MarkdownNode) -> String {
