@@ -214,6 +214,29 @@ final class LayeredLayoutTests: XCTestCase {
                         cluster.frame.intersects(frames[n]), "cluster \(c) covers node \(n)", file: file, line: line)
                 }
             }
+            // No edge runs across the title (as DiagramSVG draws it: 8px in, first baseline 6px + a font size down).
+            if !cluster.lines.isEmpty {
+                let style = layout.style
+                let width =
+                    cluster.lines.map { TextMetrics.width(of: $0, fontSize: style.labelFontSize, bold: true) }
+                    .max() ?? 0
+                let height =
+                    style.labelFontSize * 1.25 + Double(cluster.lines.count - 1) * style.labelFontSize
+                    * style.lineHeight
+                let title = DiagramRect(x: cluster.frame.x + 8, y: cluster.frame.y + 6, width: width, height: height)
+                XCTAssertTrue(contains(cluster.frame, title), "cluster \(c)'s title sticks out", file: file, line: line)
+                for (index, edge) in layout.edges.enumerated() {
+                    var polyline = BezierPath.polyline(of: edge.points)
+                    if let tip = edge.arrowTip { polyline.append(tip) }
+                    for k in 1..<max(1, polyline.count) where segment(polyline[k - 1], polyline[k], hits: title) {
+                        XCTFail("edge \(index) crosses cluster \(c)'s title", file: file, line: line)
+                        break
+                    }
+                }
+                for n in graph.nodes.indices where frames[n].intersects(title) {
+                    XCTFail("node \(n) is under cluster \(c)'s title", file: file, line: line)
+                }
+            }
             for (d, other) in graph.clusters.enumerated() where other.parent == c {
                 XCTAssertTrue(
                     contains(cluster.frame, layout.clusters[d].frame), "cluster \(c) misses cluster \(d)", file: file,
@@ -495,12 +518,11 @@ final class LayeredLayoutTests: XCTestCase {
     }
 
     func testTwoThousandNodes() {
+        // How long it takes is the benchmark's business (make bench-layout); here,
+        // that it finishes with a sound drawing.
         let graph = Self.bigChain
-        let start = Date()
         let layout = LayeredLayout.layout(graph)
-        let seconds = Date().timeIntervalSince(start)
         assertSound(graph, layout)
-        XCTAssertLessThan(seconds, 20)
     }
 
     // MARK: - Against Graphviz

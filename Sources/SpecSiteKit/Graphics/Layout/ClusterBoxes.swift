@@ -40,13 +40,7 @@ extension ComponentLayout {
     }
 
     func depth(of cluster: Int) -> Int {
-        var depth = 0
-        var current = input.clusterParent[cluster]
-        while let p = current, depth <= graph.clusters.count {
-            depth += 1
-            current = input.clusterParent[p]
-        }
-        return depth
+        input.clusterPath[cluster].count - 1
     }
 
     /// Space inside a cluster's box on its left and right (layout space); the title takes the left in LR and RL.
@@ -73,7 +67,26 @@ extension ComponentLayout {
             case open(Int)
             case close(Int)
         }
-        for layer in layers {
+        // Across-the-page titles (TB, BT) sit over the left of the box's first rank (last for
+        // BT): keep that rank's nodes right of the title, so no edge runs up into it.
+        var titleRank = [Int](repeating: -1, count: graph.clusters.count)
+        if input.direction.isVertical {
+            for v in 0..<n {
+                for c in layered.clusterPath[v] where input.clusterTitleSize[c].height > 0 {
+                    let r = layered.rank[v]
+                    if titleRank[c] < 0 {
+                        titleRank[c] = r
+                    } else {
+                        titleRank[c] = input.direction == .topToBottom ? min(titleRank[c], r) : max(titleRank[c], r)
+                    }
+                }
+            }
+        }
+        func leftInset(_ c: Int, rank: Int) -> Double {
+            let inset = horizontalInsets(of: c).left
+            return titleRank[c] == rank ? max(inset, input.clusterTitleSize[c].width) : inset
+        }
+        for (rank, layer) in layers.enumerated() {
             var tokens: [Token] = []
             var open: [Int] = []
             for v in layer {
@@ -99,9 +112,9 @@ extension ComponentLayout {
                 case (.close(let c), .open(let d)):
                     system.add(rightBorder(c), leftBorder(d), between)
                 case (.open(let c), .node(let v)):
-                    system.add(leftBorder(c), v, horizontalInsets(of: c).left + layered.left[v])
+                    system.add(leftBorder(c), v, leftInset(c, rank: rank) + layered.left[v])
                 case (.open(let c), .open(let d)):
-                    system.add(leftBorder(c), leftBorder(d), horizontalInsets(of: c).left)
+                    system.add(leftBorder(c), leftBorder(d), leftInset(c, rank: rank))
                 case (.node(let u), .close(let c)):
                     system.add(u, rightBorder(c), layered.right[u] + horizontalInsets(of: c).right)
                 case (.close(let d), .close(let c)):
@@ -115,7 +128,13 @@ extension ComponentLayout {
         // Borders wish to hug their contents; children first, so parents can hug them.
         var low = [Double](repeating: .infinity, count: clusters.count)
         var high = [Double](repeating: -.infinity, count: clusters.count)
+        // And to leave their title rank's nodes where they are.
+        var titleLow = [Double](repeating: .infinity, count: clusters.count)
         for v in 0..<n {
+            for c in layered.clusterPath[v] where titleRank[c] == layered.rank[v] {
+                let k = slot[c]!
+                titleLow[k] = min(titleLow[k], xs[v] - layered.left[v] - input.clusterTitleSize[c].width)
+            }
             guard let c = layered.clusterPath[v].last, let k = slot[c] else { continue }
             low[k] = min(low[k], xs[v] - layered.left[v])
             high[k] = max(high[k], xs[v] + layered.right[v])
@@ -123,7 +142,7 @@ extension ComponentLayout {
         for c in clusters.reversed() {
             let k = slot[c]!
             let insets = horizontalInsets(of: c)
-            let left = low[k] - insets.left
+            let left = min(low[k] - insets.left, titleLow[k])
             let right = high[k] + insets.right
             wished[n + 2 * k] = left
             wished[n + 2 * k + 1] = right

@@ -181,42 +181,61 @@ struct ComponentLayout {
         return Array(a.prefix(length))
     }
 
-    /// Lines up the bends of an edge whose two ends are one above the other,
-    /// where the neighbours leave room: Brandes–Köpf's balancing can leave such
-    /// an edge with a kink when a node has two median neighbours.
+    /// Straightens long edges: Brandes–Köpf can leave a chain of bend points
+    /// with kinks (when a node has two median neighbours, or a wide label
+    /// pushes part of it aside). Each chain's bend points move to one common
+    /// x where their neighbours leave room: the upper end's, the lower end's,
+    /// or one of their own, whichever moves them least.
     private func straightenChains(_ layered: LayeredGraph, layers: [[Int]], xs: [Double]) -> [Double] {
         var xs = xs
         var position = [Int](repeating: 0, count: layered.count)
         for layer in layers {
             for (index, v) in layer.enumerated() { position[v] = index }
         }
-        for chain in layered.chains where chain.nodes.count > 2 {
-            let target = xs[chain.nodes[0]]
-            guard abs(xs[chain.nodes[chain.nodes.count - 1]] - target) < 0.5 else { continue }
-            let interior = chain.nodes[1..<(chain.nodes.count - 1)]
-            guard interior.contains(where: { abs(xs[$0] - target) >= 0.5 }) else { continue }
-            let fits = interior.allSatisfy { v in
-                let layer = layers[layered.rank[v]]
-                let index = position[v]
-                if index > 0 {
-                    let u = layer[index - 1]
-                    // Never towards a neighbour across a cluster border: the border needs its own room.
-                    if target < xs[v] && layered.clusterPath[u] != layered.clusterPath[v] { return false }
-                    if xs[u] + layered.separation(u, v, nodeSeparation: style.nodeSeparation) > target + 1e-9 {
-                        return false
-                    }
+        func fits(_ v: Int, at target: Double) -> Bool {
+            let layer = layers[layered.rank[v]]
+            let index = position[v]
+            if index > 0 {
+                let u = layer[index - 1]
+                // Never towards a neighbour across a cluster border: the border needs its own room.
+                if target < xs[v] && layered.clusterPath[u] != layered.clusterPath[v] { return false }
+                if xs[u] + layered.separation(u, v, nodeSeparation: style.nodeSeparation) > target + 1e-9 {
+                    return false
                 }
-                if index + 1 < layer.count {
-                    let w = layer[index + 1]
-                    if target > xs[v] && layered.clusterPath[w] != layered.clusterPath[v] { return false }
-                    if target + layered.separation(v, w, nodeSeparation: style.nodeSeparation) > xs[w] + 1e-9 {
-                        return false
-                    }
-                }
-                return true
             }
-            if fits {
+            if index + 1 < layer.count {
+                let w = layer[index + 1]
+                if target > xs[v] && layered.clusterPath[w] != layered.clusterPath[v] { return false }
+                if target + layered.separation(v, w, nodeSeparation: style.nodeSeparation) > xs[w] + 1e-9 {
+                    return false
+                }
+            }
+            return true
+        }
+        for chain in layered.chains where chain.nodes.count > 2 {
+            let interior = chain.nodes[1..<(chain.nodes.count - 1)]
+            let top = xs[chain.nodes[0]]
+            let bottom = xs[chain.nodes[chain.nodes.count - 1]]
+            let first = xs[interior.first!]
+            let isStraight = interior.allSatisfy { abs(xs[$0] - first) < 0.5 }
+            // Already one vertical run that meets an end: nothing to gain.
+            if isStraight && (abs(first - top) < 0.5 || abs(first - bottom) < 0.5) { continue }
+            var candidates: [Double] = []
+            // Both ends in line: a straight edge beats anything.
+            if abs(top - bottom) < 0.5 { candidates.append(top) }
+            if !isStraight {
+                // Few distinct places (Brandes–Köpf makes vertical runs), each costed once.
+                var places: [Double] = [top, bottom]
+                for v in interior where !places.contains(where: { abs($0 - xs[v]) < 0.5 }) {
+                    places.append(xs[v])
+                    if places.count > 16 { break }
+                }
+                let costs = places.map { x in interior.reduce(0) { $0 + abs(xs[$1] - x) } }
+                candidates += places.indices.sorted { costs[$0] < costs[$1] }.map { places[$0] }
+            }
+            for target in candidates where interior.allSatisfy({ fits($0, at: target) }) {
                 for v in interior { xs[v] = target }
+                break
             }
         }
         return xs

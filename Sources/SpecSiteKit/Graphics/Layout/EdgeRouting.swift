@@ -1,7 +1,8 @@
 /// Edge shapes, in layout space. An edge runs straight down through the
-/// rank band of each node on its chain and bends only in the gaps between
-/// ranks, where no node is, as an S-curve with vertical ends; so curves miss
-/// every node they do not join, and the joins are smooth.
+/// rank band of each node on its chain (and through the cluster borders and
+/// titles stacked above and below it) and bends only in the free part of the
+/// gaps between ranks, as an S-curve with vertical ends; so curves miss every
+/// node and cluster title, and the joins are smooth.
 extension ComponentLayout {
     func routeEdges(
         _ layered: LayeredGraph, xs: [Double], geometry: VerticalGeometry, into drawing: inout ComponentDrawing
@@ -119,11 +120,13 @@ extension ComponentLayout {
                 CubicSegment(
                     p0: a, p1: DiagramPoint(x: a.x, y: middle), p2: DiagramPoint(x: b.x, y: middle), p3: b))
         }
+        // Straight through the band and any cluster borders below it; bends only further out.
+        func exit(_ r: Int) -> Double { geometry.y[r] + geometry.rankHeight[r] / 2 + geometry.bottomStack[r] }
+        func entry(_ r: Int) -> Double { geometry.y[r] - geometry.rankHeight[r] / 2 - geometry.topStack[r] }
         let first = chain.nodes[0]
         let firstRank = layered.rank[first]
         var current = DiagramPoint(x: xs[first] + offsets.upper, y: geometry.y[firstRank])
-        let firstExit = DiagramPoint(
-            x: current.x, y: geometry.y[firstRank] + geometry.rankHeight[firstRank] / 2)
+        let firstExit = DiagramPoint(x: current.x, y: exit(firstRank))
         line(current, firstExit)
         current = firstExit
         for i in 1..<chain.nodes.count {
@@ -131,11 +134,11 @@ extension ComponentLayout {
             let r = layered.rank[v]
             let isLast = i == chain.nodes.count - 1
             let x = xs[v] + (isLast ? offsets.lower : 0)
-            let entry = DiagramPoint(x: x, y: geometry.y[r] - geometry.rankHeight[r] / 2)
-            bend(current, entry)
-            let exit = DiagramPoint(x: x, y: isLast ? geometry.y[r] : geometry.y[r] + geometry.rankHeight[r] / 2)
-            line(entry, exit)
-            current = exit
+            let start = DiagramPoint(x: x, y: entry(r))
+            bend(current, start)
+            let end = DiagramPoint(x: x, y: isLast ? geometry.y[r] : exit(r))
+            line(start, end)
+            current = end
         }
         return path
     }

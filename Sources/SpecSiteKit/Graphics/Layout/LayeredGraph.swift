@@ -90,13 +90,6 @@ struct LayeredGraph {
         up[lower].append(upper)
     }
 
-    /// The nodes of each rank, in index order.
-    func ranks() -> [[Int]] {
-        var layers = [[Int]](repeating: [], count: rankCount)
-        for v in 0..<count { layers[rank[v]].append(v) }
-        return layers
-    }
-
     /// Adds a filler node for every rank a cluster spans without a node of its
     /// own there, so its box is one unbroken block in every rank it covers.
     mutating func addClusterFillers(clusterCount: Int) {

@@ -10,10 +10,6 @@ enum LayoutMath {
         let dy = b.y - a.y
         return (dx * dx + dy * dy).squareRoot()
     }
-
-    static func offset(_ p: DiagramPoint, _ dx: Double, _ dy: Double) -> DiagramPoint {
-        DiagramPoint(x: p.x + dx, y: p.y + dy)
-    }
 }
 
 /// One cubic Bézier segment.
@@ -50,10 +46,6 @@ struct CubicSegment: Equatable {
     }
 
     var reversed: CubicSegment { CubicSegment(p0: p3, p1: p2, p2: p1, p3: p0) }
-
-    func mapped(_ transform: (DiagramPoint) -> DiagramPoint) -> CubicSegment {
-        CubicSegment(p0: transform(p0), p1: transform(p1), p2: transform(p2), p3: transform(p3))
-    }
 }
 
 /// Path operations on lists of cubic segments.

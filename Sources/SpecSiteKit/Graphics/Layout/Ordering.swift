@@ -24,7 +24,8 @@ struct CrossingReduction {
             if size > 8_000 { return Budget(starts: 1, iterations: 8, transposePasses: 8, sifting: false) }
             if size > 3_000 { return Budget(starts: 2, iterations: 16, transposePasses: 20, sifting: false) }
             var budget = Budget(starts: 3, iterations: 24, transposePasses: 100, sifting: true)
-            budget.restarts = min(40, max(0, 20_000 / max(size, 1) - 8))
+            // Work grows with size times starts: keep their product about level.
+            budget.restarts = min(40, max(0, 8_000 / max(size, 1) - 3))
             return budget
         }
     }

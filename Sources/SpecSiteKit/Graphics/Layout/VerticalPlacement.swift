@@ -12,6 +12,9 @@ extension ComponentLayout {
         /// Room between a cluster's box and its first (last) rank's band: padding, title, nested boxes.
         var topInset: [Int: Double] = [:]
         var bottomInset: [Int: Double] = [:]
+        /// Per rank, the deepest cluster inset above (below) its band: edges pass there straight.
+        var topStack: [Double] = []
+        var bottomStack: [Double] = []
     }
 
     /// Rank centre lines: each rank as tall as its tallest node, gaps wide
@@ -22,6 +25,8 @@ extension ComponentLayout {
         for v in 0..<layered.count { height[layered.rank[v]] = max(height[layered.rank[v]], layered.height[v]) }
         let baseGap = doubled ? style.rankSeparation / 2 : style.rankSeparation
         var geometry = VerticalGeometry(y: [], rankHeight: height)
+        geometry.topStack = [Double](repeating: 0, count: rankCount)
+        geometry.bottomStack = geometry.topStack
         var topStack = [Double](repeating: 0, count: rankCount)
         var bottomStack = [Double](repeating: 0, count: rankCount)
         if !clusters.isEmpty {
@@ -44,16 +49,19 @@ extension ComponentLayout {
                 case .bottomToTop:
                     bottomInset += title.height
                 case .leftToRight, .rightToLeft:
-                    // The title runs along the rank axis here: make the box long enough for it.
-                    var natural = 2 * pad
-                    for r in top...bottom { natural += height[r] }
-                    natural += Double(bottom - top) * baseGap
-                    let extra = max(0, (title.width - natural) / 2)
-                    topInset += extra
-                    bottomInset += extra
+                    break
                 }
                 topInset += geometry.topInset[c] ?? 0
                 bottomInset += geometry.bottomInset[c] ?? 0
+                // Across the ranks (LR, RL) the title runs along the box's side from its first
+                // rank's end (the page's left): it must end by that rank's far side, since edges
+                // bend in the gaps beyond and would cross it there.
+                let titleRun = title.height > 0 ? title.width - 8 : 0
+                if input.direction == .leftToRight {
+                    topInset = max(topInset, titleRun - height[top])
+                } else if input.direction == .rightToLeft {
+                    bottomInset = max(bottomInset, titleRun - height[bottom])
+                }
                 geometry.topInset[c] = topInset
                 geometry.bottomInset[c] = bottomInset
                 topStack[top] = max(topStack[top], topInset)
@@ -73,11 +81,14 @@ extension ComponentLayout {
         y[0] = height[0] / 2
         if rankCount > 1 {
             for r in 1..<rankCount {
-                let gap = max(baseGap, bottomStack[r - 1] + topStack[r] + style.rankSeparation / 4)
+                // Edges run straight through cluster borders and titles and bend only in the free part.
+                let gap = max(baseGap, bottomStack[r - 1] + topStack[r] + style.rankSeparation / 2)
                 y[r] = y[r - 1] + height[r - 1] / 2 + gap + height[r] / 2
             }
         }
         geometry.y = y
+        geometry.topStack = topStack
+        geometry.bottomStack = bottomStack
         return geometry
     }
 }
