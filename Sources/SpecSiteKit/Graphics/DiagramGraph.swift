@@ -158,3 +158,15 @@ public struct DiagramGraph: Sendable, Equatable {
         self.direction = direction
     }
 }
+
+extension DiagramGraph.NodeShape {
+    // The drawing (DiagramSVG) and the edge clipping (NodeOutline) must agree on
+    // these, or lines stop short of the outline or run into it.
+
+    /// Corner radius of a rounded box.
+    static func roundedRadius(height: Double) -> Double { min(10, height / 2) }
+    /// How far a hexagon's points stand out from its flat top and bottom.
+    static func hexagonInset(width: Double, height: Double) -> Double { min(width / 4, height / 2) }
+    /// How far a parallelogram's top is shifted from its bottom.
+    static func parallelogramSlant(width: Double, height: Double) -> Double { min(width / 4, height * 0.3) }
+}

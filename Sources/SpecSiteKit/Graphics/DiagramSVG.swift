@@ -195,7 +195,7 @@ public enum DiagramSVG {
         case .box:
             return rect(3)
         case .rounded:
-            return rect(min(10, h / 2))
+            return rect(DiagramGraph.NodeShape.roundedRadius(height: h))
         case .stadium:
             return rect(h / 2)
         case .circle:
@@ -205,13 +205,13 @@ public enum DiagramSVG {
         case .diamond:
             return polygon([(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)])
         case .hexagon:
-            let inset = min(w / 4, h / 2)
+            let inset = DiagramGraph.NodeShape.hexagonInset(width: w, height: h)
             return polygon([
                 (x + inset, y), (x + w - inset, y), (x + w, y + h / 2), (x + w - inset, y + h), (x + inset, y + h),
                 (x, y + h / 2),
             ])
         case .parallelogram:
-            let slant = min(w / 4, h * 0.3)
+            let slant = DiagramGraph.NodeShape.parallelogramSlant(width: w, height: h)
             return polygon([(x + slant, y), (x + w, y), (x + w - slant, y + h), (x, y + h)])
         case .cylinder:
             let ry = min(8, h / 6)

@@ -189,7 +189,7 @@ struct NodeOutline {
         case .box, .subroutine, .cylinder:
             return true
         case .rounded:
-            return insideRoundedBox(x: x, y: y, a: a, b: b, radius: min(10, height / 2))
+            return insideRoundedBox(x: x, y: y, a: a, b: b, radius: DiagramGraph.NodeShape.roundedRadius(height: height))
         case .stadium:
             return insideRoundedBox(x: x, y: y, a: a, b: b, radius: height / 2)
         case .circle:
@@ -199,12 +199,12 @@ struct NodeOutline {
             guard a > 0, b > 0 else { return false }
             return x / a + y / b <= 1
         case .hexagon:
-            let inset = min(width / 4, height / 2)
+            let inset = DiagramGraph.NodeShape.hexagonInset(width: width, height: height)
             guard b > 0 else { return false }
             return x <= a - inset * (y / b)
         case .parallelogram:
             // Top edge runs from x + slant to the right side, bottom edge from the left side to right − slant.
-            let slant = min(width / 4, height * 0.3)
+            let slant = DiagramGraph.NodeShape.parallelogramSlant(width: width, height: height)
             guard height > 0 else { return false }
             let fromTop = (dy + b) / height
             let left = -a + slant * (1 - fromTop)
