@@ -189,7 +189,8 @@ struct NodeOutline {
         case .box, .subroutine, .cylinder:
             return true
         case .rounded:
-            return insideRoundedBox(x: x, y: y, a: a, b: b, radius: DiagramGraph.NodeShape.roundedRadius(height: height))
+            return insideRoundedBox(
+                x: x, y: y, a: a, b: b, radius: DiagramGraph.NodeShape.roundedRadius(height: height))
         case .stadium:
             return insideRoundedBox(x: x, y: y, a: a, b: b, radius: height / 2)
         case .circle:
