@@ -68,6 +68,14 @@ final class DiagramSVGTests: XCTestCase {
         XCTAssertTrue(try isWellFormedXML(inline))
     }
 
+    func testNumbersAreShortAndExact() {
+        let cases: [(Double, String)] = [
+            (12, "12"), (0.5, "0.5"), (-16.25, "-16.25"), (3.05, "3.05"), (-0.001, "0"), (0.004, "0"),
+            (7.999, "8"), (-3.1, "-3.1"), (100.10, "100.1"), (.nan, "0"), (2e13, "20000000000000"),
+        ]
+        for (value, text) in cases { XCTAssertEqual(DiagramSVG.number(value), text, "\(value)") }
+    }
+
     func testStandaloneColoursMatchTheTheme() throws {
         let css = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -32,6 +32,8 @@ enum ArrowChains {
 
     /// The chains in `text`, whose lines are separated by `\n`.
     static func find(in text: String, minimumScreens: Int = minimumScreens) -> [ArrowChain] {
+        // Most text has no arrow at all; one pass over its bytes says so.
+        guard mayHoldArrows(text) else { return [] }
         let pieces = split(text)
         guard pieces.count >= 2 else { return [] }
         // How many words the names between arrows have: the guide for cutting
@@ -133,6 +135,18 @@ enum ArrowChains {
     }
 
     // MARK: - Splitting at arrows
+
+    /// Whether `text` has a `>` or one of the arrow characters (`→` E2 86 92,
+    /// `⇒` E2 87 92, `⟶` E2 9F B6) in its UTF-8.
+    static func mayHoldArrows(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ">") { return true }
+            if previous == 0xE2, byte == 0x86 || byte == 0x87 || byte == 0x9F { return true }
+            previous = byte
+        }
+        return false
+    }
 
     /// The text between arrows, with the line of the arrow that opens each piece.
     struct Piece {

@@ -33,8 +33,11 @@ public struct FlowDefinition: Sendable {
     public var width: Double = 0
     /// The drawing, for the page (ids start with ``elementID``).
     public var inlineSVG: String = ""
-    /// The drawing as a file of its own.
-    public var standaloneSVG: String = ""
+    /// Where everything goes, once laid out.
+    public var layout: DiagramLayout?
+
+    /// The drawing as a file of its own, with its light and dark colours.
+    public var standaloneSVG: String { FlowDrawing.standalone(self) }
 
     /// The `id` of the flow's figure, unique in the site.
     public var elementID: String {

@@ -6,22 +6,28 @@ enum FlowDrawing {
     /// branch much, read better top to bottom on a page that is taller than wide.
     static let acrossLimit = 5
 
-    /// Fills in the flow's inline and standalone SVG.
+    /// Lays the flow out and fills in its SVG for the page.
     static func draw(_ flow: inout FlowDefinition) {
         if flow.notation == .prose {
             let linear = flow.graph.edges.count <= flow.graph.nodes.count
             flow.graph.direction = flow.graph.nodes.count <= acrossLimit && linear ? .leftToRight : .topToBottom
         }
         let layout = LayeredLayout.layout(flow.graph)
+        flow.layout = layout
         flow.width = layout.width
-        let description = describe(flow.graph)
         flow.inlineSVG = DiagramSVG.render(
             flow.graph, layout: layout,
-            options: .init(title: flow.title, description: description, idPrefix: flow.elementID, className: "flow-svg")
-        )
-        flow.standaloneSVG = DiagramSVG.render(
-            flow.graph, layout: layout,
-            options: .init(title: flow.title, description: description, idPrefix: flow.elementID, standalone: true))
+            options: .init(
+                title: flow.title, description: describe(flow.graph), idPrefix: flow.elementID, className: "flow-svg"))
+    }
+
+    /// The flow as a file of its own, with its light and dark colours in it
+    /// (made only when the files are written, from the layout `draw` kept).
+    static func standalone(_ flow: FlowDefinition) -> String {
+        DiagramSVG.render(
+            flow.graph, layout: flow.layout ?? LayeredLayout.layout(flow.graph),
+            options: .init(
+                title: flow.title, description: describe(flow.graph), idPrefix: flow.elementID, standalone: true))
     }
 
     /// The flow in words for screen readers: its steps, or its size when it is big.

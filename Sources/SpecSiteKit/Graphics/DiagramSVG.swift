@@ -342,11 +342,15 @@ public enum DiagramSVG {
     /// `12`, `0.5`, `-16.25`: two decimals at most, no trailing zeros, no `-0`.
     static func number(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e12 else { return value.isFinite ? String(format: "%.0f", value) : "0" }
-        let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.2f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        // Whole hundredths in integer arithmetic: a drawing writes thousands of
+        // coordinates, and String(format:) was most of the time spent drawing.
+        let hundredths = Int((value * 100).rounded())
+        let whole = String(abs(hundredths) / 100)
+        let sign = hundredths < 0 ? "-" : ""
+        let fraction = abs(hundredths) % 100
+        if fraction == 0 { return sign + whole }
+        let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
+        return sign + whole + "." + digits
     }
 }
 
