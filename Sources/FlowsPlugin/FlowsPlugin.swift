@@ -40,7 +40,11 @@ public struct FlowsPlugin: Plugin {
         }
         guard !finder.flows.isEmpty || !finder.unsupported.isEmpty else { return [] }
         var names = Slugger()
-        let pageSlug = Slugger.slugify(Self.withoutExtension(page.sourcePath).replacingOccurrences(of: "/", with: "-"))
+        // File names must be unique across the site, and pages are analysed
+        // apart: a flow's name starts with its page's path, folders joined by
+        // `--` so that `plans/plan.md` and `plans-plan.md` cannot meet.
+        let pageSlug = Slugger.slugify(
+            Self.withoutExtension(page.sourcePath).replacingOccurrences(of: "/", with: "--"))
         var flows: [FlowDefinition] = []
         for var flow in finder.flows {
             guard flow.graph.nodes.count <= options.maximumNodes else {

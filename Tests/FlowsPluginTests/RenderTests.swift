@@ -152,12 +152,12 @@ final class RenderTests: XCTestCase {
         }
         XCTAssertEqual(
             files.keys.sorted(),
-            ["flows/plans-plan-plan-from-a.svg", "flows/plans-plan-plan-from-one.svg", "flows/ux-ux.svg"].sorted())
+            ["flows/plans--plan-plan-from-a.svg", "flows/plans--plan-plan-from-one.svg", "flows/ux-ux.svg"].sorted())
         for svg in files.values { XCTAssertTrue(isWellFormedXML(svg)) }
         let html = try XCTUnwrap(flowsPage?.contentHTML)
         XCTAssertEqual(flowsPage?.outputPath, "flows.html")
         XCTAssertEqual(count("<figure class=\"flow\"", in: html), 3)
-        XCTAssertTrue(html.contains("href=\"plans/plan.html#flow-plans-plan-plan-from-a\">plans/plan.md:1</a>"))
+        XCTAssertTrue(html.contains("href=\"plans/plan.html#flow-plans--plan-plan-from-a\">plans/plan.md:1</a>"))
         XCTAssertTrue(html.contains("href=\"ux.html#flow-ux-ux\">ux.md:1</a>"))
     }
 }
