@@ -70,8 +70,8 @@ public struct FlowsPlugin: Plugin {
                 + "<p class=\"flow-note\">A mermaid <code>\(HTMLEscaping.escape(type))</code> diagram is shown as"
                 + " code: specsite draws mermaid flowcharts only.</p>\n"
         }
-        let flows = fact.flows.filter { $0.anchor == key }
-        guard !flows.isEmpty else { return nil }
+        guard let indices = fact.flowsByAnchor[key] else { return nil }
+        let flows = indices.map { fact.flows[$0] }
         let options = Settings(context.plugin)
         let original = try context.renderer.renderDefault(block)
         var html = flows.contains(where: \.replacesBlock) ? "" : original

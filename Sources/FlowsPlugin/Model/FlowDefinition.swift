@@ -59,9 +59,16 @@ public struct FlowFact: Fact {
     /// Mermaid blocks of a type specsite does not draw, by block key, with the type.
     public var unsupported: [String: String]
 
+    /// The indices of ``flows`` drawn with each block, by block key: `render`
+    /// is asked about every block of the page.
+    let flowsByAnchor: [String: [Int]]
+
     /// Creates the fact.
     public init(flows: [FlowDefinition], unsupported: [String: String] = [:]) {
         self.flows = flows
         self.unsupported = unsupported
+        var byAnchor: [String: [Int]] = [:]
+        for (index, flow) in flows.enumerated() { byAnchor[flow.anchor, default: []].append(index) }
+        self.flowsByAnchor = byAnchor
     }
 }
