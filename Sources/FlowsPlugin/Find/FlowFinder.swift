@@ -144,29 +144,20 @@ struct FlowFinder {
     /// turns each group into one flow.
     private mutating func mergeChains() {
         guard !chains.isEmpty else { return }
-        var parent = Array(chains.indices)
-        func root(_ index: Int) -> Int {
-            var index = index
-            while parent[index] != index {
-                parent[index] = parent[parent[index]]
-                index = parent[index]
-            }
-            return index
-        }
+        var sets = DisjointSets(count: chains.count)
         var owner: [String: Int] = [:]
         for (index, entry) in chains.enumerated() {
             for step in entry.chain.steps {
                 let key = ArrowChains.normalized(step.name)
                 if let other = owner[key] {
-                    let (a, b) = (root(index), root(other))
-                    if a != b { parent[max(a, b)] = min(a, b) }
+                    sets.union(index, other)
                 } else {
                     owner[key] = index
                 }
             }
         }
         var groups: [Int: [Int]] = [:]
-        for index in chains.indices { groups[root(index), default: []].append(index) }
+        for index in chains.indices { groups[sets.root(index), default: []].append(index) }
         for first in groups.keys.sorted() {
             let members = groups[first]!.map { chains[$0] }
             var flow = FlowDefinition(

@@ -51,32 +51,20 @@ public enum LayeredLayout {
         let graph = input.graph
         let n = graph.nodes.count
         guard n > 0 else { return [] }
-        var parent = Array(0..<n)
-        func find(_ v: Int) -> Int {
-            var v = v
-            while parent[v] != v {
-                parent[v] = parent[parent[v]]
-                v = parent[v]
-            }
-            return v
-        }
-        func union(_ a: Int, _ b: Int) {
-            let (ra, rb) = (find(a), find(b))
-            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
-        }
+        var sets = DisjointSets(count: n)
         for (index, edge) in graph.edges.enumerated() where input.edgeValid[index] && edge.from != edge.to {
-            union(edge.from, edge.to)
+            sets.union(edge.from, edge.to)
         }
         var firstOfCluster = [Int](repeating: -1, count: graph.clusters.count)
         for v in 0..<n {
             guard let top = input.nodeClusterPath[v].first else { continue }
-            if firstOfCluster[top] < 0 { firstOfCluster[top] = v } else { union(firstOfCluster[top], v) }
+            if firstOfCluster[top] < 0 { firstOfCluster[top] = v } else { sets.union(firstOfCluster[top], v) }
         }
         var groupOfRoot = [Int](repeating: -1, count: n)
         var groups: [[Int]] = []
         var localIndex = [Int](repeating: 0, count: n)
         for v in 0..<n {
-            let root = find(v)
+            let root = sets.root(v)
             if groupOfRoot[root] < 0 {
                 groupOfRoot[root] = groups.count
                 groups.append([])
@@ -87,7 +75,7 @@ public enum LayeredLayout {
         var groupEdges = [[Int]](repeating: [], count: groups.count)
         var loops = groups.map { [[Int]](repeating: [], count: $0.count) }
         for (index, edge) in graph.edges.enumerated() where input.edgeValid[index] {
-            let group = groupOfRoot[find(edge.from)]
+            let group = groupOfRoot[sets.root(edge.from)]
             if edge.from == edge.to {
                 loops[group][localIndex[edge.from]].append(index)
             } else {

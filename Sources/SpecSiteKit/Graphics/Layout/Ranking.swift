@@ -50,24 +50,12 @@ enum Ranking {
 
     /// Connected parts (ignoring direction), each listing its nodes in index order.
     static func components(nodeCount: Int, edges: [Edge]) -> [[Int]] {
-        var parent = Array(0..<nodeCount)
-        func find(_ v: Int) -> Int {
-            var v = v
-            while parent[v] != v {
-                parent[v] = parent[parent[v]]
-                v = parent[v]
-            }
-            return v
-        }
-        for edge in edges {
-            let a = find(edge.from)
-            let b = find(edge.to)
-            if a != b { parent[max(a, b)] = min(a, b) }
-        }
+        var sets = DisjointSets(count: nodeCount)
+        for edge in edges { sets.union(edge.from, edge.to) }
         var indexOfRoot = [Int](repeating: -1, count: nodeCount)
         var parts: [[Int]] = []
         for v in 0..<nodeCount {
-            let r = find(v)
+            let r = sets.root(v)
             if indexOfRoot[r] < 0 {
                 indexOfRoot[r] = parts.count
                 parts.append([])
