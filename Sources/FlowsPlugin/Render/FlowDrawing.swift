@@ -5,14 +5,25 @@ enum FlowDrawing {
     /// Largest prose flow drawn left to right; bigger ones, and any that
     /// branch much, read better top to bottom on a page that is taller than wide.
     static let acrossLimit = 5
+    /// About the width of a figure in the default theme's text column (46rem, less padding), in CSS pixels.
+    static let columnWidth = 680.0
 
     /// Lays the flow out and fills in its SVG for the page.
     static func draw(_ flow: inout FlowDefinition) {
+        var layout: DiagramLayout
         if flow.notation == .prose {
             let linear = flow.graph.edges.count <= flow.graph.nodes.count
             flow.graph.direction = flow.graph.nodes.count <= acrossLimit && linear ? .leftToRight : .topToBottom
+            layout = LayeredLayout.layout(flow.graph)
+            // Long names can make even a short chain wider than the column,
+            // where it would shrink; down the page it keeps its size.
+            if flow.graph.direction == .leftToRight, layout.width > columnWidth {
+                flow.graph.direction = .topToBottom
+                layout = LayeredLayout.layout(flow.graph)
+            }
+        } else {
+            layout = LayeredLayout.layout(flow.graph)
         }
-        let layout = LayeredLayout.layout(flow.graph)
         flow.layout = layout
         flow.width = layout.width
         flow.inlineSVG = DiagramSVG.render(
