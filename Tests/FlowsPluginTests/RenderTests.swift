@@ -160,4 +160,21 @@ final class RenderTests: XCTestCase {
         XCTAssertTrue(html.contains("href=\"plans/plan.html#flow-plans--plan-plan-from-a\">plans/plan.md:1</a>"))
         XCTAssertTrue(html.contains("href=\"ux.html#flow-ux-ux\">ux.md:1</a>"))
     }
+
+    func testABigSiteFlowsPageShowsTheFilesAsLazyImages() throws {
+        let blocks = (0...FlowsPage.inlineLimit).map { "```flow\ntitle: Flow \($0)\nA\($0) -> B\($0)\n```" }
+        let big = page(blocks.joined(separator: "\n\n"), path: "big.md", title: "Big")
+        let context = PluginContext(settings: .null, config: SiteConfig(), diagnostics: DiagnosticLog())
+        let facts = try FlowsPlugin().analyze(big, context: context)
+        let site = Site(config: SiteConfig(), pages: [big], factsByPage: [big.sourcePath: facts])
+        var html = ""
+        for case .page(let generated) in try FlowsPlugin().generate(for: site, context: context) {
+            html = generated.contentHTML
+        }
+        // No drawing inline: each is its file, loaded when scrolled to.
+        XCTAssertEqual(count("<svg", in: html), 0)
+        XCTAssertEqual(count("loading=\"lazy\"", in: html), FlowsPage.inlineLimit + 1)
+        XCTAssertTrue(
+            html.contains("<img src=\"flows/big-flow-0.svg\" alt=\"Flow of 2 screens and 1 step: A0 to B0.\""))
+    }
 }

@@ -58,7 +58,10 @@ enum FlowDrawing {
     }
 
     /// The figure shown in a page and on the Flows page.
-    static func figure(_ flow: FlowDefinition, fileURL: String?, pageURL: String?, id: Bool = true) -> String {
+    /// `drawing` replaces the inline SVG (the Flows page of a big site shows the files instead).
+    static func figure(
+        _ flow: FlowDefinition, fileURL: String?, pageURL: String?, id: Bool = true, drawing: String? = nil
+    ) -> String {
         var html = "<figure class=\"flow\""
         if id { html += " id=\"\(HTMLEscaping.escape(flow.elementID))\"" }
         html += " data-notation=\"\(flow.notation.rawValue)\">\n"
@@ -66,7 +69,7 @@ enum FlowDrawing {
         // where labels stop being readable; past that the drawing scrolls.
         html +=
             "<div class=\"flow-drawing\" style=\"--flow-min-width: \(Int(min(max(flow.width * 0.6, 0), 100_000)))px\">\n"
-        html += flow.inlineSVG
+        html += drawing ?? flow.inlineSVG
         html += "</div>\n<figcaption><span class=\"flow-title\">\(HTMLEscaping.escape(flow.title))</span>"
         html += " <span class=\"flow-meta\">\(flow.summary)"
         if let fileURL { html += " · <a href=\"\(HTMLEscaping.escape(fileURL))\">SVG</a>" }
@@ -96,6 +99,7 @@ enum FlowDrawing {
             radial-gradient(farthest-side at 0 50%, var(--color-overlay), transparent) left / .9rem 100% no-repeat scroll,
             radial-gradient(farthest-side at 100% 50%, var(--color-overlay), transparent) right / .9rem 100% no-repeat scroll;
         }
+        .doc .flow-drawing img { max-width: 100%; height: auto; }
         .doc .flow-drawing svg {
           max-width: 100%;
           height: auto;

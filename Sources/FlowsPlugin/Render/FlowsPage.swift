@@ -6,6 +6,12 @@ struct FlowsPage {
     let entries: [(page: Page, fact: FlowFact)]
     let linksFiles: Bool
 
+    /// Most flows drawn inline on the page. Past it, each drawing is its file,
+    /// loaded as the reader scrolls to it: at 8,000 flows inline SVG made a
+    /// 63 MB page (the files follow the system's light or dark setting, not
+    /// the site's theme toggle).
+    static let inlineLimit = 200
+
     var page: GeneratedPage {
         GeneratedPage(outputPath: FlowsPlugin.pagePath, title: "Flows", contentHTML: content, order: 910)
     }
@@ -26,6 +32,11 @@ struct FlowsPage {
             }
             html += "</ul></nav>\n"
         }
+        let inline = count <= Self.inlineLimit || !linksFiles
+        if !inline {
+            html += "<p class=\"flow-where\">Drawings are shown from their files in <code>flows/</code>, loaded as"
+            html += " you scroll.</p>\n"
+        }
         for (page, fact) in entries {
             let pageURL = site.url(from: FlowsPlugin.pagePath, to: page.outputPath)
             html += "<section class=\"flows-index\" aria-labelledby=\"\(HTMLEscaping.escape(anchor(of: page)))\">\n"
@@ -38,14 +49,22 @@ struct FlowsPage {
                 // Named from the content folder, as the site's reader knows it,
                 // not by where the build happened to run.
                 html += "\(HTMLEscaping.escape(page.sourcePath)):\(flow.line)</a></p>\n"
-                let fileURL = FlowsPlugin.folder + "/" + flow.fileName
-                html += FlowDrawing.figure(
-                    flow, fileURL: linksFiles ? site.url(from: FlowsPlugin.pagePath, to: fileURL) : nil,
-                    pageURL: nil)
+                let fileURL = site.url(from: FlowsPlugin.pagePath, to: FlowsPlugin.folder + "/" + flow.fileName)
+                let image = inline ? nil : Self.image(of: flow, url: fileURL)
+                html += FlowDrawing.figure(flow, fileURL: linksFiles ? fileURL : nil, pageURL: nil, drawing: image)
             }
             html += "</section>\n"
         }
         return html
+    }
+
+    /// The flow's file as a lazily loaded image of its own size.
+    private static func image(of flow: FlowDefinition, url: String) -> String {
+        let width = Int(min(max(flow.layout?.width ?? 0, 1), 100_000))
+        let height = Int(min(max(flow.layout?.height ?? 0, 1), 100_000))
+        return
+            "<img src=\"\(HTMLEscaping.escapeURL(url))\" alt=\"\(HTMLEscaping.escape(FlowDrawing.describe(flow.graph)))\""
+            + " width=\"\(width)\" height=\"\(height)\" loading=\"lazy\" decoding=\"async\">\n"
     }
 
     private func anchor(of page: Page) -> String {
