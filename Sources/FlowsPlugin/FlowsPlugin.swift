@@ -43,8 +43,7 @@ public struct FlowsPlugin: Plugin {
         // File names must be unique across the site, and pages are analysed
         // apart: a flow's name starts with its page's path, folders joined by
         // `--` so that `plans/plan.md` and `plans-plan.md` cannot meet.
-        let pageSlug = Slugger.slugify(
-            Self.withoutExtension(page.sourcePath).replacingOccurrences(of: "/", with: "--"))
+        let pageSlug = Self.slug(of: page)
         var flows: [FlowDefinition] = []
         for var flow in finder.flows {
             guard flow.graph.nodes.count <= options.maximumNodes else {
@@ -111,6 +110,11 @@ public struct FlowsPlugin: Plugin {
 
     static func fact(of page: Page, in site: Site) -> FlowFact? {
         site.factsByPage[page.sourcePath]?.lazy.compactMap { $0 as? FlowFact }.first
+    }
+
+    /// `plans--plan` for `plans/plan.md`: unique per page, usable in ids and file names.
+    static func slug(of page: Page) -> String {
+        Slugger.slugify(withoutExtension(page.sourcePath).replacingOccurrences(of: "/", with: "--"))
     }
 
     static func withoutExtension(_ path: String) -> String {

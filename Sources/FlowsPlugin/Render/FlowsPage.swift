@@ -68,7 +68,7 @@ struct FlowsPage {
     }
 
     private func anchor(of page: Page) -> String {
-        "doc-" + Slugger.slugify(FlowsPlugin.withoutExtension(page.sourcePath))
+        "doc-" + FlowsPlugin.slug(of: page)
     }
 
     private func notationName(_ notation: FlowDefinition.Notation) -> String {
