@@ -29,8 +29,6 @@ public struct FlowDefinition: Sendable {
     public var replacesBlock: Bool
     /// Under `site/flows/`: the file name of the standalone SVG, unique in the site.
     public var fileName: String = ""
-    /// The drawing's width in CSS pixels.
-    public var width: Double = 0
     /// The drawing, for the page (ids start with ``elementID``).
     public var inlineSVG: String = ""
     /// Where everything goes, once laid out.

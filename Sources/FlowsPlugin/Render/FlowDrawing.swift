@@ -25,7 +25,6 @@ enum FlowDrawing {
             layout = LayeredLayout.layout(flow.graph)
         }
         flow.layout = layout
-        flow.width = layout.width
         flow.inlineSVG = DiagramSVG.render(
             flow.graph, layout: layout,
             options: .init(
@@ -60,15 +59,14 @@ enum FlowDrawing {
     /// The figure shown in a page and on the Flows page.
     /// `drawing` replaces the inline SVG (the Flows page of a big site shows the files instead).
     static func figure(
-        _ flow: FlowDefinition, fileURL: String?, pageURL: String?, id: Bool = true, drawing: String? = nil
+        _ flow: FlowDefinition, fileURL: String?, pageURL: String?, drawing: String? = nil
     ) -> String {
-        var html = "<figure class=\"flow\""
-        if id { html += " id=\"\(HTMLEscaping.escape(flow.elementID))\"" }
+        var html = "<figure class=\"flow\" id=\"\(HTMLEscaping.escape(flow.elementID))\""
         html += " data-notation=\"\(flow.notation.rawValue)\">\n"
         // A wide flow shrinks to the column, but not below 60 % of its size,
         // where labels stop being readable; past that the drawing scrolls.
         html +=
-            "<div class=\"flow-drawing\" style=\"--flow-min-width: \(Int(min(max(flow.width * 0.6, 0), 100_000)))px\">\n"
+            "<div class=\"flow-drawing\" style=\"--flow-min-width: \(Int(min(max((flow.layout?.width ?? 0) * 0.6, 0), 100_000)))px\">\n"
         html += drawing ?? flow.inlineSVG
         html += "</div>\n<figcaption><span class=\"flow-title\">\(HTMLEscaping.escape(flow.title))</span>"
         html += " <span class=\"flow-meta\">\(flow.summary)"

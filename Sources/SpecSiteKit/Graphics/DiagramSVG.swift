@@ -1,5 +1,3 @@
-import Foundation
-
 /// Draws a laid-out ``DiagramGraph`` as SVG: well-formed XML with a
 /// `viewBox`, a `<title>` and `<desc>` for screen readers, every label
 /// escaped, and colours taken from the theme's `--color-diagram-*` and status
@@ -339,19 +337,8 @@ public enum DiagramSVG {
         return id
     }
 
-    /// `12`, `0.5`, `-16.25`: two decimals at most, no trailing zeros, no `-0`.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 1e12 else { return value.isFinite ? String(format: "%.0f", value) : "0" }
-        // Whole hundredths in integer arithmetic: a drawing writes thousands of
-        // coordinates, and String(format:) was most of the time spent drawing.
-        let hundredths = Int((value * 100).rounded())
-        let whole = String(abs(hundredths) / 100)
-        let sign = hundredths < 0 ? "-" : ""
-        let fraction = abs(hundredths) % 100
-        if fraction == 0 { return sign + whole }
-        let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
-        return sign + whole + "." + digits
-    }
+    /// A coordinate: two decimals at most (``NumberText``).
+    static func number(_ value: Double) -> String { NumberText.format(value, decimals: 2) }
 }
 
 extension String {

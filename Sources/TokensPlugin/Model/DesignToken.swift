@@ -310,13 +310,7 @@ public enum TokenFormat {
     /// The one number format of the plugin: pages, plots and exports differ
     /// only in how many places they keep.
     public static func number(_ value: Double, decimals: Int = 4) -> String {
-        guard value.isFinite else { return "0" }
-        let scale = pow(10, Double(decimals))
-        let rounded = (value * scale).rounded() / scale
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-        var text = String(format: "%.\(decimals)f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
+        NumberText.format(value, decimals: decimals)
     }
 }
 
