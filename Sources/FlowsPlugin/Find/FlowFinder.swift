@@ -254,7 +254,7 @@ struct FlowFinder {
 
     /// An HTML block's text: comments and tags blanked out, lines kept.
     static func textOfHTML(_ html: String) -> String {
-        var text = withoutComments(html)
+        let text = withoutComments(html)
         var output = ""
         output.reserveCapacity(text.utf8.count)
         var index = text.startIndex
@@ -267,8 +267,7 @@ struct FlowFinder {
             output.append(text[index])
             index = text.index(after: index)
         }
-        text = output
-        return text
+        return output
     }
 
     /// The end of a tag (`<verify>`, `</task>`, `<a href="x">`) starting at
