@@ -45,6 +45,7 @@ let package = Package(
         .target(name: "AlertsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         .target(name: "TokensPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         .target(name: "FlowsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        .target(name: "ChecklistsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         // `make bench` times the diagram layout with it (a benchmark, not a test).
         .executableTarget(name: "LayoutBenchmark", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         .executableTarget(
@@ -54,6 +55,7 @@ let package = Package(
                 "AlertsPlugin",
                 "TokensPlugin",
                 "FlowsPlugin",
+                "ChecklistsPlugin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictWarnings
@@ -72,6 +74,11 @@ let package = Package(
         .testTarget(
             name: "FlowsPluginTests",
             dependencies: ["FlowsPlugin", "SpecSiteKit"],
+            swiftSettings: strictWarnings
+        ),
+        .testTarget(
+            name: "ChecklistsPluginTests",
+            dependencies: ["ChecklistsPlugin", "SpecSiteKit"],
             swiftSettings: strictWarnings
         ),
         .testTarget(name: "specsiteTests", dependencies: ["specsite", "SpecSiteKit"], swiftSettings: strictWarnings),

@@ -1,5 +1,6 @@
 import AlertsPlugin
 import ArgumentParser
+import ChecklistsPlugin
 import FlowsPlugin
 import Foundation
 import SpecSiteKit
@@ -16,12 +17,12 @@ struct SpecSite: ParsableCommand {
             Diagnostics are printed to stderr as `path:line: warning|error: message`.
             """,
         version: specsiteVersion,
-        subcommands: [BuildCommand.self, TokensCommand.self, InitCommand.self],
+        subcommands: [BuildCommand.self, StatusCommand.self, TokensCommand.self, InitCommand.self],
         defaultSubcommand: nil
     )
 
     /// The built-in plugins, in the order they get the chance to render a block.
-    static let builtInPlugins: [any Plugin] = [AlertsPlugin(), TokensPlugin(), FlowsPlugin()]
+    static let builtInPlugins: [any Plugin] = [AlertsPlugin(), TokensPlugin(), FlowsPlugin(), ChecklistsPlugin()]
 
     /// Parses and runs the command, with specsite's exit codes: usage errors
     /// exit 2 (argument-parser's default is 64).

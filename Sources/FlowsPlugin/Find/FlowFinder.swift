@@ -220,6 +220,20 @@ struct FlowFinder {
     /// plans written for agents (GSD) mark their sections with such tags
     /// rather than headings. HTML's own elements are not sections.
     static func sectionTag(_ text: String) -> String? {
+        // The checklists plugin rewrites a GSD plan's tag lines into HTML comments
+        // (`<!-- specsite:gsd open verification -->`), so that the markdown between
+        // them parses; such an open marker stands for the tag it replaced. Only
+        // `open` names a section: `open-part` markers are a task's own parts.
+        let marker = "<!-- specsite:gsd "
+        if text.hasPrefix(marker) {
+            let end = text.unicodeScalars.firstIndex { $0 == "\n" || $0 == "\r" } ?? text.endIndex
+            let line = text[..<end]
+            guard let open = line.range(of: marker + "open ", options: .backwards), line.hasSuffix(" -->") else {
+                return nil
+            }
+            let name = line[open.upperBound..<line.index(line.endIndex, offsetBy: -4)]
+            return name.contains(" ") ? nil : sectionTag("<" + name + ">")
+        }
         guard text.first == "<" else { return nil }
         let name = text.dropFirst().prefix { $0.isASCII && ($0.isLowercase || $0 == "_") }
         guard name.count > 2, text.dropFirst(name.count + 1).first == ">", !htmlElements.contains(String(name)) else {

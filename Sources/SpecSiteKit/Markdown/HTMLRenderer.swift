@@ -51,6 +51,18 @@ public final class HTMLRenderer {
         return output
     }
 
+    /// Renders a list item's content as its list would: in a tight list the
+    /// paragraphs go without `<p>`, as GitHub shows them. For a plugin that
+    /// writes a list's `<li>` itself (a checklist with its own boxes).
+    public func renderItemContent(of item: MarkdownNode, tight: Bool) throws -> String {
+        var output = ""
+        for (index, child) in item.children.enumerated() {
+            if index > 0, !output.hasSuffix("\n") { output += "\n" }
+            try render(child, into: &output, tight: tight)
+        }
+        return output
+    }
+
     /// Renders a list of nodes in order.
     public func renderChildren(_ nodes: [MarkdownNode]) throws -> String {
         var output = ""

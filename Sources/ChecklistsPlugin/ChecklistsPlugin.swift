@@ -1,0 +1,205 @@
+import Foundation
+import SpecSiteKit
+
+/// Chunk and plan status: reads the work an implementation plan writes down
+/// and shows where it stands.
+///
+/// - **Reads** CHUNK-style sections and headings with a status marker, their
+///   `**Status**:`, `**Dependencies**:`, `**Estimated Time**:` lines, status
+///   tables, checklists (`[x]`, `[ ]`, `[~]`, `[⏳]`, `[-]`, emoji used as the
+///   box), the Implementation Order table, and GSD `.planning/` folders (plans
+///   with front matter and `<task>` blocks, SUMMARY and VERIFICATION files,
+///   the ROADMAP); see ``PlanReader``, ``GSDFiles`` and ``RoadmapReader``.
+/// - **Derives** readiness, blockers, dependency cycles, progress by count and
+///   by estimate, and the critical path (``StatusReport``).
+/// - **Shows** a status badge and progress bar on each chunk heading, read-only
+///   checkboxes, a progress bar per document, GSD plans as a summary card with
+///   titled sections and task cards, and a **Status** dashboard with the
+///   dependency graph; writes `status.json`, a shields.io endpoint and an SVG badge.
+///
+/// Settings under `plugins.checklists`: `page: false` leaves out the dashboard,
+/// `exports: false` the JSON and badge files, `graph_limit` (default 400) is the
+/// most items the dependency graph draws.
+public struct ChecklistsPlugin: Plugin {
+    /// `checklists`.
+    public var id: String { "checklists" }
+
+    /// Creates the plugin.
+    public init() {}
+
+    /// Where the dashboard is written.
+    public static let pagePath = "status.html"
+    /// The machine-readable status.
+    public static let jsonPath = "status.json"
+    /// The shields.io endpoint.
+    public static let shieldsPath = "status-shields.json"
+    /// The progress badge.
+    public static let badgePath = "status-badge.svg"
+
+    /// Turns GSD tags into markers the renderer draws as sections and cards,
+    /// keeping every line where it was.
+    public func preprocess(_ markdown: String, page: PageSource, context: PluginContext) throws -> String {
+        let rewritten = GSDMarkup.rewrite(markdown)
+        for warning in rewritten.warnings {
+            context.diagnostics.warning(page.displayPath, line: warning.line + page.firstLine - 1, warning.message)
+        }
+        return rewritten.markdown
+    }
+
+    /// Reads the page's work items and checkboxes.
+    public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] {
+        let (fact, warnings) = Self.read(page)
+        for warning in warnings {
+            context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
+        }
+        let empty =
+            fact.items.isEmpty && fact.entries.isEmpty && fact.summary == nil && fact.verification == nil
+            && fact.roadmapPlans.isEmpty
+        return empty ? [] : [fact]
+    }
+
+    /// What a page says about work, with warnings at file lines.
+    static func read(_ page: Page) -> (PlanFact, [LineMessage]) {
+        if RoadmapReader.isRoadmap(page) {
+            var reader = RoadmapReader(page: page)
+            reader.read()
+            return (reader.fact, reader.warnings)
+        }
+        var reader = PlanReader(page: page)
+        reader.read()
+        var fact = reader.fact
+        var warnings = reader.warnings
+        if GSDFiles.isPlan(page) {
+            let body = GSDPlanReader.read(page.document)
+            let tasks = body.tasks.map { (name: $0.name, line: $0.line) }
+            let (info, item) = GSDFiles.readPlan(
+                page, tasks: tasks, objective: body.objectiveSummary, warnings: &warnings)
+            fact.plan = info
+            fact.planningRoot = GSDFiles.planningRoot(of: page.sourcePath)
+            // The plan is the page's work item; headings inside it are its parts.
+            fact.items.insert(item, at: 0)
+            fact.headingItems = fact.headingItems.mapValues { $0 + 1 }
+            fact.entries = fact.entries.map { entry in
+                var entry = entry
+                entry.owner = entry.owner.map { $0 + 1 }
+                return entry
+            }
+        } else if let summary = GSDFiles.readSummary(page) {
+            fact.summary = summary
+            fact.planningRoot = GSDFiles.planningRoot(of: page.sourcePath)
+        } else if let verification = GSDFiles.readVerification(page) {
+            fact.verification = verification
+            fact.planningRoot = GSDFiles.planningRoot(of: page.sourcePath)
+            if verification.status == .unknown {
+                warnings.append(
+                    LineMessage(
+                        line: verification.line,
+                        message: "unknown verification status '\(verification.statusText ?? "")'; expected passed,"
+                            + " gaps_found or human_needed (kept as unknown)"))
+            }
+        }
+        return (fact, warnings)
+    }
+
+    /// Draws GSD markers, plan cards, work-item headings, checklists and the
+    /// document's progress.
+    public func render(_ block: MarkdownNode, context: RenderContext) throws -> String? {
+        guard block.line > 0, let fact = Self.fact(of: context.page, in: context.site) else {
+            return try GSDRender.render(block, renderer: context.renderer)
+        }
+        let report = Self.report(for: context.site)
+        var prefix = ""
+        if let plan = fact.plan, block.line == Self.firstBlockLine(of: context.page) {
+            prefix = planCard(plan, fact: fact, report: report, context: context)
+        }
+        if let html = try GSDRender.render(block, renderer: context.renderer) { return prefix + html }
+        let views = InPlaceViews(fact: fact, report: report, context: context)
+        let key = block.blockKey
+        if let index = fact.headingItems[key] {
+            return prefix + (try views.heading(block, item: index))
+        }
+        if fact.checklistLists.contains(key) {
+            return prefix + (try views.checklist(block))
+        }
+        if fact.plan == nil, case .heading(1, _) = block.kind, block.line == Self.firstHeadingLine(of: context.page) {
+            return prefix + (try context.renderer.renderDefault(block)) + views.documentSummary()
+        }
+        return prefix.isEmpty ? nil : prefix + (try context.renderer.renderDefault(block))
+    }
+
+    private func planCard(_ plan: GSDPlanInfo, fact: PlanFact, report: StatusReport, context: RenderContext) -> String {
+        guard let item = fact.items.first, let entry = report.entry(item.key) else { return "" }
+        let dependencies: [(id: String, url: String?, status: WorkStatus?)] = item.dependencyIDs.map { id in
+            let key = StatusReport.scope(of: item) + "#" + id
+            guard let target = report.entry(key)?.item else { return (id, nil, nil) }
+            let url = context.site.page(at: target.sourcePath).map { context.url(to: $0.outputPath) }
+            return (id, url, target.status)
+        }
+        return PlanCard(
+            id: plan.id, frontMatter: context.page.frontMatter,
+            status: entry.isBlocked && entry.item.status != .done ? .blocked : entry.item.status,
+            completed: entry.item.completed, dependsOn: dependencies, taskCount: plan.tasks.count
+        ).html()
+    }
+
+    static func firstBlockLine(of page: Page) -> Int {
+        page.document.root.children.first?.line ?? 0
+    }
+
+    static func firstHeadingLine(of page: Page) -> Int? {
+        page.document.headings.first { $0.level == 1 }?.line
+    }
+
+    /// The dashboard, `status.json`, the shields endpoint and the badge; the
+    /// warnings only the whole site shows (missing dependencies, cycles).
+    public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
+        let report = Self.report(for: site)
+        for warning in report.warnings { context.diagnostics.report(warning) }
+        guard !report.entries.isEmpty else { return [] }
+        let settings = Settings(context.settings)
+        var outputs: [GeneratedOutput] = []
+        if settings.page {
+            outputs.append(.page(StatusPage(site: site, report: report, graphLimit: settings.graphLimit).page))
+        }
+        if settings.exports {
+            outputs.append(.file(path: Self.jsonPath, contents: Array(StatusExport.json(report).utf8)))
+            outputs.append(.file(path: Self.shieldsPath, contents: Array(StatusExport.shields(report).utf8)))
+            outputs.append(.file(path: Self.badgePath, contents: Array(StatusExport.badge(report).utf8)))
+        }
+        return outputs
+    }
+
+    /// `checklists.css` and the GSD plan styles, in the theme's custom properties.
+    public var assets: [Asset] {
+        [Asset(name: "checklists.css", contents: ChecklistStyles.stylesheet + GSDRender.stylesheet)]
+    }
+
+    /// The site's report, worked out once per build (held by the first page's fact).
+    public static func report(for site: Site) -> StatusReport {
+        guard let first = site.facts(of: PlanFact.self).first else { return StatusReport() }
+        return first.fact.reportCache.value { StatusReport.make(site: site) }
+    }
+
+    static func fact(of page: Page, in site: Site) -> PlanFact? {
+        site.factsByPage[page.sourcePath]?.lazy.compactMap { $0 as? PlanFact }.first
+    }
+
+    /// The plugin's settings, from `plugins.checklists`.
+    struct Settings {
+        var page = true
+        var exports = true
+        var graphLimit = 400
+
+        init(_ settings: YAMLValue) {
+            guard case .mapping(let entries) = settings else { return }
+            for entry in entries {
+                switch entry.key {
+                case "page": self.page = entry.value.bool ?? self.page
+                case "exports": exports = entry.value.bool ?? exports
+                case "graph_limit": graphLimit = entry.value.int.map { max($0, 0) } ?? graphLimit
+                default: break
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import SpecSiteKit
+
+/// Puts the pages' items together and settles what only the whole site shows:
+/// a GSD plan is done when its SUMMARY exists (else its ROADMAP line says),
+/// its tasks are done with it, a phase takes its verification report's or its
+/// plans' status, and a phase with plans but no ROADMAP line (a deleted
+/// roadmap) is made from its folder.
+enum GSDAssembly {
+    static func assemble(_ facts: [(page: Page, fact: PlanFact)], warnings: inout [Diagnostic]) -> [WorkItem] {
+        var summaries: [String: GSDSummaryInfo] = [:]
+        var roadmapPlans: [String: WorkStatus] = [:]
+        var verifications: [String: GSDVerificationInfo] = [:]
+        for (page, fact) in facts {
+            let root = fact.planningRoot ?? GSDFiles.planningRoot(of: page.sourcePath)
+            if let summary = fact.summary { summaries[root + "#" + summary.planID] = summary }
+            for (id, status) in fact.roadmapPlans { roadmapPlans[root + "#" + id] = status }
+            if let verification = fact.verification, verification.status != nil {
+                verifications[root + "#" + verification.targetID] = verification
+            }
+        }
+        var items: [WorkItem] = []
+        for (_, fact) in facts {
+            for var item in fact.items {
+                if item.kind == .plan {
+                    if let summary = summaries[item.key] {
+                        item.status = summary.status
+                        item.statusStated = true
+                        item.statusText =
+                            summary.status == .done
+                            ? "SUMMARY written" : "SUMMARY says \(summary.status.label.lowercased())"
+                        item.completed = summary.completed
+                    } else if let stated = roadmapPlans[item.key] {
+                        item.status = stated
+                        item.statusStated = true
+                        item.statusText = "ROADMAP"
+                    }
+                    if let verification = verifications[item.key], let status = verification.status, status != .done {
+                        item.status = status
+                        item.note = "verification: \(verification.statusText ?? status.label)"
+                    }
+                    if item.status == .done {
+                        item.checklist = ChecklistCount(done: item.checklist.total)
+                    }
+                }
+                items.append(item)
+            }
+        }
+        // Phases: from the roadmap when it lists them, else made from the plans' folders.
+        var phaseIndex: [String: Int] = [:]
+        for (offset, item) in items.enumerated() where item.kind == .phase { phaseIndex[item.key] = offset }
+        var plansOfPhase: [String: [Int]] = [:]
+        for (offset, item) in items.enumerated() where item.kind == .plan {
+            guard let parent = item.parent else { continue }
+            plansOfPhase[parent, default: []].append(offset)
+        }
+        for (phaseKey, plans) in plansOfPhase.sorted(by: { $0.value[0] < $1.value[0] })
+        where phaseIndex[phaseKey] == nil {
+            let first = items[plans[0]]
+            let id = String(phaseKey[phaseKey.index(after: phaseKey.firstIndex(of: "#")!)...])
+            let folder = first.phase.flatMap { GSDFiles.phaseFolder(of: first.sourcePath) ?? $0 } ?? id
+            var phase = WorkItem(
+                id: id, key: phaseKey, kind: .phase, title: Self.title(ofFolder: folder),
+                sourcePath: first.sourcePath, displayPath: first.displayPath, line: first.line)
+            phase.phase = String(id.dropFirst("phase-".count))
+            items.append(phase)
+            phaseIndex[phaseKey] = items.count - 1
+        }
+        for (phaseKey, offset) in phaseIndex {
+            let plans = plansOfPhase[phaseKey] ?? []
+            var phase = items[offset]
+            if !plans.isEmpty {
+                var count = ChecklistCount()
+                for plan in plans { count.add(items[plan].status) }
+                phase.checklist = count
+                if !phase.statusStated { phase.status = count.impliedStatus }
+                if phase.status == .done, phase.completed == nil {
+                    phase.completed = plans.compactMap { items[$0].completed }.max()
+                }
+            }
+            if let verification = verifications[phaseKey], let status = verification.status {
+                phase.note = "verification: \(verification.statusText ?? status.label)"
+                if status != .done && phase.status == .done { phase.status = .inProgress }
+            }
+            items[offset] = phase
+        }
+        return items
+    }
+
+    /// `Visual design flow` for `10-visual-design-flow`.
+    static func title(ofFolder folder: String) -> String {
+        let words = folder.split(separator: "-").drop { $0.allSatisfy { $0.isNumber || $0 == "." } }
+        let text = words.joined(separator: " ")
+        return text.isEmpty ? folder : text.prefix(1).uppercased() + text.dropFirst()
+    }
+}

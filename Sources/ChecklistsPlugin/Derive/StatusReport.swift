@@ -1,0 +1,296 @@
+import SpecSiteKit
+
+/// The state of all tracked work in a site: every item with its dependencies
+/// resolved, what is ready and what is blocked, dependency cycles, progress by
+/// count and by estimate, and the critical path of the work that is left.
+public struct StatusReport: Sendable {
+    /// One item and what follows from the others.
+    public struct Entry: Sendable {
+        /// The item as written.
+        public var item: WorkItem
+        /// Keys of the items it depends on.
+        public var dependencies: [String] = []
+        /// Keys of unfinished dependencies.
+        public var blockedBy: [String] = []
+        /// Not started, and every dependency done.
+        public var isReady = false
+        /// Part of a dependency cycle.
+        public var inCycle = false
+        /// Dependencies that name nothing in the site.
+        public var missing: [String] = []
+
+        /// Blocked as written, or by an unfinished dependency.
+        public var isBlocked: Bool {
+            item.status != .done && item.status != .cancelled && (item.status == .blocked || !blockedBy.isEmpty)
+        }
+    }
+
+    /// Every item, in site order (pages in navigation order, items in page order).
+    public var entries: [Entry] = []
+    /// Index of each item in `entries` by key.
+    public var index: [String: Int] = [:]
+    /// Missing dependencies, duplicate ids, cycles, unknown statuses found across pages.
+    public var warnings: [Diagnostic] = []
+    /// Keys of the longest chain of remaining work by estimate, first to last.
+    public var criticalPath: [String] = []
+    /// Its length in minutes.
+    public var criticalMinutes: Double = 0
+
+    /// The kinds that count as one unit of work (phases only gather plans).
+    public static let trackedKinds: Set<WorkItem.Kind> = [.chunk, .section, .plan, .row, .checklist]
+
+    /// Items that count towards completion.
+    public var tracked: [Entry] {
+        entries.filter { Self.trackedKinds.contains($0.item.kind) && $0.item.status.counts }
+    }
+
+    /// Done items out of all tracked ones.
+    public var countProgress: (done: Int, total: Int) {
+        let items = tracked
+        return (items.filter { $0.item.status == .done }.count, items.count)
+    }
+
+    /// Estimated minutes done out of all estimated (items without an estimate are left out).
+    public var estimateProgress: (done: Double, total: Double) {
+        let estimated = tracked.filter { $0.item.estimate != nil }
+        let total = estimated.reduce(0) { $0 + $1.item.estimate!.minutes }
+        let done = estimated.filter { $0.item.status == .done }.reduce(0) { $0 + $1.item.estimate!.minutes }
+        return (done, total)
+    }
+
+    /// Every checkbox in the site.
+    public var checkboxes: ChecklistCount {
+        tracked.reduce(ChecklistCount()) { $0 + $1.item.checklist }
+    }
+
+    /// Percent done by count, 0…100 (100 when there is nothing to do).
+    public var percent: Double {
+        let progress = countProgress
+        return progress.total == 0 ? 100 : Double(progress.done) * 100 / Double(progress.total)
+    }
+
+    /// The entry for a key.
+    public func entry(_ key: String) -> Entry? { index[key].map { entries[$0] } }
+
+    /// Finds items by the id people write (`CHUNK-004`, `10-04`, `phase-2`), or by key.
+    public func find(_ id: String) -> [Entry] {
+        if let entry = entry(id) { return [entry] }
+        let normalised = Self.normalise(id)
+        return entries.filter { $0.item.id == normalised || $0.item.id.lowercased() == id.lowercased() }
+    }
+
+    /// `CHUNK-004` for `chunk-4`; `10-04` for `10-4`; `phase-2` for `Phase 2`.
+    static func normalise(_ id: String) -> String {
+        let dependencies = StatusText.dependencies(id)
+        return dependencies.ids.count == 1 ? dependencies.ids[0] : id
+    }
+
+    // MARK: Building
+
+    /// The report for a site analysed with the checklist plugin.
+    public static func make(site: Site) -> StatusReport {
+        make(facts: site.facts(of: PlanFact.self).map { ($0.page, $0.fact) })
+    }
+
+    static func make(facts: [(page: Page, fact: PlanFact)]) -> StatusReport {
+        var report = StatusReport()
+        var items = GSDAssembly.assemble(facts, warnings: &report.warnings)
+        // A key used twice (a duplicate id the reader could not tell apart) keeps its first.
+        var seen = Set<String>()
+        items = items.filter { seen.insert($0.key).inserted }
+        report.entries = items.map { Entry(item: $0) }
+        for (offset, entry) in report.entries.enumerated() { report.index[entry.item.key] = offset }
+        report.resolveDependencies()
+        report.findCycles()
+        report.deriveReadiness()
+        report.findCriticalPath()
+        return report
+    }
+
+    private mutating func resolveDependencies() {
+        // Ids by scope: chunks and sections per page, plans and phases per planning folder.
+        var byScope: [String: [String: String]] = [:]
+        var byID: [String: [String]] = [:]
+        var previous: [String: [String]] = [:]
+        for entry in entries {
+            let item = entry.item
+            let scope = Self.scope(of: item)
+            if byScope[scope, default: [:]][item.id] == nil { byScope[scope, default: [:]][item.id] = item.key }
+            byID[item.id, default: []].append(item.key)
+        }
+        for offset in entries.indices {
+            let item = entries[offset].item
+            let scope = Self.scope(of: item)
+            var keys: [String] = []
+            if item.dependsOnAllPrevious {
+                keys += previous[scope + "|" + item.kind.rawValue] ?? []
+            }
+            for id in item.dependencyIDs {
+                if let key = byScope[scope]?[id] {
+                    keys.append(key)
+                } else if let candidates = byID[id], candidates.count == 1 {
+                    keys.append(candidates[0])
+                } else {
+                    entries[offset].missing.append(id)
+                    let noun = id.hasPrefix("phase-") ? "phase" : (id.hasPrefix("CHUNK") ? "chunk" : "item")
+                    let detail =
+                        (byID[id]?.count ?? 0) > 1
+                        ? "\(id) is defined in several documents and none is this one's"
+                        : "no \(noun) \(id) is defined"
+                    warnings.append(
+                        Diagnostic(
+                            .warning, file: item.displayPath, line: item.dependencyLine ?? item.line,
+                            "\(item.id) depends on \(id), but \(detail)"))
+                }
+            }
+            var unique = Set<String>()
+            entries[offset].dependencies = keys.filter { $0 != item.key && unique.insert($0).inserted }
+            if keys.contains(item.key) {
+                entries[offset].inCycle = true
+                warnings.append(
+                    Diagnostic(
+                        .warning, file: item.displayPath, line: item.dependencyLine ?? item.line,
+                        "\(item.id) depends on itself"))
+            }
+            previous[scope + "|" + item.kind.rawValue, default: []].append(item.key)
+        }
+    }
+
+    /// Pages for chunks; the planning folder for GSD plans and phases.
+    public static func scope(of item: WorkItem) -> String {
+        switch item.kind {
+        case .plan, .phase: String(item.key.prefix { $0 != "#" })
+        default: item.sourcePath
+        }
+    }
+
+    /// Tarjan's strongly connected components, without recursion (a plan of
+    /// 5,000 chunks each depending on the one before would overflow the stack).
+    private mutating func findCycles() {
+        let count = entries.count
+        let edges = entries.map { $0.dependencies.compactMap { index[$0] } }
+        var order = [Int](repeating: -1, count: count)
+        var low = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        var counter = 0
+        for start in 0..<count where order[start] < 0 {
+            var work: [(node: Int, edge: Int)] = [(start, 0)]
+            order[start] = counter
+            low[start] = counter
+            counter += 1
+            stack.append(start)
+            onStack[start] = true
+            while let (node, edge) = work.last {
+                if edge < edges[node].count {
+                    work[work.count - 1].edge += 1
+                    let next = edges[node][edge]
+                    if order[next] < 0 {
+                        order[next] = counter
+                        low[next] = counter
+                        counter += 1
+                        stack.append(next)
+                        onStack[next] = true
+                        work.append((next, 0))
+                    } else if onStack[next] {
+                        low[node] = min(low[node], order[next])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
+                guard low[node] == order[node] else { continue }
+                var component: [Int] = []
+                while let top = stack.popLast() {
+                    onStack[top] = false
+                    component.append(top)
+                    if top == node { break }
+                }
+                if component.count > 1 { reportCycle(component.sorted()) }
+            }
+        }
+    }
+
+    private mutating func reportCycle(_ members: [Int]) {
+        for member in members { entries[member].inCycle = true }
+        let first = entries[members[0]].item
+        // Follow dependencies inside the component to print one loop in order.
+        let inside = Set(members)
+        var path = [members[0]]
+        var current = members[0]
+        while path.count <= members.count {
+            guard let next = entries[current].dependencies.compactMap({ index[$0] }).first(where: inside.contains)
+            else { break }
+            if next == path[0] || path.contains(next) {
+                path.append(next)
+                break
+            }
+            path.append(next)
+            current = next
+        }
+        let loop = path.map { entries[$0].item.id }.joined(separator: " → ")
+        let places = members.map { entries[$0].item }.map {
+            "\($0.id) at \($0.displayPath):\($0.dependencyLine ?? $0.line)"
+        }
+        warnings.append(
+            Diagnostic(
+                .warning, file: first.displayPath, line: first.dependencyLine ?? first.line,
+                "dependency cycle: \(loop) (\(places.joined(separator: ", ")))"))
+    }
+
+    private mutating func deriveReadiness() {
+        for offset in entries.indices {
+            let status = entries[offset].item.status
+            guard status != .done && status != .cancelled else { continue }
+            entries[offset].blockedBy = entries[offset].dependencies.filter { key in
+                guard let dependency = entry(key)?.item.status else { return false }
+                return dependency != .done && dependency != .cancelled
+            }
+            entries[offset].isReady =
+                (status == .notStarted || status == .unknown) && entries[offset].blockedBy.isEmpty
+                && !entries[offset].inCycle
+        }
+    }
+
+    /// The longest chain of remaining work by estimate (dependency edges within
+    /// cycles are left out, so the chain is well defined).
+    private mutating func findCriticalPath() {
+        let remaining = entries.indices.filter {
+            let status = entries[$0].item.status
+            return status != .done && status != .cancelled && entries[$0].item.kind != .phase
+        }
+        guard !remaining.isEmpty else { return }
+        let isRemaining = Set(remaining)
+        var dependents: [Int: [Int]] = [:]
+        var waiting: [Int: Int] = [:]
+        for node in remaining {
+            let dependencies = entries[node].dependencies.compactMap { index[$0] }.filter {
+                isRemaining.contains($0) && !(entries[$0].inCycle && entries[node].inCycle)
+            }
+            waiting[node] = dependencies.count
+            for dependency in dependencies { dependents[dependency, default: []].append(node) }
+        }
+        var best: [Int: (minutes: Double, previous: Int?)] = [:]
+        var queue = remaining.filter { waiting[$0] == 0 }
+        var head = 0
+        for node in queue { best[node] = (entries[node].item.estimate?.minutes ?? 0, nil) }
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            let reached = best[node]!.minutes
+            for next in dependents[node] ?? [] {
+                let through = reached + (entries[next].item.estimate?.minutes ?? 0)
+                if best[next] == nil || through > best[next]!.minutes { best[next] = (through, node) }
+                waiting[next]! -= 1
+                if waiting[next] == 0 { queue.append(next) }
+            }
+        }
+        guard let end = best.max(by: { ($0.value.minutes, -$0.key) < ($1.value.minutes, -$1.key) }),
+            end.value.minutes > 0
+        else { return }
+        var path: [Int] = [end.key]
+        while let previous = best[path.last!]?.previous { path.append(previous) }
+        criticalPath = path.reversed().map { entries[$0].item.key }
+        criticalMinutes = end.value.minutes
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import SpecSiteKit
+
+/// What the checklist plugin read from one page.
+public struct PlanFact: Fact {
+    /// The work items written on the page, in order.
+    public var items: [WorkItem] = []
+    /// Every checkbox on the page, in order.
+    public var entries: [ChecklistEntry] = []
+    /// Headings that open a work item, by block key, with the item's index.
+    var headingItems: [String: Int] = [:]
+    /// Lists drawn as checklists (with their nested lists), by block key.
+    var checklistLists: Set<String> = []
+    /// The GSD plan the page is, if it is one.
+    var plan: GSDPlanInfo?
+    /// The GSD summary the page is, if it is one.
+    var summary: GSDSummaryInfo?
+    /// The GSD verification report the page is, if it is one.
+    var verification: GSDVerificationInfo?
+    /// Plan statuses a ROADMAP's plan lines state (`- [x] 01-01-PLAN.md`), by plan id.
+    var roadmapPlans: [String: WorkStatus] = [:]
+    /// The planning folder of a GSD page (`.planning`).
+    var planningRoot: String?
+    /// The site's report, once worked out (see ``ChecklistsPlugin/report(for:)``).
+    let reportCache = ReportCache()
+
+    /// The page's checkboxes together.
+    public var count: ChecklistCount {
+        entries.reduce(into: ChecklistCount()) { $0.add($1.status) }
+    }
+}
+
+/// One checkbox (or emoji used as one).
+public struct ChecklistEntry: Sendable, Equatable {
+    /// The item's text as a reader sees it, without the box.
+    public var text: String
+    /// Its state.
+    public var status: WorkStatus
+    /// The file line.
+    public var line: Int
+    /// 0 for a top-level item, 1 inside it, …
+    public var depth: Int
+    /// The work item it belongs to (an index into the page's items).
+    public var owner: Int?
+}
+
+/// A GSD `NN-NN-PLAN.md`.
+struct GSDPlanInfo: Sendable {
+    /// `10-04`.
+    var id: String
+    /// `10` (the phase number from the file name or `phase:`).
+    var phaseNumber: String
+    /// The phase folder (`10-visual-design-flow`), when it has one.
+    var phaseFolder: String?
+    /// Task names in order, with their file lines.
+    var tasks: [(name: String, line: Int)]
+}
+
+/// A GSD `NN-NN-SUMMARY.md`: the plan it closes and when.
+struct GSDSummaryInfo: Sendable {
+    var planID: String
+    var completed: String?
+    /// A `status:` other than complete (`partial`), which keeps the plan open.
+    var status: WorkStatus
+}
+
+/// A GSD `NN-VERIFICATION.md` (or `NN-NN-VERIFICATION.md`).
+struct GSDVerificationInfo: Sendable {
+    /// `phase-10`, or a plan id.
+    var targetID: String
+    var status: WorkStatus?
+    var statusText: String?
+    var line: Int
+}
+
+/// Holds a build's ``StatusReport`` once it is worked out. Facts are made
+/// afresh by every build, so a cache in a fact lives as long as its build.
+final class ReportCache: @unchecked Sendable {
+    // @unchecked: `report` is only touched under `lock`.
+    private let lock = NSLock()
+    private var report: StatusReport?
+
+    /// The cached report, or `make()`'s, kept for next time.
+    func value(_ make: () -> StatusReport) -> StatusReport {
+        lock.withLock {
+            if let report { return report }
+            let made = make()
+            report = made
+            return made
+        }
+    }
+}

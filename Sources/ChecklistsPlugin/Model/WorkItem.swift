@@ -1,0 +1,168 @@
+/// One piece of tracked work: a chunk, a heading with a status marker, a GSD
+/// plan or phase, a status-table row, or a group of task-list items.
+public struct WorkItem: Sendable, Equatable {
+    /// What kind of text the item was read from.
+    public enum Kind: String, Sendable, Codable {
+        /// `## CHUNK-004: …`, `### Chunk 3`.
+        case chunk
+        /// Any other heading with a status marker (`### Export ✓`).
+        case section
+        /// A GSD plan file (`10-04-PLAN.md`).
+        case plan
+        /// A GSD phase (a ROADMAP line, or the folder its plans share).
+        case phase
+        /// A row of a table with a Status column that no section describes.
+        case row
+        /// Task-list items under a heading that is no other work item.
+        case checklist
+    }
+
+    /// The id as people write it: `CHUNK-004`, `10-04`, `phase-2`, or the
+    /// heading's anchor for sections and checklists.
+    public var id: String
+    /// Unique in the site: the source path, `#`, and the id (`PLAN.md#CHUNK-004`);
+    /// GSD plans and phases use their planning folder instead of the file.
+    public var key: String
+    /// The kind.
+    public var kind: Kind
+    /// The title without id or status marker.
+    public var title: String
+    /// The status as written (or, for plans and phases, as their files show it).
+    public var status: WorkStatus = .notStarted
+    /// Whether any text stated the status (a checklist-derived status is not stated).
+    public var statusStated = false
+    /// The status text as written (`✅ Committed (88c8123..HEAD)`).
+    public var statusText: String?
+    /// The marker written in the heading (`✅ COMPLETED`), which the page shows as a badge.
+    public var headingMarker: String?
+    /// Why it is blocked or what is left, when written after the status word.
+    public var note: String?
+    /// The completion date, as written (`2026-01-12`).
+    public var completed: String?
+    /// The commit range, as written (`88c8123..HEAD`).
+    public var commits: String?
+    /// The dependency text as written (`CHUNK-001 (colors), CHUNK-003`).
+    public var dependencyText: String?
+    /// Dependency ids as written, in order (`CHUNK-001`, `10-02`, `phase-1`).
+    public var dependencyIDs: [String] = []
+    /// `Previous chunks` / `All previous chunks`: every earlier item of the document.
+    public var dependsOnAllPrevious = false
+    /// The line the dependencies are written on.
+    public var dependencyLine: Int?
+    /// The estimated effort.
+    public var estimate: Estimate?
+    /// Risk, as written (`Low`, `High (timing and permissions)`).
+    public var risk: String?
+    /// Priority, as written (`CRITICAL`, `P1`, `1`).
+    public var priority: String?
+    /// Phase name or number, as written or from the Implementation Order table.
+    public var phase: String?
+    /// GSD wave.
+    public var wave: String?
+    /// The item's checkboxes (GSD tasks for a plan).
+    public var checklist = ChecklistCount()
+    /// Content path of the page it is written in.
+    public var sourcePath: String
+    /// The path used in messages (`content/PLAN.md`).
+    public var displayPath: String
+    /// The file line it starts on.
+    public var line: Int
+    /// The heading anchor on its page, if any.
+    public var anchor: String?
+    /// The enclosing item's key (a plan's phase).
+    public var parent: String?
+
+    /// Creates an item.
+    public init(
+        id: String, key: String, kind: Kind, title: String, sourcePath: String, displayPath: String, line: Int,
+        anchor: String? = nil
+    ) {
+        self.id = id
+        self.key = key
+        self.kind = kind
+        self.title = title
+        self.sourcePath = sourcePath
+        self.displayPath = displayPath
+        self.line = line
+        self.anchor = anchor
+    }
+
+    /// `content/PLAN.md:25`.
+    public var location: String { "\(displayPath):\(line)" }
+}
+
+/// Effort as a range in minutes (`2 hours` is 120…120, `8-10 days` is 3840…4800:
+/// a working day is 8 hours and a week 5 days).
+public struct Estimate: Sendable, Equatable {
+    /// The lower bound, in minutes.
+    public var low: Double
+    /// The upper bound, in minutes.
+    public var high: Double
+    /// The text it was read from.
+    public var text: String
+
+    /// Creates an estimate.
+    public init(low: Double, high: Double, text: String) {
+        self.low = low
+        self.high = high
+        self.text = text
+    }
+
+    /// The middle of the range, used for sums and the critical path.
+    public var minutes: Double { (low + high) / 2 }
+}
+
+/// Checkbox counts.
+public struct ChecklistCount: Sendable, Equatable {
+    /// `[x]`
+    public var done = 0
+    /// `[~]`, `[⏳]`
+    public var inProgress = 0
+    /// `[ ]`
+    public var open = 0
+    /// `[-]`
+    public var cancelled = 0
+    /// Blocked entries (`- ❌ …`).
+    public var blocked = 0
+
+    /// Creates counts.
+    public init(done: Int = 0, inProgress: Int = 0, open: Int = 0, cancelled: Int = 0, blocked: Int = 0) {
+        self.done = done
+        self.inProgress = inProgress
+        self.open = open
+        self.cancelled = cancelled
+        self.blocked = blocked
+    }
+
+    /// Every entry that counts (cancelled ones do not).
+    public var total: Int { done + inProgress + open + blocked }
+
+    /// Done out of total, 0…1 (nil when there is nothing to count).
+    public var fraction: Double? { total == 0 ? nil : Double(done) / Double(total) }
+
+    /// Adds one entry.
+    public mutating func add(_ status: WorkStatus) {
+        switch status {
+        case .done: done += 1
+        case .inProgress: inProgress += 1
+        case .cancelled: cancelled += 1
+        case .blocked: blocked += 1
+        case .notStarted, .unknown: open += 1
+        }
+    }
+
+    /// Adds another count.
+    public static func + (lhs: ChecklistCount, rhs: ChecklistCount) -> ChecklistCount {
+        ChecklistCount(
+            done: lhs.done + rhs.done, inProgress: lhs.inProgress + rhs.inProgress, open: lhs.open + rhs.open,
+            cancelled: lhs.cancelled + rhs.cancelled, blocked: lhs.blocked + rhs.blocked)
+    }
+
+    /// The status a checklist shows on its own: all done, some started, or none.
+    public var impliedStatus: WorkStatus {
+        if total == 0 { return cancelled > 0 ? .cancelled : .notStarted }
+        if done == total { return .done }
+        if done + inProgress > 0 { return .inProgress }
+        return blocked > 0 ? .blocked : .notStarted
+    }
+}

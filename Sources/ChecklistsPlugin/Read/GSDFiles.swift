@@ -1,0 +1,169 @@
+import Foundation
+import SpecSiteKit
+
+/// Reads the files of a GSD `.planning/` folder: `NN-NN-PLAN.md` (front matter
+/// and `<task>` blocks), `NN-NN-SUMMARY.md` (a plan is done when its summary
+/// exists; either schema: front matter `completed:` or a `**Completed:**` line),
+/// `NN-VERIFICATION.md` (`status:`), and `ROADMAP.md` (phase and plan lines).
+///
+/// Front matter is messy in the wild: `phase: 05` next to `plan: 09`, or
+/// `phase: 10-visual-design-flow`; folder names that disagree with `phase:`.
+/// The file name decides the plan's id, because that is what `depends_on`
+/// and the summary files use.
+enum GSDFiles {
+    nonisolated(unsafe) static let planFile = /^(\d{1,3}(?:\.\d+)?)-(\d{1,3})-PLAN\.md$/
+    nonisolated(unsafe) static let summaryFile = /^(\d{1,3}(?:\.\d+)?)-(\d{1,3})-SUMMARY\.md$/
+    nonisolated(unsafe) static let verificationFile = /^(\d{1,3}(?:\.\d+)?)(?:-(\d{1,3}))?-VERIFICATION\.md$/
+    nonisolated(unsafe) static let leadingNumber = /^(\d{1,3}(?:\.\d+)?)/
+
+    /// The file name of a content path.
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// The folder a GSD file's plans share ids in: `.planning` for
+    /// `.planning/phases/01-x/01-01-PLAN.md`, `.planning/milestones/v1.0` for
+    /// `.planning/milestones/v1.0-phases/01-x/01-01-PLAN.md`.
+    static func planningRoot(of path: String) -> String {
+        var parts = path.split(separator: "/").map(String.init)
+        let name = parts.removeLast()
+        if let index = parts.lastIndex(of: "phases") { return parts[..<index].joined(separator: "/") }
+        if let index = parts.lastIndex(where: { $0.hasSuffix("-phases") }) {
+            return (parts[..<index] + [String(parts[index].dropLast("-phases".count))]).joined(separator: "/")
+        }
+        if name.hasSuffix("-ROADMAP.md") {
+            return (parts + [String(name.dropLast("-ROADMAP.md".count))]).joined(separator: "/")
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The phase folder a file sits in (`10-visual-design-flow`), if its name starts with a number.
+    static func phaseFolder(of path: String) -> String? {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2 else { return nil }
+        let folder = String(parts[parts.count - 2])
+        return (try? leadingNumber.firstMatch(in: folder)) == nil ? nil : folder
+    }
+
+    /// Whether the page is a GSD plan: its file name, or front matter with `plan`
+    /// and `phase` and one of `wave`, `depends_on`, `must_haves`.
+    static func isPlan(_ page: Page) -> Bool {
+        if (try? planFile.wholeMatch(in: fileName(page.sourcePath))) != nil { return true }
+        let front = page.frontMatter
+        return front["plan"] != nil && front["phase"] != nil
+            && (front["wave"] != nil || front["depends_on"] != nil || front["must_haves"] != nil)
+    }
+
+    /// The plan's id, phase number and item.
+    static func readPlan(
+        _ page: Page, tasks: [(name: String, line: Int)], objective: String?, warnings: inout [LineMessage]
+    ) -> (GSDPlanInfo, WorkItem) {
+        let front = page.frontMatter
+        let root = planningRoot(of: page.sourcePath)
+        var id: String
+        var phaseNumber: String
+        if let match = try? planFile.wholeMatch(in: fileName(page.sourcePath)) {
+            id = StatusText.planID(phase: match.1, plan: match.2)
+            phaseNumber = String(id.prefix { $0 != "-" })
+        } else {
+            let phaseText = front["phase"]?.string ?? ""
+            let number = (try? leadingNumber.firstMatch(in: phaseText)).map { $0.1 } ?? "0"
+            let plan = front["plan"]?.string ?? "0"
+            let planNumber = (try? leadingNumber.firstMatch(in: plan)).map { $0.1 } ?? "0"
+            id = StatusText.planID(phase: number, plan: planNumber)
+            phaseNumber = String(id.prefix { $0 != "-" })
+        }
+        let title = objective.map { firstSentence($0) } ?? "Plan \(id)"
+        var item = WorkItem(
+            id: id, key: root + "#" + id, kind: .plan, title: title, sourcePath: page.sourcePath,
+            displayPath: page.displayPath, line: page.bodyFirstLine)
+        item.phase = front["phase"]?.string ?? phaseFolder(of: page.sourcePath)
+        item.wave = front["wave"]?.string
+        item.parent = root + "#" + StatusText.phaseID(Substring(phaseNumber))
+        item.dependencyLine = front.entries.first { $0.key == "depends_on" }?.line ?? page.bodyFirstLine
+        for value in strings(front["depends_on"]) {
+            if let match = try? /^\s*(\d{1,3}(?:\.\d+)?)-(\d{1,3})\b/.firstMatch(in: value) {
+                item.dependencyIDs.append(StatusText.planID(phase: match.1, plan: match.2))
+            } else if !value.trimmingCharacters(in: .whitespaces).isEmpty {
+                warnings.append(
+                    LineMessage(
+                        line: item.dependencyLine ?? item.line,
+                        message: "depends_on entry '\(value)' is not a plan id like 03-01; it is ignored"))
+            }
+        }
+        item.dependencyText = item.dependencyIDs.isEmpty ? nil : item.dependencyIDs.joined(separator: ", ")
+        item.checklist.open = tasks.count
+        let info = GSDPlanInfo(
+            id: id, phaseNumber: phaseNumber, phaseFolder: phaseFolder(of: page.sourcePath),
+            tasks: tasks)
+        return (info, item)
+    }
+
+    /// A front-matter value read as a list of strings: a list, or one string
+    /// (`"03-01"`, `"03-01, 03-02"`, `[]`).
+    static func strings(_ value: YAMLValue?) -> [String] {
+        switch value {
+        case .scalar(let text)?:
+            let inner = text.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+            return inner.split(whereSeparator: { $0 == "," || $0 == " " }).map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+            }.filter { !$0.isEmpty }
+        case .sequence(let values)?:
+            return values.compactMap(\.string)
+        default:
+            return []
+        }
+    }
+
+    /// The first sentence (or line) of a text, at most 90 characters.
+    static func firstSentence(_ text: String) -> String {
+        let line = text.split(separator: "\n").first.map(String.init) ?? text
+        var sentence = line
+        if let end = line.range(of: ". ") { sentence = String(line[..<end.lowerBound]) }
+        sentence = sentence.trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        return sentence.count > 90 ? String(sentence.prefix(89)) + "…" : sentence
+    }
+
+    // MARK: Summaries and verification
+
+    nonisolated(unsafe) static let completedLine =
+        /(?i)^\s*(?:[-*]\s+)?(?:\*\*|__)?(?:completed|completed on|date)(?::\s*(?:\*\*|__)?|(?:\*\*|__)\s*:)\s*(.+)$/
+
+    /// A `NN-NN-SUMMARY.md`, or nil.
+    static func readSummary(_ page: Page) -> GSDSummaryInfo? {
+        guard let match = try? summaryFile.wholeMatch(in: fileName(page.sourcePath)) else { return nil }
+        var info = GSDSummaryInfo(planID: StatusText.planID(phase: match.1, plan: match.2), status: .done)
+        let front = page.frontMatter
+        info.completed = front["completed"]?.string ?? front["date"]?.string ?? front["completed_at"]?.string
+        if info.completed == nil {
+            for line in page.markdown.split(separator: "\n").prefix(60) {
+                if let found = try? completedLine.firstMatch(in: String(line)) {
+                    let value = PlanReader.plain(String(found.1))
+                    info.completed = (try? StatusText.datePattern.firstMatch(in: value)).map { String($0.1) } ?? value
+                    break
+                }
+            }
+        }
+        if let status = front["status"]?.string {
+            let reading = StatusText.read(status)
+            if reading.recognised && reading.status != .done { info.status = reading.status }
+        }
+        return info
+    }
+
+    /// A `NN-VERIFICATION.md`, or nil. An empty file, or one with no
+    /// `status:`, says nothing.
+    static func readVerification(_ page: Page) -> GSDVerificationInfo? {
+        guard let match = try? verificationFile.wholeMatch(in: fileName(page.sourcePath)) else { return nil }
+        let target =
+            match.2.map { StatusText.planID(phase: match.1, plan: $0) } ?? StatusText.phaseID(match.1)
+        var info = GSDVerificationInfo(targetID: target, line: 1)
+        if let entry = page.frontMatter.entries.first(where: { $0.key == "status" }), let text = entry.value.string {
+            let reading = StatusText.read(text.replacingOccurrences(of: "_", with: " "))
+            info.status = reading.recognised ? reading.status : .unknown
+            info.statusText = text
+            info.line = entry.line
+        }
+        return info
+    }
+}

@@ -1,0 +1,489 @@
+import Foundation
+import SpecSiteKit
+
+/// Reads the work a markdown page writes down: chunk sections, headings with a
+/// status marker, their `**Key**: value` lines, checklists, status tables and
+/// the Implementation Order table.
+///
+/// Permissive on purpose: real plans vary, so anything not understood is left
+/// as prose (a status word that is not understood is kept as `unknown` with a
+/// warning).
+struct PlanReader {
+    let page: Page
+    private(set) var fact = PlanFact()
+    private(set) var warnings: [LineMessage] = []
+    private let lines: [Substring]
+    /// Open work items: heading level and item index, innermost last.
+    private var open: [(level: Int, index: Int)] = []
+    /// The nearest heading, for task lists outside any work item.
+    private var heading: (text: String, id: String, line: Int)?
+    private var checklistGroups: [String: Int] = [:]
+    /// `Implementation Order` rows: chunk id → (phase, priority).
+    private var phaseOfChunk: [String: (phase: String, priority: String?)] = [:]
+    private var seenIDs: [String: Int] = [:]
+    private var statusTables: [PendingTable] = []
+
+    /// A table with a Status column, kept until the sections are read.
+    private struct PendingTable {
+        var header: [String]
+        var statusColumn: Int
+        var rows: [(row: MarkdownNode, cells: [String])]
+        var parent: String?
+        var anchor: String?
+    }
+
+    init(page: Page) {
+        self.page = page
+        lines = page.markdown.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// Reads the page.
+    mutating func read() {
+        for block in page.document.root.children { visit(block) }
+        // Status tables are read last: a table at the top often lists chunks
+        // that sections further down describe.
+        for table in statusTables { readStatusTable(table) }
+        for index in fact.items.indices {
+            applyImplementationOrder(to: index)
+            finish(index)
+        }
+    }
+
+    // MARK: Blocks
+
+    private mutating func visit(_ block: MarkdownNode) {
+        switch block.kind {
+        case .heading(let level, let id):
+            while let last = open.last, last.level >= level { open.removeLast() }
+            let source = headingSource(block)
+            heading = (block.plainText.trimmingCharacters(in: .whitespaces), id, block.line)
+            if let item = Self.workItem(fromHeading: source, plainText: block.plainText) {
+                addItem(item, level: level, block: block, id: id)
+            }
+        case .paragraph:
+            readMetadata(block)
+        case .list:
+            readList(block)
+        case .table:
+            readTable(block)
+        default:
+            break
+        }
+    }
+
+    /// A heading's markdown text without its `#` marks.
+    private func headingSource(_ block: MarkdownNode) -> String {
+        let text = line(block.line).drop { $0 == " " }
+        guard text.hasPrefix("#") else { return block.plainText }
+        var body = text.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+        while body.hasSuffix("#") { body.removeLast() }
+        return body.trimmingCharacters(in: .whitespaces)
+    }
+
+    private func line(_ fileLine: Int) -> Substring {
+        let index = fileLine - page.bodyFirstLine
+        return lines.indices.contains(index) ? lines[index] : ""
+    }
+
+    // MARK: Headings
+
+    /// What a heading says about work: its chunk id, title and status marker.
+    struct HeadingReading: Equatable {
+        var chunkID: String?
+        var title: String
+        var marker: String?
+    }
+
+    nonisolated(unsafe) static let chunkHeading = /^(?i)(?:[^\w\s]{1,3}\s*)?chunk[\s_-]*0*(\d{1,6})\b\s*(?:[:.—–-]\s*)?/
+    nonisolated(unsafe) static let bracketMarker = /\s*\[([A-Za-z][A-Za-z \-_']{1,20})\]\s*$/
+    nonisolated(unsafe) static let codeMarker = /\s*\(\s*`([^`]{1,30})`\s*\)\s*$/
+    nonisolated(unsafe) static let leadingBracket = /^\[([A-Za-z][A-Za-z \-_']{1,20})\]\s*/
+
+    /// Reads `CHUNK-004: Logo ✅ COMPLETED`, `Chunk 3: Fonts`, `Export ✓`,
+    /// `[DONE] Export`, ``Export (`done`)``; nil for a heading that is no work item.
+    static func workItem(fromHeading source: String, plainText: String) -> HeadingReading? {
+        var text = source.trimmingCharacters(in: .whitespaces)
+        var chunkID: String?
+        if let match = try? chunkHeading.firstMatch(in: text) {
+            chunkID = StatusText.chunkID(number: match.1)
+            // A status symbol written before the id is a marker too.
+            let lead = text[..<match.range.lowerBound]
+            text = String(text[match.range.upperBound...])
+            if let symbol = match.output.0.first, StatusText.symbols.contains(where: { $0.0 == symbol }) {
+                text += " " + String(symbol)
+            }
+            _ = lead
+        }
+        var marker: String?
+        if let match = try? bracketMarker.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
+            marker = String(match.1)
+            text = String(text[..<match.range.lowerBound])
+        } else if let match = try? codeMarker.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
+            marker = String(match.1)
+            text = String(text[..<match.range.lowerBound])
+        } else if let match = try? leadingBracket.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
+            marker = String(match.1)
+            text = String(text[match.range.upperBound...])
+        } else if let split = trailingSymbolMarker(text) {
+            marker = split.marker
+            text = split.rest
+        }
+        let title = text.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
+        guard chunkID != nil || marker != nil else { return nil }
+        return HeadingReading(chunkID: chunkID, title: title.isEmpty ? (chunkID ?? plainText) : title, marker: marker)
+    }
+
+    /// `Logo ✅ COMPLETED` → (`Logo`, `✅ COMPLETED`): a status symbol, followed
+    /// by at most a few upper-case or status words, at the end of a heading.
+    private static func trailingSymbolMarker(_ text: String) -> (rest: String, marker: String)? {
+        guard
+            let index = text.lastIndex(where: { character in StatusText.symbols.contains { $0.0 == character } }),
+            index > text.startIndex
+        else { return nil }
+        let after = text[text.index(after: index)...].trimmingCharacters(in: .whitespaces)
+        let words = after.split(separator: " ")
+        guard words.count <= 4 else { return nil }
+        if !after.isEmpty && after.uppercased() != after && !StatusText.read(after).recognised { return nil }
+        let rest = String(text[..<index]).trimmingCharacters(in: .whitespaces)
+        guard !rest.isEmpty else { return nil }
+        return (rest, String(text[index...]).trimmingCharacters(in: .whitespaces))
+    }
+
+    private mutating func addItem(_ reading: HeadingReading, level: Int, block: MarkdownNode, id anchor: String) {
+        let id = reading.chunkID ?? anchor
+        var key = page.sourcePath + "#" + id
+        if let first = seenIDs[id] {
+            warnings.append(
+                LineMessage(
+                    line: block.line,
+                    message: "duplicate id \(id): it is already used at line \(first); this one is tracked as \(id)"
+                        + " (line \(block.line))"))
+            key += "@\(block.line)"
+        } else {
+            seenIDs[id] = block.line
+        }
+        var item = WorkItem(
+            id: id, key: key, kind: reading.chunkID == nil ? .section : .chunk, title: reading.title,
+            sourcePath: page.sourcePath, displayPath: page.displayPath, line: block.line,
+            anchor: anchor.isEmpty ? nil : anchor)
+        if let marker = reading.marker {
+            applyStatus(marker, to: &item, line: block.line)
+            item.headingMarker = marker
+        }
+        item.parent = open.last.map { fact.items[$0.index].key }
+        fact.items.append(item)
+        fact.headingItems[block.blockKey] = fact.items.count - 1
+        open.append((level, fact.items.count - 1))
+    }
+
+    private mutating func applyStatus(_ text: String, to item: inout WorkItem, line: Int) {
+        let reading = StatusText.read(text)
+        if !reading.recognised {
+            warnings.append(
+                LineMessage(
+                    line: line,
+                    message: "unknown status '\(text)' for \(item.id); expected done, in progress, blocked, not"
+                        + " started or cancelled (kept as unknown)"))
+        }
+        item.status = reading.status
+        item.statusStated = true
+        item.statusText = text
+        item.note = reading.note ?? item.note
+        item.completed = item.completed ?? (reading.status == .done ? reading.date : nil)
+        item.commits = reading.commits ?? item.commits
+    }
+
+    // MARK: Metadata lines
+
+    nonisolated(unsafe) static let metadataLine =
+        /^\s*(?:[-*]\s+)?(?:\*\*|__)([^*_:]{1,40}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*(.*)$/
+
+    /// `**Status**: …`, `**Estimated Time**: 30 minutes`, `**Dependencies**: …`.
+    private mutating func readMetadata(_ block: MarkdownNode) {
+        guard let index = open.last?.index else { return }
+        for fileLine in block.line...max(block.line, block.endLine) {
+            guard let match = try? Self.metadataLine.firstMatch(in: String(line(fileLine))) else { continue }
+            let key = match.1.lowercased().trimmingCharacters(in: .whitespaces)
+            let value = Self.plain(String(match.2))
+            guard !value.isEmpty else { continue }
+            apply(key: key, value: value, line: fileLine, to: index)
+        }
+    }
+
+    /// Markdown emphasis and code marks removed (`**High**` → `High`).
+    static func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
+            .replacingOccurrences(of: "`", with: "").trimmingCharacters(in: .whitespaces)
+    }
+
+    private mutating func apply(key: String, value: String, line: Int, to index: Int) {
+        var item = fact.items[index]
+        switch key {
+        case "status", "state", "progress status":
+            // A heading marker and a Status line usually agree; the line has more detail.
+            applyStatus(value, to: &item, line: line)
+        case "estimated time", "estimate", "estimated", "time estimate", "effort", "estimated effort", "duration",
+            "time", "estimated duration", "size":
+            item.estimate = StatusText.estimate(value) ?? item.estimate
+        case "dependencies", "dependency", "depends on", "depends", "dependson", "blocked by", "prerequisites",
+            "requires", "after":
+            let dependencies = StatusText.dependencies(value)
+            item.dependencyText = value
+            item.dependencyIDs = dependencies.ids
+            item.dependsOnAllPrevious = dependencies.allPrevious
+            item.dependencyLine = line
+        case "risk", "risk level", "risks":
+            item.risk = value
+        case "priority":
+            item.priority = value
+        case "phase":
+            item.phase = value
+        case "wave":
+            item.wave = value
+        case "completed", "completed on", "completion date", "done on", "finished", "date completed":
+            item.completed = (try? StatusText.datePattern.firstMatch(in: value)).map { String($0.1) } ?? value
+        case "commit", "commits", "commit range":
+            item.commits = value
+        default:
+            break
+        }
+        fact.items[index] = item
+    }
+
+    // MARK: Checklists
+
+    private enum Mark {
+        case box(WorkStatus)
+        case symbol(Character, WorkStatus)
+    }
+
+    private mutating func readList(_ list: MarkdownNode) {
+        var collected: [(entry: ChecklistEntry, symbol: Character?, list: String)] = []
+        collect(list, depth: 0, into: &collected)
+        guard !collected.isEmpty else { return }
+        let owner = open.last?.index
+        // Emoji bullets are a list style when every item has the same one (a ✅
+        // before each acceptance criterion), unless the item is stated done; and
+        // outside a work item they need a symbol that is not ✅ or ❌ to be read
+        // as status (`✅ Do` / `❌ Don't` lists are advice).
+        let symbols = collected.compactMap(\.symbol)
+        let boxes = collected.filter { $0.symbol == nil }
+        var accepted = boxes
+        if !symbols.isEmpty {
+            let uniform = Set(symbols).count == 1 && symbols.count == collected.count
+            let ownerDone = owner.map { fact.items[$0].statusStated && fact.items[$0].status == .done } ?? false
+            let hasProgressSymbol = symbols.contains { symbol in
+                guard let status = StatusText.symbols.first(where: { $0.0 == symbol })?.1 else { return false }
+                return status == .inProgress || status == .notStarted
+            }
+            let isStatus =
+                uniform
+                ? (ownerDone && symbols.first.map { Self.isDoneSymbol($0) } == true)
+                : (owner != nil || hasProgressSymbol)
+            if isStatus { accepted = collected }
+        }
+        guard !accepted.isEmpty else { return }
+        let ownerIndex = owner ?? checklistGroup()
+        for var found in accepted {
+            found.entry.owner = ownerIndex
+            fact.entries.append(found.entry)
+            fact.checklistLists.insert(found.list)
+            if let ownerIndex { fact.items[ownerIndex].checklist.add(found.entry.status) }
+        }
+    }
+
+    private static func isDoneSymbol(_ symbol: Character) -> Bool {
+        StatusText.symbols.first { $0.0 == symbol }?.1 == .done
+    }
+
+    private mutating func collect(
+        _ list: MarkdownNode, depth: Int,
+        into collected: inout [(entry: ChecklistEntry, symbol: Character?, list: String)]
+    ) {
+        for item in list.children {
+            guard case .item(let task) = item.kind else { continue }
+            let text = Self.itemText(item)
+            var mark: Mark?
+            if let task {
+                mark = .box(task == .done ? .done : .notStarted)
+            } else if let found = Self.nonStandardBox(text) {
+                mark = .box(found.status)
+            } else if let first = text.first, let status = StatusText.symbols.first(where: { $0.0 == first })?.1 {
+                mark = .symbol(first, status)
+            }
+            if let mark {
+                let status: WorkStatus
+                let symbol: Character?
+                switch mark {
+                case .box(let value):
+                    status = value
+                    symbol = nil
+                case .symbol(let character, let value):
+                    status = value
+                    symbol = character
+                }
+                let shown = Self.withoutMark(text)
+                collected.append(
+                    (ChecklistEntry(text: shown, status: status, line: item.line, depth: depth), symbol, list.blockKey))
+            }
+            for child in item.children where child.kind.isList {
+                collect(child, depth: depth + 1, into: &collected)
+            }
+        }
+    }
+
+    /// The text of an item's first paragraph.
+    static func itemText(_ item: MarkdownNode) -> String {
+        guard let first = item.children.first, case .paragraph = first.kind else { return "" }
+        return first.plainText.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `[⏳]`, `[~]`, `[-]`, `[/]`, `[!]` at the start of an item: boxes cmark does not know.
+    static func nonStandardBox(_ text: String) -> (status: WorkStatus, length: Int)? {
+        guard text.hasPrefix("["), let close = text.firstIndex(of: "]") else { return nil }
+        let inside = text[text.index(after: text.startIndex)..<close]
+        let after = text[text.index(after: close)...]
+        guard inside.count == 1, after.isEmpty || after.first == " " else { return nil }
+        let status: WorkStatus? =
+            switch inside.first! {
+            case "~", "/", "⏳", "🚧", "🔄", ".", "o": .inProgress
+            case "-", "—", "–": .cancelled
+            case "!", "✗", "❌": .blocked
+            case "✓", "✔", "✅", "*", "+": .done
+            default: nil
+            }
+        return status.map { ($0, text.distance(from: text.startIndex, to: close) + 1) }
+    }
+
+    /// An item's text without its box or status symbol.
+    static func withoutMark(_ text: String) -> String {
+        if let box = nonStandardBox(text) {
+            return String(text.dropFirst(box.length)).trimmingCharacters(in: .whitespaces)
+        }
+        if let first = text.first, StatusText.symbols.contains(where: { $0.0 == first }) {
+            return String(text.dropFirst()).trimmingCharacters(
+                in: .whitespaces.union(CharacterSet(charactersIn: "\u{FE0F}")))
+        }
+        return text
+    }
+
+    /// The checklist work item for task lists under the current heading (made on first use).
+    private mutating func checklistGroup() -> Int? {
+        let title = heading?.text ?? page.title
+        let id = heading?.id ?? "checklist"
+        if let index = checklistGroups[id] { return index }
+        var item = WorkItem(
+            id: id, key: page.sourcePath + "#" + id + (checklistGroups.isEmpty ? "" : ""), kind: .checklist,
+            title: title, sourcePath: page.sourcePath, displayPath: page.displayPath, line: heading?.line ?? 1,
+            anchor: heading?.id)
+        if let match = try? /(?i)\bpriority\s*(\w+)|\b(P[0-9])\b/.firstMatch(in: title) {
+            item.priority = String(match.1 ?? match.2 ?? "")
+        }
+        if fact.items.contains(where: { $0.key == item.key }) { item.key += "@\(item.line)" }
+        fact.items.append(item)
+        checklistGroups[id] = fact.items.count - 1
+        return fact.items.count - 1
+    }
+
+    // MARK: Tables
+
+    private mutating func readTable(_ table: MarkdownNode) {
+        let rows = table.children.map { row in row.children.map { $0.plainText.trimmingCharacters(in: .whitespaces) } }
+        guard let header = rows.first?.map({ $0.lowercased() }), rows.count > 1 else { return }
+        let body = Array(zip(table.children.dropFirst(), rows.dropFirst()))
+        if let chunks = header.firstIndex(where: { $0.hasPrefix("chunk") }),
+            let phase = header.firstIndex(where: { $0 == "phase" || $0 == "stage" || $0 == "milestone" })
+        {
+            let priority = header.firstIndex { $0 == "priority" }
+            for (_, cells) in body where cells.indices.contains(chunks) && cells.indices.contains(phase) {
+                let dependencies = StatusText.dependencies(cells[chunks])
+                for id in dependencies.ids {
+                    phaseOfChunk[id] = (cells[phase], priority.flatMap { cells.indices.contains($0) ? cells[$0] : nil })
+                }
+            }
+            return
+        }
+        // A Status column of work, not of screen states (`Empty day`, `On pace`):
+        // most of its cells must be status words.
+        guard let statusColumn = header.firstIndex(where: { $0 == "status" || $0 == "progress" }) else { return }
+        let cells = rows.dropFirst().compactMap { $0.indices.contains(statusColumn) ? $0[statusColumn] : nil }
+            .filter { !$0.isEmpty }
+        let recognised = cells.filter { StatusText.read($0).recognised }.count
+        guard recognised * 2 > cells.count else { return }
+        statusTables.append(
+            PendingTable(
+                header: header, statusColumn: statusColumn, rows: body.map { ($0.0, $0.1) },
+                parent: open.last.map { fact.items[$0.index].key }, anchor: heading?.id))
+    }
+
+    private mutating func readStatusTable(_ table: PendingTable) {
+        let (header, statusColumn) = (table.header, table.statusColumn)
+        for (row, cells) in table.rows where cells.indices.contains(statusColumn) {
+            let statusText = cells[statusColumn]
+            guard !statusText.isEmpty else { continue }
+            let others = cells.enumerated().filter { $0.offset != statusColumn }.map(\.element)
+            let chunk = others.lazy.compactMap { try? Self.chunkHeading.firstMatch(in: $0) }.first
+            if let chunk, let index = fact.items.firstIndex(where: { $0.id == StatusText.chunkID(number: chunk.1) }) {
+                // The section says more; a table only fills a status it left out.
+                if !fact.items[index].statusStated {
+                    var item = fact.items[index]
+                    applyStatus(statusText, to: &item, line: row.line)
+                    fact.items[index] = item
+                }
+                continue
+            }
+            guard let name = others.first(where: { !$0.isEmpty }) else { continue }
+            let id = chunk.map { StatusText.chunkID(number: $0.1) } ?? Slugger.slugify(name)
+            guard !id.isEmpty else { continue }
+            var title = others.dropFirst().first { !$0.isEmpty && StatusText.estimate($0) == nil } ?? name
+            if chunk == nil { title = name }
+            var item = WorkItem(
+                id: id, key: page.sourcePath + "#" + id, kind: chunk == nil ? .row : .chunk, title: title,
+                sourcePath: page.sourcePath, displayPath: page.displayPath, line: row.line, anchor: table.anchor)
+            if fact.items.contains(where: { $0.key == item.key }) { item.key += "@\(row.line)" }
+            applyStatus(statusText, to: &item, line: row.line)
+            for (offset, column) in header.enumerated() where cells.indices.contains(offset) && offset != statusColumn {
+                let value = cells[offset]
+                if column.contains("depend") {
+                    let dependencies = StatusText.dependencies(value)
+                    item.dependencyIDs = dependencies.ids
+                    item.dependencyText = value
+                    item.dependencyLine = row.line
+                } else if column.contains("estimate") || column == "effort" || column == "time" {
+                    item.estimate = StatusText.estimate(value)
+                } else if column == "priority" {
+                    item.priority = value
+                } else if column.contains("note") {
+                    item.note = item.note ?? (value.isEmpty ? nil : value)
+                }
+            }
+            item.parent = table.parent
+            fact.items.append(item)
+        }
+    }
+
+    // MARK: Finishing
+
+    private mutating func applyImplementationOrder(to index: Int) {
+        guard fact.items[index].kind == .chunk, let mapping = phaseOfChunk[fact.items[index].id] else { return }
+        if fact.items[index].phase == nil { fact.items[index].phase = mapping.phase }
+        if fact.items[index].priority == nil { fact.items[index].priority = mapping.priority }
+    }
+
+    /// An item with no stated status takes its checklist's.
+    private mutating func finish(_ index: Int) {
+        var item = fact.items[index]
+        if !item.statusStated {
+            item.status = item.checklist.impliedStatus
+        }
+        fact.items[index] = item
+    }
+}
+
+extension MarkdownNode.Kind {
+    /// Whether this is a list.
+    var isList: Bool {
+        if case .list = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import SpecSiteKit
+
+/// Reads a GSD `ROADMAP.md`: phase lines (`- [x] Phase 2: Reminders (3/3
+/// plans) — completed 2026-01-12`) become phase items, plan lines (`- [x]
+/// 01-01-PLAN.md — …`) state their plan's status, `### Phase N: …` sections
+/// give a phase its `**Depends on**:`, and a progress table's Status column
+/// fills in what the lines leave out.
+struct RoadmapReader {
+    let page: Page
+    private(set) var fact = PlanFact()
+    private(set) var warnings: [LineMessage] = []
+    private let root: String
+    private var phaseIndex: [String: Int] = [:]
+    private var currentPhase: String?
+
+    nonisolated(unsafe) static let phaseLine =
+        /^(?i)\**\s*phase\s+(\d{1,3}(?:\.\d+)?)\s*\**\s*[:.—–-]\s*\**([^*(—–]+?)\**\s*(?:\(([^)]*)\))?\s*(?:[—–-]+\s*(.*))?$/
+    nonisolated(unsafe) static let planLine = /^\**(\d{1,3}(?:\.\d+)?)-(\d{1,3})(?:-PLAN\.md)?\**\b/
+    nonisolated(unsafe) static let phaseHeading = /^(?i)phase\s+(\d{1,3}(?:\.\d+)?)\s*[:.—–-]/
+
+    init(page: Page) {
+        self.page = page
+        root = GSDFiles.planningRoot(of: page.sourcePath)
+        fact.planningRoot = root
+    }
+
+    /// Whether the page is a roadmap.
+    static func isRoadmap(_ page: Page) -> Bool {
+        let name = GSDFiles.fileName(page.sourcePath)
+        return name == "ROADMAP.md" || name.hasSuffix("-ROADMAP.md")
+    }
+
+    mutating func read() {
+        for block in page.document.root.children {
+            switch block.kind {
+            case .heading:
+                let text = block.plainText.trimmingCharacters(in: .whitespaces)
+                currentPhase = (try? Self.phaseHeading.firstMatch(in: text)).map { StatusText.phaseID($0.1) }
+                if let currentPhase, phaseIndex[currentPhase] == nil {
+                    // A phase described only by its section (no checklist line).
+                    addPhase(id: currentPhase, title: text, line: block.line, anchor: block.kind.headingID)
+                } else if let currentPhase, let index = phaseIndex[currentPhase], fact.items[index].anchor == nil {
+                    fact.items[index].anchor = block.kind.headingID
+                }
+            case .list:
+                readList(block)
+            case .paragraph:
+                readDetails(block)
+            case .table:
+                readTable(block)
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func addPhase(id: String, title: String, line: Int, anchor: String?) {
+        var clean = title
+        if let match = try? Self.phaseHeading.firstMatch(in: clean) { clean = String(clean[match.range.upperBound...]) }
+        var item = WorkItem(
+            id: id, key: root + "#" + id, kind: .phase,
+            title: clean.trimmingCharacters(in: .whitespaces), sourcePath: page.sourcePath,
+            displayPath: page.displayPath, line: line, anchor: anchor)
+        item.phase = String(id.dropFirst("phase-".count))
+        fact.items.append(item)
+        phaseIndex[id] = fact.items.count - 1
+    }
+
+    private mutating func readList(_ list: MarkdownNode) {
+        for entry in list.children {
+            guard case .item(let task) = entry.kind else { continue }
+            let text = PlanReader.itemText(entry)
+            if let match = try? Self.phaseLine.firstMatch(in: text) {
+                let id = StatusText.phaseID(match.1)
+                if phaseIndex[id] == nil {
+                    addPhase(id: id, title: String(match.2), line: entry.line, anchor: nil)
+                }
+                guard let index = phaseIndex[id] else { continue }
+                var item = fact.items[index]
+                item.title = String(match.2).trimmingCharacters(in: .whitespaces)
+                item.line = entry.line
+                let rest = [match.3.map(String.init), match.4.map(String.init)].compactMap { $0 }.joined(separator: " ")
+                let reading = StatusText.read(rest)
+                if let task {
+                    item.status = task == .done ? .done : (reading.recognised ? reading.status : .notStarted)
+                    if task == .open && item.status == .done { item.status = .inProgress }
+                    item.statusStated = true
+                    item.statusText = text
+                } else if reading.recognised {
+                    item.status = reading.status
+                    item.statusStated = true
+                    item.statusText = text
+                }
+                item.completed = reading.date ?? item.completed
+                if let plans = match.3, let counts = try? /(\d+)\s*\/\s*(\d+)/.firstMatch(in: plans),
+                    let done = Int(counts.1), let total = Int(counts.2), total >= done
+                {
+                    item.checklist = ChecklistCount(done: done, open: total - done)
+                }
+                fact.items[index] = item
+            } else if let match = try? Self.planLine.firstMatch(in: text) {
+                let id = StatusText.planID(phase: match.1, plan: match.2)
+                if let task { fact.roadmapPlans[id] = task == .done ? .done : .notStarted }
+            }
+            for child in entry.children where child.kind.isList { readList(child) }
+        }
+    }
+
+    /// `**Depends on**: Phase 1` under `### Phase 2: …`.
+    private mutating func readDetails(_ block: MarkdownNode) {
+        guard let currentPhase, let index = phaseIndex[currentPhase] else { return }
+        let markdown = page.markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        for fileLine in block.line...max(block.line, block.endLine) {
+            let offset = fileLine - page.bodyFirstLine
+            guard markdown.indices.contains(offset),
+                let match = try? PlanReader.metadataLine.firstMatch(in: String(markdown[offset]))
+            else { continue }
+            let key = match.1.lowercased().trimmingCharacters(in: .whitespaces)
+            guard key == "depends on" || key == "dependencies" else { continue }
+            let value = PlanReader.plain(String(match.2))
+            let dependencies = StatusText.dependencies(value)
+            fact.items[index].dependencyIDs = dependencies.ids.filter { $0.hasPrefix("phase-") }
+            fact.items[index].dependencyText = value
+            fact.items[index].dependencyLine = fileLine
+        }
+    }
+
+    /// `| 1. Foundation | 2/2 | Complete | 2026-01-12 |`.
+    private mutating func readTable(_ table: MarkdownNode) {
+        let rows = table.children.map { row in row.children.map { $0.plainText.trimmingCharacters(in: .whitespaces) } }
+        guard let header = rows.first?.map({ $0.lowercased() }),
+            let statusColumn = header.firstIndex(where: { $0 == "status" })
+        else { return }
+        let completedColumn = header.firstIndex { $0.hasPrefix("completed") }
+        for (row, cells) in zip(table.children.dropFirst(), rows.dropFirst()) {
+            guard let first = cells.first, cells.indices.contains(statusColumn),
+                let number = try? /^(?i)(?:phase\s+)?(\d{1,3}(?:\.\d+)?)\b/.firstMatch(in: first),
+                let index = phaseIndex[StatusText.phaseID(number.1)]
+            else { continue }
+            var item = fact.items[index]
+            if !item.statusStated {
+                let reading = StatusText.read(cells[statusColumn])
+                if reading.recognised {
+                    item.status = reading.status
+                    item.statusStated = true
+                    item.statusText = cells[statusColumn]
+                } else {
+                    warnings.append(
+                        LineMessage(
+                            line: row.line,
+                            message: "unknown status '\(cells[statusColumn])' for \(item.id); expected done, in"
+                                + " progress, blocked, not started or cancelled (kept as unknown)"))
+                    item.status = .unknown
+                    item.statusStated = true
+                }
+            }
+            if item.completed == nil, let completedColumn, cells.indices.contains(completedColumn) {
+                item.completed = (try? StatusText.datePattern.firstMatch(in: cells[completedColumn])).map {
+                    String($0.1)
+                }
+            }
+            fact.items[index] = item
+        }
+    }
+}
+
+extension MarkdownNode.Kind {
+    /// A heading's anchor id, if this is a heading with one.
+    var headingID: String? {
+        if case .heading(_, let id) = self, !id.isEmpty { return id }
+        return nil
+    }
+}

@@ -1,0 +1,114 @@
+import SpecSiteKit
+
+/// The dependency graph of the site's work as SVG: one node per item that has
+/// or is a dependency, coloured by status (with the status in its tooltip and
+/// description, not in colour alone), one arrow from each dependency to what
+/// waits for it, documents and planning folders as clusters.
+enum DependencyGraph {
+    /// The drawing, or nil when no item has a dependency. `url` gives each item's link.
+    static func svg(_ report: StatusReport, limit: Int, url: (WorkItem) -> String?) -> (svg: String?, note: String?) {
+        let linked = Set(
+            report.entries.flatMap { entry in entry.dependencies + (entry.dependencies.isEmpty ? [] : [entry.item.key])
+            })
+        let members = report.entries.filter { linked.contains($0.item.key) }
+        guard !members.isEmpty else { return (nil, nil) }
+        guard members.count <= limit else {
+            return (
+                nil,
+                "The dependency graph has \(members.count) items, more than the \(limit) drawn"
+                    + " (raise plugins.checklists.graph_limit to draw it)."
+            )
+        }
+        var graph = DiagramGraph(direction: .leftToRight)
+        var clusters: [String: Int] = [:]
+        var nodeIndex: [String: Int] = [:]
+        for entry in members {
+            let item = entry.item
+            let scope = StatusReport.scope(of: item)
+            if clusters[scope] == nil {
+                clusters[scope] = graph.clusters.count
+                graph.clusters.append(
+                    DiagramGraph.Cluster(id: "c\(graph.clusters.count)", label: clusterLabel(scope, report: report)))
+            }
+            nodeIndex[item.key] = graph.nodes.count
+            var node = DiagramGraph.Node(id: "n\(graph.nodes.count)", label: label(item))
+            node.shape = item.kind == .phase ? .stadium : .rounded
+            node.tone = tone(entry.isBlocked ? .blocked : item.status, inCycle: entry.inCycle)
+            node.cluster = clusters[scope]
+            node.link = url(item)
+            node.tooltip = "\(item.id): \(item.title) — \(entry.isBlocked ? "Blocked" : item.status.label)"
+            graph.nodes.append(node)
+        }
+        let edges = reduced(members, report: report)
+        for (from, to) in edges {
+            guard let source = nodeIndex[from], let target = nodeIndex[to] else { continue }
+            var edge = DiagramGraph.Edge(from: source, to: target)
+            if report.entry(to)?.blockedBy.contains(from) == true { edge.style = .thick }
+            graph.edges.append(edge)
+        }
+        if clusters.count == 1 {
+            graph.clusters = []
+            for index in graph.nodes.indices { graph.nodes[index].cluster = nil }
+        }
+        let layout = LayeredLayout.layout(graph)
+        let done = members.filter { $0.item.status == .done }.count
+        let svg = DiagramSVG.render(
+            graph, layout: layout,
+            options: DiagramSVG.Options(
+                title: "Dependency graph",
+                description: "\(members.count) items, \(done) done; an arrow points from a dependency to the work"
+                    + " that waits for it",
+                idPrefix: "deps", className: "dependency-graph"))
+        return (svg, nil)
+    }
+
+    /// `CHUNK-004 Logo component` (the title shortened so nodes stay small).
+    static func label(_ item: WorkItem) -> String {
+        let title = item.title.count > 38 ? String(item.title.prefix(37)) + "…" : item.title
+        switch item.kind {
+        case .chunk, .plan: return item.id + "\n" + title
+        case .phase: return "Phase " + (item.phase ?? item.id) + "\n" + title
+        default: return title
+        }
+    }
+
+    static func tone(_ status: WorkStatus, inCycle: Bool) -> DiagramGraph.Tone {
+        if inCycle { return .danger }
+        switch status {
+        case .done: return .success
+        case .inProgress: return .accent
+        case .blocked: return .danger
+        case .notStarted: return .normal
+        case .cancelled, .unknown: return .neutral
+        }
+    }
+
+    private static func clusterLabel(_ scope: String, report: StatusReport) -> String {
+        if let item = report.entries.first(where: { $0.item.sourcePath == scope })?.item {
+            return GSDFiles.fileName(item.sourcePath)
+        }
+        return scope.isEmpty ? "Plans" : scope
+    }
+
+    /// The edges without those implied by a longer path (a transitive
+    /// reduction), so `All previous chunks` draws as one arrow, not twenty.
+    static func reduced(_ members: [StatusReport.Entry], report: StatusReport) -> [(String, String)] {
+        let keys = members.map(\.item.key)
+        let position = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        let dependencies = members.map { $0.dependencies.compactMap { position[$0] } }
+        var edges: [(String, String)] = []
+        for (node, direct) in dependencies.enumerated() {
+            // What each direct dependency reaches through others.
+            var reachable = Set<Int>()
+            var stack = direct.flatMap { dependencies[$0] }
+            while let next = stack.popLast() {
+                guard reachable.insert(next).inserted, reachable.count <= 4000 else { continue }
+                stack += dependencies[next]
+            }
+            for dependency in direct where !reachable.contains(dependency) || members[node].inCycle {
+                edges.append((keys[dependency], keys[node]))
+            }
+        }
+        return edges
+    }
+}

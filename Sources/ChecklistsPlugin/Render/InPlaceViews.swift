@@ -1,0 +1,213 @@
+import SpecSiteKit
+
+/// What the plugin draws inside a plan's own page: a badge and a details line
+/// under each work-item heading, read-only checkboxes (including `[~]`, `[⏳]`,
+/// `[-]` and emoji boxes), and a progress bar under the document's title.
+struct InPlaceViews {
+    let fact: PlanFact
+    let report: StatusReport
+    let context: RenderContext
+
+    /// A work-item heading: the marker replaced by a badge, then the item's details.
+    func heading(_ block: MarkdownNode, item index: Int) throws -> String {
+        let item = fact.items[index]
+        let entry = report.entry(item.key)
+        var shown = block
+        if let marker = item.headingMarker, item.kind == .chunk || item.kind == .section,
+            case .heading = block.kind
+        {
+            shown = Self.withoutMarker(block, marker: marker)
+        }
+        var html = try context.renderer.renderDefault(shown)
+        let badge = " " + StatusViews.badge(entry?.isBlocked == true ? .blocked : item.status, title: item.statusText)
+        if let anchor = html.range(of: "<a class=\"heading-anchor\"") {
+            html.insert(contentsOf: badge, at: anchor.lowerBound)
+        } else if let close = html.range(of: "</h", options: .backwards) {
+            html.insert(contentsOf: badge, at: close.lowerBound)
+        }
+        return html + details(item, entry: entry)
+    }
+
+    /// The heading with its status marker taken out of the text (the badge says it).
+    static func withoutMarker(_ block: MarkdownNode, marker: String) -> MarkdownNode {
+        var shown = block
+        guard
+            let last = shown.children.indices.last(where: {
+                if case .text = shown.children[$0].kind { true } else { false }
+            }),
+            case .text(let text) = shown.children[last].kind
+        else { return block }
+        for candidate in [marker, "[" + marker + "]"] {
+            if let range = text.range(of: candidate, options: .backwards) {
+                var rest = text
+                rest.removeSubrange(range)
+                rest = rest.trimmingCharacters(in: .whitespaces)
+                while let end = rest.last, " :—–-|".contains(end) { rest.removeLast() }
+                shown.children[last].kind = .text(rest)
+                return shown
+            }
+        }
+        // ``(`done`)``: the marker is a code span between two bits of text.
+        if let code = shown.children.lastIndex(where: { $0.kind == .code(marker) }) {
+            shown.children.removeSubrange(code...)
+            if case .text(let before)? = shown.children.last?.kind {
+                var trimmed = before
+                while let end = trimmed.last, " (".contains(end) { trimmed.removeLast() }
+                shown.children[shown.children.count - 1].kind = .text(trimmed)
+            }
+        }
+        return shown
+    }
+
+    /// The line under a work-item heading: progress, estimate, dependencies, readiness.
+    func details(_ item: WorkItem, entry: StatusReport.Entry?) -> String {
+        var parts: [String] = []
+        if item.checklist.total > 0 {
+            parts.append(
+                StatusViews.progressBar(
+                    done: item.checklist.done, total: item.checklist.total, inProgress: item.checklist.inProgress,
+                    noun: item.kind == .plan ? "tasks" : "checked", label: "\(item.id) checklist"))
+        }
+        var facts: [String] = []
+        if let estimate = item.estimate {
+            facts.append(
+                "<span class=\"work-fact\"><span class=\"work-key\">Estimate</span> \(StatusViews.estimate(estimate))</span>"
+            )
+        }
+        if let entry, !entry.dependencies.isEmpty || item.dependencyText != nil {
+            let links = entry.dependencies.compactMap { report.entry($0) }.map { link(to: $0.item, status: true) }
+            let text =
+                item.dependsOnAllPrevious && links.count > 4
+                ? "all previous (\(links.count))" : links.joined(separator: ", ")
+            facts.append(
+                "<span class=\"work-fact\"><span class=\"work-key\">Depends on</span> "
+                    + (text.isEmpty ? HTMLEscaping.escape(item.dependencyText ?? "") : text) + "</span>")
+        }
+        for (key, value) in [
+            ("Risk", item.risk), ("Priority", item.priority), ("Phase", item.phase), ("Wave", item.wave),
+        ] {
+            if let value, !value.isEmpty {
+                facts.append(
+                    "<span class=\"work-fact\"><span class=\"work-key\">\(key)</span> \(HTMLEscaping.escape(value))</span>"
+                )
+            }
+        }
+        if let completed = item.completed {
+            facts.append(
+                "<span class=\"work-fact\"><span class=\"work-key\">Completed</span> \(HTMLEscaping.escape(completed))</span>"
+            )
+        }
+        if let commits = item.commits {
+            facts.append(
+                "<span class=\"work-fact\"><span class=\"work-key\">Commits</span> <code>\(HTMLEscaping.escape(commits))</code></span>"
+            )
+        }
+        if let entry {
+            if entry.inCycle {
+                facts.append("<span class=\"work-state status-blocked\">In a dependency cycle</span>")
+            } else if !entry.blockedBy.isEmpty {
+                let links = entry.blockedBy.compactMap { report.entry($0) }.map { link(to: $0.item, status: false) }
+                facts.append(
+                    "<span class=\"work-state status-blocked\">Waiting for \(links.joined(separator: ", "))</span>")
+            } else if entry.isReady {
+                facts.append("<span class=\"work-state status-ready\">Ready to start</span>")
+            }
+        }
+        if !facts.isEmpty { parts.append("<p class=\"work-facts\">" + facts.joined(separator: " ") + "</p>") }
+        guard !parts.isEmpty else { return "" }
+        return "<div class=\"work-details\">" + parts.joined() + "</div>\n"
+    }
+
+    /// A link to where an item is written, with a status dot.
+    func link(to item: WorkItem, status: Bool) -> String {
+        var href = item.sourcePath == context.page.sourcePath ? "" : pageURL(item.sourcePath)
+        if let anchor = item.anchor { href += "#" + anchor }
+        let dot = status ? "<span class=\"status-dot status-\(item.status.rawValue)\" aria-hidden=\"true\"></span>" : ""
+        let label = HTMLEscaping.escape(item.id)
+        let title = HTMLEscaping.escape(item.title + " — " + item.status.label)
+        guard !href.isEmpty else { return "<span title=\"\(title)\">\(dot)\(label)</span>" }
+        return "<a href=\"\(HTMLEscaping.escape(href))\" title=\"\(title)\">\(dot)\(label)</a>"
+    }
+
+    private func pageURL(_ sourcePath: String) -> String {
+        guard let page = context.site.page(at: sourcePath) else { return "" }
+        return context.url(to: page.outputPath)
+    }
+
+    /// The progress of the whole document, under its title.
+    func documentSummary() -> String {
+        let items = fact.items.filter { StatusReport.trackedKinds.contains($0.kind) && $0.status.counts }
+        let count = fact.count
+        var parts: [String] = []
+        let chunks = items.filter { $0.kind == .chunk || $0.kind == .section || $0.kind == .plan || $0.kind == .row }
+        if !chunks.isEmpty {
+            let done = chunks.filter { report.entry($0.key)?.item.status ?? $0.status == .done }.count
+            let noun = chunks.allSatisfy { $0.kind == .chunk } ? "chunks" : "items"
+            parts.append(
+                StatusViews.progressBar(
+                    done: done, total: chunks.count,
+                    inProgress: chunks.filter { (report.entry($0.key)?.item.status ?? $0.status) == .inProgress }.count,
+                    noun: noun, label: "Document progress"))
+        }
+        if count.total > 0 {
+            parts.append(
+                StatusViews.progressBar(
+                    done: count.done, total: count.total, inProgress: count.inProgress, noun: "checkboxes",
+                    label: "Checkboxes in this document"))
+        }
+        guard !parts.isEmpty else { return "" }
+        var html = "<div class=\"doc-progress\">" + parts.joined()
+        html +=
+            "<p class=\"doc-progress-link\"><a href=\"\(context.url(to: ChecklistsPlugin.pagePath))\">Status of all plans</a></p>"
+        return html + "</div>\n"
+    }
+
+    // MARK: Checklists
+
+    /// A list drawn with read-only boxes for every kind of checkbox.
+    func checklist(_ list: MarkdownNode) throws -> String {
+        guard case .list(let info) = list.kind else { return "" }
+        var html = "<ul class=\"contains-task-list\">\n"
+        if info.ordered {
+            html =
+                info.start == 1
+                ? "<ol class=\"contains-task-list\">\n" : "<ol start=\"\(info.start)\" class=\"contains-task-list\">\n"
+        }
+        for item in list.children {
+            guard case .item(let task) = item.kind else { continue }
+            let text = PlanReader.itemText(item)
+            var status: WorkStatus?
+            var shown = item
+            if let task {
+                status = task == .done ? .done : .notStarted
+            } else if let box = PlanReader.nonStandardBox(text) {
+                status = box.status
+                shown = Self.withoutLeadingMark(item)
+            } else if let first = text.first, let symbolStatus = StatusText.symbols.first(where: { $0.0 == first })?.1 {
+                status = symbolStatus
+                shown = Self.withoutLeadingMark(item)
+            }
+            guard let status else {
+                html += "<li>" + (try context.renderer.renderItemContent(of: item, tight: info.tight)) + "</li>\n"
+                continue
+            }
+            let checked = status == .done ? " checked" : ""
+            html += "<li class=\"task-list-item\" data-status=\"\(status.rawValue)\">"
+            html += "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled\(checked)"
+            html += status == .done || status == .notStarted ? ">" : " aria-label=\"\(status.label)\">"
+            html += " " + (try context.renderer.renderItemContent(of: shown, tight: info.tight)) + "</li>\n"
+        }
+        return html + (info.ordered ? "</ol>\n" : "</ul>\n")
+    }
+
+    /// The item with `[~] ` or `✅ ` taken off the front of its first paragraph.
+    static func withoutLeadingMark(_ item: MarkdownNode) -> MarkdownNode {
+        var shown = item
+        guard var paragraph = shown.children.first, case .paragraph = paragraph.kind,
+            case .text(let text)? = paragraph.children.first?.kind
+        else { return item }
+        paragraph.children[0].kind = .text(PlanReader.withoutMark(text))
+        shown.children[0] = paragraph
+        return shown
+    }
+}

@@ -1,0 +1,209 @@
+import ArgumentParser
+import ChecklistsPlugin
+import Foundation
+import SpecSiteKit
+
+/// `specsite status`: where the plans of a content folder stand, without
+/// building the site, with gates for CI.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show how far the plans of a content folder are done, without building the site.",
+        discussion: """
+            Reads every document as `build` does and prints each plan's work items with their status, checklist \
+            progress and estimate, what is ready next and what is blocked. `--json` prints status.json instead. \
+            With `--fail-under` or `--require-done` it exits 1, saying why, when the work is not that far: a CI \
+            job can gate a release on it. Warnings (unknown status words, missing dependencies, cycles) go to stderr.
+            """
+    )
+
+    @Argument(help: "The folder of markdown documents.")
+    var content: String = "content"
+
+    @Option(help: "A settings file to use instead of CONTENT/specsite.yml.")
+    var config: String?
+
+    @Flag(help: "Print the status as JSON (the schema of site/status.json).")
+    var json = false
+
+    @Option(name: .customLong("fail-under"), help: "Exit 1 when less than PERCENT of the work items are done.")
+    var failUnder: Double?
+
+    @Option(
+        name: .customLong("require-done"), parsing: .upToNextOption,
+        help: "Exit 1 unless every item named (CHUNK-004, 10-04, phase-2) is done.")
+    var requireDone: [String] = []
+
+    @Flag(inversion: .prefixedNo, help: "Colour the table (default: when stdout is a terminal and NO_COLOR is unset).")
+    var color: Bool?
+
+    func validate() throws {
+        if let failUnder, !(0...100).contains(failUnder) {
+            throw ValidationError("--fail-under takes a percentage from 0 to 100, not \(failUnder)")
+        }
+    }
+
+    func run() throws {
+        let console = Console()
+        let diagnostics = DiagnosticLog()
+        let builder = Builder(
+            options: BuildOptions(content: content, output: "", configFile: config, plugins: [ChecklistsPlugin()]),
+            diagnostics: diagnostics)
+        let loaded: LoadedSite
+        do {
+            loaded = try builder.load()
+        } catch {
+            for diagnostic in diagnostics.all { console.print(diagnostic.description) }
+            console.print((error as? Diagnostic)?.description ?? "error: \(error)")
+            throw ExitCode(1)
+        }
+        let report = ChecklistsPlugin.report(for: loaded.site)
+        for warning in report.warnings { diagnostics.report(warning) }
+        for diagnostic in diagnostics.all { console.print(diagnostic.description) }
+        if diagnostics.errorCount > 0 { throw ExitCode(1) }
+        let output =
+            json
+            ? StatusExport.json(report)
+            : StatusTable(
+                report: report, site: loaded.site,
+                colour: color ?? (isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+            ).text
+        FileHandle.standardOutput.write(Data(output.utf8))
+
+        var failures: [String] = []
+        if let failUnder, report.percent < failUnder {
+            let progress = report.countProgress
+            failures.append(
+                "status: \(NumberText.format(report.percent, decimals: 1))% of the work is done (\(progress.done) of"
+                    + " \(progress.total) items), under the required \(NumberText.format(failUnder, decimals: 1))%")
+        }
+        for id in requireDone {
+            let found = report.find(id)
+            if found.isEmpty {
+                failures.append("status: no work item is called \(id)")
+            }
+            for entry in found where entry.item.status != .done {
+                var reason = "status: \(entry.item.id) is \(entry.item.status.label.lowercased()), not done"
+                let blockers = entry.blockedBy.compactMap { report.entry($0)?.item.id }
+                if !blockers.isEmpty { reason += "; it waits for \(blockers.joined(separator: ", "))" }
+                failures.append(reason + " (\(entry.item.location))")
+            }
+        }
+        for failure in failures { console.print(failure) }
+        if !failures.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// The terminal view: one block per document, a row per work item.
+struct StatusTable {
+    let report: StatusReport
+    let site: Site
+    let colour: Bool
+
+    private func paint(_ text: String, _ status: WorkStatus) -> String {
+        guard colour else { return text }
+        let code =
+            switch status {
+            case .done: "32"
+            case .inProgress: "34"
+            case .blocked: "31"
+            case .notStarted: "0"
+            case .cancelled, .unknown: "90"
+            }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    private func bold(_ text: String) -> String { colour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+
+    private static let symbols: [WorkStatus: String] = [
+        .done: "✓", .inProgress: "◐", .blocked: "✗", .notStarted: "○", .cancelled: "-", .unknown: "?",
+    ]
+
+    var text: String {
+        var lines: [String] = []
+        let progress = report.countProgress
+        var summary =
+            "\(progress.done) of \(progress.total) items done (\(NumberText.format(report.percent, decimals: 1))%)"
+        let estimate = report.estimateProgress
+        if estimate.total > 0 {
+            summary +=
+                ", \(NumberText.format(estimate.done * 100 / estimate.total, decimals: 1))% by estimate"
+                + " (\(Self.duration(estimate.done)) of \(Self.duration(estimate.total)))"
+        }
+        let checkboxes = report.checkboxes
+        if checkboxes.total > 0 { summary += ", \(checkboxes.done)/\(checkboxes.total) checkboxes" }
+        lines.append(bold(site.config.title.isEmpty ? "Status" : site.config.title) + ": " + summary)
+        var groups: [(String, [StatusReport.Entry])] = []
+        for entry in report.entries where entry.item.kind != .phase {
+            let group =
+                entry.item.kind == .plan ? StatusReport.scope(of: entry.item) + " plans" : entry.item.displayPath
+            if let index = groups.firstIndex(where: { $0.0 == group }) {
+                groups[index].1.append(entry)
+            } else {
+                groups.append((group, [entry]))
+            }
+        }
+        let idWidth = min(24, report.entries.map { $0.item.id.count }.max() ?? 8)
+        for (group, entries) in groups {
+            lines.append("")
+            lines.append(bold(group))
+            for entry in entries {
+                let item = entry.item
+                let status: WorkStatus = entry.isBlocked ? .blocked : item.status
+                let label = Self.pad(status.label.lowercased(), 11)
+                var row = "  " + paint(Self.symbols[status]! + " " + label, status) + " "
+                row += Self.pad(item.id, idWidth) + "  " + Self.pad(Self.shorten(item.title, 44), 44)
+                if item.checklist.total > 0 {
+                    row += "  " + Self.pad("\(item.checklist.done)/\(item.checklist.total)", 7)
+                } else {
+                    row += "  " + Self.pad("", 7)
+                }
+                if let estimate = item.estimate { row += "  " + Self.duration(estimate.minutes) }
+                lines.append(row.trimmingTrailingSpaces())
+                if !entry.blockedBy.isEmpty {
+                    lines.append(
+                        "      waits for "
+                            + entry.blockedBy.compactMap { report.entry($0)?.item.id }.joined(separator: ", "))
+                } else if item.status == .blocked, let note = item.note {
+                    lines.append("      " + note)
+                }
+            }
+        }
+        let ready = report.entries.filter { $0.isReady && $0.item.kind != .phase && $0.item.kind != .checklist }
+        if !ready.isEmpty {
+            lines.append("")
+            lines.append(
+                bold("Ready next: ") + ready.prefix(12).map(\.item.id).joined(separator: ", ")
+                    + (ready.count > 12 ? ", …" : ""))
+        }
+        if !report.criticalPath.isEmpty {
+            lines.append(
+                bold("Critical path: ")
+                    + report.criticalPath.compactMap { report.entry($0)?.item.id }.joined(separator: " → ")
+                    + " (\(Self.duration(report.criticalMinutes)))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func duration(_ minutes: Double) -> String {
+        let total = Int(minutes.rounded())
+        if total < 60 { return "\(total) min" }
+        return total % 60 == 0 ? "\(total / 60) h" : "\(total / 60) h \(total % 60) min"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    static func shorten(_ text: String, _ width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}
