@@ -415,6 +415,16 @@ struct GSDMarkupTests {
         #expect(html.contains("&lt;!-- specsite:gsd open task --&gt;"))
     }
 
+    @Test func markersShownInCodeStayCode() throws {
+        let text = "<objective>\nThe rewrite writes:\n```\n<!-- specsite:gsd open task #1 -->\n```\n</objective>\n"
+        let rewrite = GSDMarkup.rewrite(text)
+        #expect(rewrite.warnings == [])
+        #expect(rewrite.markdown.contains("```\n<!-- specsite:gsd open task #1 -->\n```"))
+        let html = try GSDTestSupport.render(text)
+        #expect(html.contains("<pre><code>&lt;!-- specsite:gsd open task #1 --&gt;\n</code></pre>"))
+        #expect(!html.contains("<article"))
+    }
+
     @Test func fiveThousandTasksTakeLinearTime() {
         let text = GSDTestSupport.plan(tasks: 5000)
         let clock = ContinuousClock()

@@ -34,6 +34,8 @@ struct GSDRewrite: Sendable, Equatable {
 ///   (the next `<task>`, `</tasks>`, a close tag of an outer element, the end of
 ///   the page), with a warning at its line; a close tag that matches nothing is
 ///   dropped with a warning. Markers are therefore always balanced.
+/// - One parse of the result then checks that cmark-gfm sees every marker
+///   (no code block swallows one; see `repair`).
 enum GSDMarkup {
     /// Sections that stand only at the top of a plan: opening one closes whatever is still open.
     static let topLevelNames: Set<String> = [
@@ -157,18 +159,18 @@ enum GSDMarkup {
     }
 
     private static func isPlan(_ lines: [Substring]) -> Bool {
-        var fence: Fence?
+        var fence: GSDFence?
         for line in lines {
             if let open = fence {
                 if open.isClosed(by: line) { fence = nil }
                 continue
             }
-            if let opening = Fence(opening: line) {
+            if let opening = GSDFence(opening: line) {
                 fence = opening
                 continue
             }
             // Indented four spaces, a tag at the top of a page would be code.
-            if indentation(line) < 4, let tag = TagLine(trimmed(line)), tag.form == .open, tag.text.isEmpty,
+            if indentation(line) < 4, let tag = GSDTagLine(trimmed(line)), tag.form == .open, tag.text.isEmpty,
                 signalNames.contains(tag.name)
             {
                 return true
@@ -260,7 +262,7 @@ enum GSDMarkup {
 // MARK: - Fences
 
 /// An open fenced code block: its character, length and indentation.
-struct Fence {
+struct GSDFence {
     var character: Character
     var length: Int
     var indent: Int
@@ -292,7 +294,7 @@ struct Fence {
 
 /// A line read as a GSD tag: `<task type="auto">`, `</task>`,
 /// `<name>Text</name>`, `<action>Text…` or `…text</action>`.
-struct TagLine {
+struct GSDTagLine {
     enum Form: Equatable {
         /// `<name attr="v">`, with `text` after it on the line (usually none).
         case open
@@ -448,7 +450,7 @@ private struct Rewriter {
         self.lines = lines
         plans = Array(repeating: .text(region: -1, transform: false), count: lines.count)
         for (index, line) in lines.enumerated() {
-            if let name = TagLine.closedName(GSDMarkup.trimmed(line)) { lastClose[name] = index }
+            if let name = GSDTagLine.closedName(GSDMarkup.trimmed(line)) { lastClose[name] = index }
         }
     }
 
@@ -490,7 +492,7 @@ private struct Rewriter {
 
     /// Plans `range`; returns the line of a fence left open at its end.
     private mutating func plan(_ range: Range<Int>, fences: Bool) -> Int? {
-        var fence: Fence?
+        var fence: GSDFence?
         var fenceLine = 0
         for index in range {
             let line = lines[index]
@@ -503,7 +505,7 @@ private struct Rewriter {
                 }
                 continue
             }
-            if let opening = Fence(opening: line) {
+            if let opening = GSDFence(opening: line) {
                 if fences {
                     fence = opening
                     fenceLine = index
@@ -515,12 +517,12 @@ private struct Rewriter {
                 continue
             }
             let trimmed = GSDMarkup.trimmed(line)
-            if let tag = TagLine(trimmed), let marker = handle(tag, at: index) {
+            if let tag = GSDTagLine(trimmed), let marker = handle(tag, at: index) {
                 plans[index] = .marker(marker)
                 continue
             }
             // `<b>Bold</b> and the rest</action>`: not a tag at its start, maybe one at its end.
-            if trimmed.first == "<", let tag = TagLine(tailClose: trimmed), let marker = handle(tag, at: index) {
+            if trimmed.first == "<", let tag = GSDTagLine(tailClose: trimmed), let marker = handle(tag, at: index) {
                 plans[index] = .marker(marker)
                 continue
             }
@@ -540,7 +542,7 @@ private struct Rewriter {
     }
 
     /// The marker line for a tag line, or nil when the line stays markdown.
-    private mutating func handle(_ tag: TagLine, at index: Int) -> String? {
+    private mutating func handle(_ tag: GSDTagLine, at index: Int) -> String? {
         guard !tag.text.contains(GSDMarker.prefix) else { return nil }
         switch tag.form {
         case .open, .field:
@@ -584,7 +586,7 @@ private struct Rewriter {
 
     /// Whether an opening tag is one of the plan's: a known name, or inside a
     /// task any other name that is not HTML and is closed further down.
-    private func isTag(_ tag: TagLine, at index: Int) -> Bool {
+    private func isTag(_ tag: GSDTagLine, at index: Int) -> Bool {
         let closedLater = (lastClose[Substring(tag.name)] ?? -1) > index
         if tag.form == .open, !tag.text.isEmpty, !closedLater { return false }
         if GSDMarkup.knownNames.contains(tag.name) { return true }
