@@ -628,7 +628,8 @@ LINKS_SCRIPT = """(() => {
         const raw = element.getAttribute(attribute);
         if (raw !== null) refs.push({kind, raw, url: resolved});
     };
-    for (const a of document.querySelectorAll("a[href]")) add("a", a, "href", a.href);
+    // An SVG link's href is an SVGAnimatedString: resolve its value against the page.
+    for (const a of document.querySelectorAll("a[href]")) add("a", a, "href", typeof a.href === "string" ? a.href : new URL(a.getAttribute("href"), document.baseURI).href);
     for (const l of document.querySelectorAll("link[href]")) add("link", l, "href", l.href);
     for (const s of document.querySelectorAll("script[src]")) add("script", s, "src", s.src);
     for (const i of document.querySelectorAll("img[src]")) add("img", i, "src", i.src);
