@@ -128,7 +128,7 @@ struct StatusTable {
         if estimate.total > 0 {
             summary +=
                 ", \(NumberText.format(estimate.done * 100 / estimate.total, decimals: 1))% by estimate"
-                + " (\(Self.duration(estimate.done)) of \(Self.duration(estimate.total)))"
+                + " (\(StatusViews.duration(estimate.done)) of \(StatusViews.duration(estimate.total)))"
         }
         let checkboxes = report.checkboxes
         if checkboxes.total > 0 { summary += ", \(checkboxes.done)/\(checkboxes.total) checkboxes" }
@@ -158,7 +158,7 @@ struct StatusTable {
                 } else {
                     row += "  " + Self.pad("", 7)
                 }
-                if let estimate = item.estimate { row += "  " + Self.duration(estimate.minutes) }
+                if let estimate = item.estimate { row += "  " + StatusViews.duration(estimate.minutes) }
                 lines.append(row.trimmingTrailingSpaces())
                 if !entry.blockedBy.isEmpty {
                     lines.append(
@@ -180,15 +180,9 @@ struct StatusTable {
             lines.append(
                 bold("Critical path: ")
                     + report.criticalPath.compactMap { report.entry($0)?.item.id }.joined(separator: " → ")
-                    + " (\(Self.duration(report.criticalMinutes)))")
+                    + " (\(StatusViews.duration(report.criticalMinutes)))")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func duration(_ minutes: Double) -> String {
-        let total = Int(minutes.rounded())
-        if total < 60 { return "\(total) min" }
-        return total % 60 == 0 ? "\(total / 60) h" : "\(total / 60) h \(total % 60) min"
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

@@ -107,12 +107,10 @@ struct PlanReader {
         if let match = try? chunkHeading.firstMatch(in: text) {
             chunkID = StatusText.chunkID(number: match.1)
             // A status symbol written before the id is a marker too.
-            let lead = text[..<match.range.lowerBound]
             text = String(text[match.range.upperBound...])
             if let symbol = match.output.0.first, StatusText.symbols.contains(where: { $0.0 == symbol }) {
                 text += " " + String(symbol)
             }
-            _ = lead
         }
         var marker: String?
         if let match = try? bracketMarker.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
@@ -373,7 +371,7 @@ struct PlanReader {
         let id = heading?.id ?? "checklist"
         if let index = checklistGroups[id] { return index }
         var item = WorkItem(
-            id: id, key: page.sourcePath + "#" + id + (checklistGroups.isEmpty ? "" : ""), kind: .checklist,
+            id: id, key: page.sourcePath + "#" + id, kind: .checklist,
             title: title, sourcePath: page.sourcePath, displayPath: page.displayPath, line: heading?.line ?? 1,
             anchor: heading?.id)
         if let match = try? /(?i)\bpriority\s*(\w+)|\b(P[0-9])\b/.firstMatch(in: title) {

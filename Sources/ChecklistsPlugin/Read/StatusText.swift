@@ -89,8 +89,6 @@ enum StatusText {
                 reading.note = note(after: trimmed.index(after: index), in: trimmed)
             }
         }
-        // `⏳ Waiting` is waiting; `✅ Done` and `🚧 In progress` agree anyway. A
-        // symbol only overrides a word that is vaguer than it (`✅ Accepted by QA`).
         return reading
     }
 

@@ -1,9 +1,9 @@
 import SpecSiteKit
 
-/// The small pieces every status view is made of: badges, progress bars,
+/// The small pieces every status view is made of (the terminal table uses its durations too): badges, progress bars,
 /// durations. Status is never told by colour alone: each badge has a symbol
 /// and a word.
-enum StatusViews {
+public enum StatusViews {
     /// The symbol shown before a status word.
     static func symbol(_ status: WorkStatus) -> String {
         switch status {
@@ -46,7 +46,7 @@ enum StatusViews {
     }
 
     /// `45 min`, `2 h`, `1 h 30 min`, `3 d 2 h` (a day is 8 working hours).
-    static func duration(_ minutes: Double) -> String {
+    public static func duration(_ minutes: Double) -> String {
         let total = Int(minutes.rounded())
         if total < 60 { return "\(total) min" }
         let hours = total / 60
