@@ -38,7 +38,11 @@ enum PageLoader {
                 }
             }
         } catch {
-            diagnostics.error(displayPath, line: error.line, "invalid front matter: \(error.message)")
+            // A warning, not an error: agents write front matter that YAML rejects
+            // (an unquoted `: ` inside a must-have), and the page's prose is worth
+            // more than its metadata. `--strict` still fails the build on it.
+            diagnostics.warning(
+                displayPath, line: error.line, "invalid front matter, page read without it: \(error.message)")
             frontMatter = .null
         }
 
