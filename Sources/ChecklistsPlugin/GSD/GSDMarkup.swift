@@ -68,7 +68,8 @@ enum GSDMarkup {
     ]
 
     /// Rewrites a page's markdown (front matter removed). Pages that are not GSD
-    /// plans come back byte-identical with no warnings.
+    /// plans come back byte-identical with no warnings, unless they hold a
+    /// comment of their own that reads as a marker: it gets `&lt;` too.
     static func rewrite(_ markdown: String) -> GSDRewrite {
         var lines: [Substring] = []
         var carriageReturns: [Bool] = []
@@ -77,7 +78,15 @@ enum GSDMarkup {
             lines.append(hasReturn ? line.dropLast() : line)
             carriageReturns.append(hasReturn)
         }
-        guard isPlan(lines) else { return GSDRewrite(markdown: markdown, warnings: [], isPlan: false) }
+        guard isPlan(lines) else {
+            guard markdown.contains(GSDMarker.prefix) else {
+                return GSDRewrite(markdown: markdown, warnings: [], isPlan: false)
+            }
+            var outputs = Self.lines(markdown).map(String.init)
+            var warnings: [LineMessage] = []
+            repair(&outputs, markers: outputs.map { _ in false }, warnings: &warnings)
+            return GSDRewrite(markdown: outputs.joined(separator: "\n"), warnings: warnings, isPlan: false)
+        }
         var rewriter = Rewriter(lines: lines)
         rewriter.run()
         var outputs = lines.indices.map { index in

@@ -77,10 +77,11 @@ struct PlanCard {
         return number + " · " + words.prefix(1).uppercased() + words.dropFirst()
     }
 
-    /// The plan ids of `depends_on`: a list, one id, or ids separated by commas
-    /// (`"03-01, 03-02"`, even `"[03-01]"` written as a string).
+    /// The plan ids of `depends_on` as written: a list, one id, or ids separated
+    /// by commas or spaces (`"03-01, 03-02"`, even `"[03-01]"` written as a
+    /// string). The one reading of it, for the card and the status report.
     static func dependencyIDs(in frontMatter: YAMLValue) -> [String] {
-        strings(frontMatter["depends_on"])
+        strings(frontMatter["depends_on"]).flatMap { $0.split(separator: " ").map(String.init) }
     }
 
     /// A scalar as text; a list of scalars joined by commas; nil for anything else or empty.

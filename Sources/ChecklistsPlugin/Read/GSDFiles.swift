@@ -81,7 +81,7 @@ enum GSDFiles {
         item.wave = front["wave"]?.string
         item.parent = root + "#" + StatusText.phaseID(Substring(phaseNumber))
         item.dependencyLine = front.entries.first { $0.key == "depends_on" }?.line ?? page.bodyFirstLine
-        for value in strings(front["depends_on"]) {
+        for value in PlanCard.dependencyIDs(in: front) {
             if let match = try? /^\s*(\d{1,3}(?:\.\d+)?)-(\d{1,3})\b/.firstMatch(in: value) {
                 item.dependencyIDs.append(StatusText.planID(phase: match.1, plan: match.2))
             } else if !value.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -97,22 +97,6 @@ enum GSDFiles {
             id: id, phaseNumber: phaseNumber, phaseFolder: phaseFolder(of: page.sourcePath),
             tasks: tasks)
         return (info, item)
-    }
-
-    /// A front-matter value read as a list of strings: a list, or one string
-    /// (`"03-01"`, `"03-01, 03-02"`, `[]`).
-    static func strings(_ value: YAMLValue?) -> [String] {
-        switch value {
-        case .scalar(let text)?:
-            let inner = text.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
-            return inner.split(whereSeparator: { $0 == "," || $0 == " " }).map {
-                $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
-            }.filter { !$0.isEmpty }
-        case .sequence(let values)?:
-            return values.compactMap(\.string)
-        default:
-            return []
-        }
     }
 
     /// The first sentence (or line) of a text, at most 90 characters.
