@@ -48,7 +48,8 @@ public struct ChecklistsPlugin: Plugin {
 
     /// Reads the page's work items and checkboxes.
     public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] {
-        let (fact, warnings) = Self.read(page)
+        var (fact, warnings) = Self.read(page)
+        fact.warnings = warnings
         for warning in warnings {
             context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
         }
@@ -107,7 +108,7 @@ public struct ChecklistsPlugin: Plugin {
         guard block.line > 0, let fact = Self.fact(of: context.page, in: context.site) else {
             return try GSDRender.render(block, renderer: context.renderer)
         }
-        let report = Self.report(for: context.site)
+        let report = Self.report(for: context.site, from: fact)
         var prefix = ""
         if let plan = fact.plan, block.line == Self.firstBlockLine(of: context.page) {
             prefix = planCard(plan, fact: fact, report: report, context: context)
@@ -154,7 +155,7 @@ public struct ChecklistsPlugin: Plugin {
     /// warnings only the whole site shows (missing dependencies, cycles).
     public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
         let report = Self.report(for: site)
-        for warning in report.warnings { context.diagnostics.report(warning) }
+        for warning in report.warnings { context.diagnostics.report(warning.diagnostic) }
         guard !report.entries.isEmpty else { return [] }
         let settings = Settings(context.settings)
         var outputs: [GeneratedOutput] = []
@@ -176,8 +177,15 @@ public struct ChecklistsPlugin: Plugin {
 
     /// The site's report, worked out once per build (held by the first page's fact).
     public static func report(for site: Site) -> StatusReport {
-        guard let first = site.facts(of: PlanFact.self).first else { return StatusReport() }
-        return first.fact.reportCache.value { StatusReport.make(site: site) }
+        // The first page with a fact, without gathering every page's facts.
+        guard let first = site.pages.lazy.compactMap({ fact(of: $0, in: site) }).first else { return StatusReport() }
+        return first.reportCache.value { StatusReport.make(site: site) }
+    }
+
+    /// The site's report as a page sees it: kept by the page's own fact too, so
+    /// rendering a block does not look for the first page again.
+    static func report(for site: Site, from fact: PlanFact) -> StatusReport {
+        fact.pageReportCache.value { report(for: site) }
     }
 
     static func fact(of page: Page, in site: Site) -> PlanFact? {

@@ -58,7 +58,7 @@ struct StatusCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let report = ChecklistsPlugin.report(for: loaded.site)
-        for warning in report.warnings { diagnostics.report(warning) }
+        for warning in report.warnings { diagnostics.report(warning.diagnostic) }
         for diagnostic in diagnostics.all { console.print(diagnostic.description) }
         if diagnostics.errorCount > 0 { throw ExitCode(1) }
         let output =
@@ -70,11 +70,25 @@ struct StatusCommand: ParsableCommand {
             ).text
         FileHandle.standardOutput.write(Data(output.utf8))
 
+        let failures = gateFailures(report)
+        for failure in failures { console.print(failure) }
+        if !failures.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Why the gates fail, one line each; empty when they pass.
+    func gateFailures(_ report: StatusReport) -> [String] {
+        guard failUnder != nil || !requireDone.isEmpty else { return [] }
+        let progress = report.countProgress
+        // A gate over nothing would pass a CI job pointed at the wrong folder.
+        guard progress.total > 0 else {
+            return ["status: no work items found in \(content); nothing to gate on"]
+        }
         var failures: [String] = []
-        if let failUnder, report.percent < failUnder {
-            let progress = report.countProgress
+        // Compared as shown (one decimal), so "34.3% … under the required 34.3%" cannot happen.
+        let shown = (report.percent * 10).rounded() / 10
+        if let failUnder, shown < failUnder {
             failures.append(
-                "status: \(NumberText.format(report.percent, decimals: 1))% of the work is done (\(progress.done) of"
+                "status: \(NumberText.format(shown, decimals: 1))% of the work is done (\(progress.done) of"
                     + " \(progress.total) items), under the required \(NumberText.format(failUnder, decimals: 1))%")
         }
         for id in requireDone {
@@ -83,14 +97,19 @@ struct StatusCommand: ParsableCommand {
                 failures.append("status: no work item is called \(id)")
             }
             for entry in found where entry.item.status != .done {
-                var reason = "status: \(entry.item.id) is \(entry.item.status.label.lowercased()), not done"
+                // The status the table shows: blocked when it waits for unfinished work.
+                let status: WorkStatus = entry.isBlocked ? .blocked : entry.item.status
+                var reason = "status: \(entry.item.id) is \(status.label.lowercased()), not done"
                 let blockers = entry.blockedBy.compactMap { report.entry($0)?.item.id }
-                if !blockers.isEmpty { reason += "; it waits for \(blockers.joined(separator: ", "))" }
+                if !blockers.isEmpty {
+                    reason += "; it waits for \(blockers.joined(separator: ", "))"
+                } else if let note = entry.item.note {
+                    reason += "; \(note)"
+                }
                 failures.append(reason + " (\(entry.item.location))")
             }
         }
-        for failure in failures { console.print(failure) }
-        if !failures.isEmpty { throw ExitCode(1) }
+        return failures
     }
 }
 
@@ -122,6 +141,10 @@ struct StatusTable {
     var text: String {
         var lines: [String] = []
         let progress = report.countProgress
+        let title = bold(site.config.title.isEmpty ? "Status" : site.config.title)
+        guard !report.entries.isEmpty else {
+            return title + ": no work items found (no chunks, sections with a status, checklists or GSD plans)\n"
+        }
         var summary =
             "\(progress.done) of \(progress.total) items done (\(NumberText.format(report.percent, decimals: 1))%)"
         let estimate = report.estimateProgress
@@ -132,7 +155,7 @@ struct StatusTable {
         }
         let checkboxes = report.checkboxes
         if checkboxes.total > 0 { summary += ", \(checkboxes.done)/\(checkboxes.total) checkboxes" }
-        lines.append(bold(site.config.title.isEmpty ? "Status" : site.config.title) + ": " + summary)
+        lines.append(title + ": " + summary)
         var groups: [(String, [StatusReport.Entry])] = []
         for entry in report.entries where entry.item.kind != .phase {
             let group =
@@ -152,7 +175,9 @@ struct StatusTable {
                 let status: WorkStatus = entry.isBlocked ? .blocked : item.status
                 let label = Self.pad(status.label.lowercased(), 11)
                 var row = "  " + paint(Self.symbols[status]! + " " + label, status) + " "
-                row += Self.pad(item.id, idWidth) + "  " + Self.pad(Self.shorten(item.title, 44), 44)
+                row +=
+                    Self.pad(Self.shorten(item.id, idWidth), idWidth) + "  "
+                    + Self.pad(Self.shorten(item.title, 44), 44)
                 if item.checklist.total > 0 {
                     row += "  " + Self.pad("\(item.checklist.done)/\(item.checklist.total)", 7)
                 } else {
@@ -169,7 +194,7 @@ struct StatusTable {
                 }
             }
         }
-        let ready = report.entries.filter { $0.isReady && $0.item.kind != .phase && $0.item.kind != .checklist }
+        let ready = report.readyNext
         if !ready.isEmpty {
             lines.append("")
             lines.append(

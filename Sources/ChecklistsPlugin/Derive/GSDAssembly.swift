@@ -6,7 +6,7 @@ import SpecSiteKit
 /// plans' status, and a phase with plans but no ROADMAP line (a deleted
 /// roadmap) is made from its folder.
 enum GSDAssembly {
-    static func assemble(_ facts: [(page: Page, fact: PlanFact)], warnings: inout [Diagnostic]) -> [WorkItem] {
+    static func assemble(_ facts: [(page: Page, fact: PlanFact)]) -> [WorkItem] {
         var summaries: [String: GSDSummaryInfo] = [:]
         var roadmapPlans: [String: WorkStatus] = [:]
         var verifications: [String: GSDVerificationInfo] = [:]

@@ -29,8 +29,29 @@ public struct StatusReport: Sendable {
     public var entries: [Entry] = []
     /// Index of each item in `entries` by key.
     public var index: [String: Int] = [:]
-    /// Missing dependencies, duplicate ids, cycles, unknown statuses found across pages.
-    public var warnings: [Diagnostic] = []
+    /// What only the whole site shows: missing dependencies and cycles.
+    public var warnings: [Problem] = []
+    /// What the pages' readers found (unknown status words, duplicate ids, …),
+    /// already reported while each page was analysed.
+    public var readingWarnings: [Problem] = []
+
+    /// Every problem, the pages' first: what `status.json` and the dashboard list.
+    public var problems: [Problem] { readingWarnings + warnings }
+
+    /// A problem in the plans, at a file line.
+    public struct Problem: Sendable, Equatable {
+        /// The file, relative to the content folder (as `status.json` names files).
+        public var sourcePath: String
+        /// The file as the user named it, for the terminal.
+        public var displayPath: String
+        /// The file line.
+        public var line: Int
+        /// What is wrong; other places are named by their source paths.
+        public var message: String
+
+        /// The problem as a warning for the terminal.
+        public var diagnostic: Diagnostic { Diagnostic(.warning, file: displayPath, line: line, message) }
+    }
     /// Keys of the longest chain of remaining work by estimate, first to last.
     public var criticalPath: [String] = []
     /// Its length in minutes.
@@ -42,6 +63,12 @@ public struct StatusReport: Sendable {
     /// Items that count towards completion.
     public var tracked: [Entry] {
         entries.filter { Self.trackedKinds.contains($0.item.kind) && $0.item.status.counts }
+    }
+
+    /// What can start now: ready chunks, sections, plans and rows (a checklist
+    /// of its own is not a step to pick up, a phase starts with its plans).
+    public var readyNext: [Entry] {
+        entries.filter { $0.isReady && $0.item.kind != .phase && $0.item.kind != .checklist }
     }
 
     /// Done items out of all tracked ones.
@@ -94,7 +121,12 @@ public struct StatusReport: Sendable {
 
     static func make(facts: [(page: Page, fact: PlanFact)]) -> StatusReport {
         var report = StatusReport()
-        var items = GSDAssembly.assemble(facts, warnings: &report.warnings)
+        for (page, fact) in facts {
+            report.readingWarnings += fact.warnings.map {
+                Problem(sourcePath: page.sourcePath, displayPath: page.displayPath, line: $0.line, message: $0.message)
+            }
+        }
+        var items = GSDAssembly.assemble(facts)
         // A key used twice (a duplicate id the reader could not tell apart) keeps its first.
         var seen = Set<String>()
         items = items.filter { seen.insert($0.key).inserted }
@@ -137,20 +169,14 @@ public struct StatusReport: Sendable {
                         (byID[id]?.count ?? 0) > 1
                         ? "\(id) is defined in several documents and none is this one's"
                         : "no \(noun) \(id) is defined"
-                    warnings.append(
-                        Diagnostic(
-                            .warning, file: item.displayPath, line: item.dependencyLine ?? item.line,
-                            "\(item.id) depends on \(id), but \(detail)"))
+                    warnings.append(Self.problem(at: item, "\(item.id) depends on \(id), but \(detail)"))
                 }
             }
             var unique = Set<String>()
             entries[offset].dependencies = keys.filter { $0 != item.key && unique.insert($0).inserted }
             if keys.contains(item.key) {
                 entries[offset].inCycle = true
-                warnings.append(
-                    Diagnostic(
-                        .warning, file: item.displayPath, line: item.dependencyLine ?? item.line,
-                        "\(item.id) depends on itself"))
+                warnings.append(Self.problem(at: item, "\(item.id) depends on itself"))
             }
             previous[scope + "|" + item.kind.rawValue, default: []].append(item.key)
         }
@@ -162,6 +188,13 @@ public struct StatusReport: Sendable {
         case .plan, .phase: String(item.key.prefix { $0 != "#" })
         default: item.sourcePath
         }
+    }
+
+    /// A problem at an item's dependency line (its heading when it has none).
+    static func problem(at item: WorkItem, _ message: String) -> Problem {
+        Problem(
+            sourcePath: item.sourcePath, displayPath: item.displayPath, line: item.dependencyLine ?? item.line,
+            message: message)
     }
 
     /// Tarjan's strongly connected components, without recursion (a plan of
@@ -230,12 +263,9 @@ public struct StatusReport: Sendable {
         }
         let loop = path.map { entries[$0].item.id }.joined(separator: " → ")
         let places = members.map { entries[$0].item }.map {
-            "\($0.id) at \($0.displayPath):\($0.dependencyLine ?? $0.line)"
+            "\($0.id) at \($0.sourcePath):\($0.dependencyLine ?? $0.line)"
         }
-        warnings.append(
-            Diagnostic(
-                .warning, file: first.displayPath, line: first.dependencyLine ?? first.line,
-                "dependency cycle: \(loop) (\(places.joined(separator: ", ")))"))
+        warnings.append(Self.problem(at: first, "dependency cycle: \(loop) (\(places.joined(separator: ", ")))"))
     }
 
     private mutating func deriveReadiness() {
@@ -246,9 +276,9 @@ public struct StatusReport: Sendable {
                 guard let dependency = entry(key)?.item.status else { return false }
                 return dependency != .done && dependency != .cancelled
             }
+            // An unknown status word is not "not started": it is warned about, not offered as next.
             entries[offset].isReady =
-                (status == .notStarted || status == .unknown) && entries[offset].blockedBy.isEmpty
-                && !entries[offset].inCycle
+                status == .notStarted && entries[offset].blockedBy.isEmpty && !entries[offset].inCycle
         }
     }
 

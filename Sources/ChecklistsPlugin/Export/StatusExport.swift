@@ -11,67 +11,28 @@ public enum StatusExport {
     public static func json(_ report: StatusReport) -> String {
         let progress = report.countProgress
         let estimate = report.estimateProgress
-        let items: [[String: Any]] = report.entries.map { entry in
-            let item = entry.item
-            var object: [String: Any] = [
-                "id": item.id, "key": item.key, "kind": item.kind.rawValue, "title": item.title,
-                "status": (entry.isBlocked && item.status != .blocked)
-                    ? WorkStatus.blocked.rawValue : item.status.rawValue,
-                "stated_status": item.status.rawValue,
-                "source": ["file": item.sourcePath, "line": item.line],
-                "deps": entry.dependencies.compactMap { report.entry($0)?.item.id },
-                "dep_keys": entry.dependencies,
-                "blocked_by": entry.blockedBy,
-                "ready": entry.isReady,
-                "in_cycle": entry.inCycle,
-                "checklist": [
-                    "done": item.checklist.done, "in_progress": item.checklist.inProgress, "open": item.checklist.open,
-                    "blocked": item.checklist.blocked, "cancelled": item.checklist.cancelled,
-                    "total": item.checklist.total,
-                ],
-            ]
-            if let estimate = item.estimate {
-                object["estimate"] = ["text": estimate.text, "min_minutes": estimate.low, "max_minutes": estimate.high]
-            }
-            if let anchor = item.anchor { object["anchor"] = anchor }
-            if let text = item.statusText { object["status_text"] = text }
-            if let note = item.note { object["note"] = note }
-            if let completed = item.completed { object["completed"] = completed }
-            if let commits = item.commits { object["commits"] = commits }
-            for (key, value) in [
-                ("risk", item.risk), ("priority", item.priority), ("phase", item.phase), ("wave", item.wave),
-                ("parent", item.parent),
-            ] {
-                if let value { object[key] = value }
-            }
-            if !entry.missing.isEmpty { object["missing_deps"] = entry.missing }
-            return object
-        }
-        let root: [String: Any] = [
-            "schema": schemaVersion,
-            "summary": [
-                "items": progress.total, "done": progress.done, "percent": rounded(report.percent),
-                "in_progress": report.tracked.filter { $0.item.status == .inProgress }.count,
-                "blocked": report.tracked.filter(\.isBlocked).count,
-                "ready": report.tracked.filter(\.isReady).count,
-                "estimate_minutes": ["done": estimate.done, "total": estimate.total],
-                "checkboxes": ["done": report.checkboxes.done, "total": report.checkboxes.total],
-                "critical_path": report.criticalPath.compactMap { report.entry($0)?.item.id },
-                "critical_path_minutes": report.criticalMinutes,
-            ],
-            "items": items,
-            "warnings": report.warnings.map { ["file": $0.file ?? "", "line": $0.line ?? 0, "message": $0.message] },
-        ]
-        return serialize(root)
+        let tracked = report.tracked
+        let file = StatusFile(
+            schema: schemaVersion,
+            summary: .init(
+                items: progress.total, done: progress.done, percent: rounded(report.percent),
+                inProgress: tracked.filter { $0.item.status == .inProgress }.count,
+                blocked: tracked.filter(\.isBlocked).count, ready: report.readyNext.count,
+                estimateMinutes: .init(done: minutes(estimate.done), total: minutes(estimate.total)),
+                checkboxes: .init(done: report.checkboxes.done, total: report.checkboxes.total),
+                criticalPath: report.criticalPath.compactMap { report.entry($0)?.item.id },
+                criticalPathMinutes: minutes(report.criticalMinutes)),
+            items: report.entries.map { StatusFile.Item($0, in: report) },
+            warnings: report.problems.map { .init(file: $0.sourcePath, line: $0.line, message: $0.message) })
+        return encode(file, snakeCase: true)
     }
 
     /// The shields.io endpoint (`https://img.shields.io/endpoint?url=…/status-shields.json`).
     public static func shields(_ report: StatusReport) -> String {
         let percent = Int(report.percent.rounded(.down))
-        let object: [String: Any] = [
-            "schemaVersion": 1, "label": "done", "message": "\(percent)%", "color": colour(percent).name,
-        ]
-        return serialize(object)
+        return encode(
+            ShieldsEndpoint(schemaVersion: 1, label: "done", message: "\(percent)%", color: colour(percent).name),
+            snakeCase: false)
     }
 
     /// A flat badge like shields.io draws: `done | 42%`.
@@ -111,11 +72,139 @@ public enum StatusExport {
 
     private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
-    private static func serialize(_ object: Any) -> String {
-        let data =
-            (try? JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
-        return (String(data: data, encoding: .utf8) ?? "{}") + "\n"
+    /// Whole minutes: estimates are read to the minute at best.
+    static func minutes(_ value: Double) -> Int { Int(value.rounded()) }
+
+    /// Pretty JSON with sorted keys (so the same report is the same bytes).
+    private static func encode(_ value: some Encodable, snakeCase: Bool) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        if snakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
+        // Only strings, numbers and booleans go in, so encoding cannot fail.
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
+}
+
+/// The shape of `status.json` (documented in docs/checklists.md); keys are
+/// written in snake case. Optional fields are left out when not written.
+struct StatusFile: Encodable {
+    var schema: Int
+    var summary: Summary
+    var items: [Item]
+    var warnings: [Warning]
+
+    struct Summary: Encodable {
+        var items: Int
+        var done: Int
+        var percent: Double
+        var inProgress: Int
+        var blocked: Int
+        var ready: Int
+        var estimateMinutes: Progress
+        var checkboxes: Progress
+        var criticalPath: [String]
+        var criticalPathMinutes: Int
+    }
+
+    struct Progress: Encodable {
+        var done: Int
+        var total: Int
+    }
+
+    struct Source: Encodable {
+        var file: String
+        var line: Int
+    }
+
+    struct Checklist: Encodable {
+        var done: Int
+        var inProgress: Int
+        var open: Int
+        var blocked: Int
+        var cancelled: Int
+        var total: Int
+    }
+
+    struct EstimateRange: Encodable {
+        var text: String
+        var minMinutes: Int
+        var maxMinutes: Int
+    }
+
+    struct Item: Encodable {
+        var id: String
+        var key: String
+        var kind: String
+        var title: String
+        var status: String
+        var statedStatus: String
+        var source: Source
+        var deps: [String]
+        var depKeys: [String]
+        var blockedBy: [String]
+        var ready: Bool
+        var inCycle: Bool
+        var checklist: Checklist
+        var estimate: EstimateRange?
+        var anchor: String?
+        var statusText: String?
+        var note: String?
+        var completed: String?
+        var commits: String?
+        var risk: String?
+        var priority: String?
+        var phase: String?
+        var wave: String?
+        var parent: String?
+        var missingDeps: [String]?
+
+        init(_ entry: StatusReport.Entry, in report: StatusReport) {
+            let item = entry.item
+            id = item.id
+            key = item.key
+            kind = item.kind.rawValue
+            title = item.title
+            status = (entry.isBlocked ? WorkStatus.blocked : item.status).rawValue
+            statedStatus = item.status.rawValue
+            source = Source(file: item.sourcePath, line: item.line)
+            deps = entry.dependencies.compactMap { report.entry($0)?.item.id }
+            depKeys = entry.dependencies
+            blockedBy = entry.blockedBy
+            ready = entry.isReady
+            inCycle = entry.inCycle
+            checklist = Checklist(
+                done: item.checklist.done, inProgress: item.checklist.inProgress, open: item.checklist.open,
+                blocked: item.checklist.blocked, cancelled: item.checklist.cancelled, total: item.checklist.total)
+            estimate = item.estimate.map {
+                EstimateRange(
+                    text: $0.text, minMinutes: StatusExport.minutes($0.low), maxMinutes: StatusExport.minutes($0.high))
+            }
+            anchor = item.anchor
+            statusText = item.statusText
+            note = item.note
+            completed = item.completed
+            commits = item.commits
+            risk = item.risk
+            priority = item.priority
+            phase = item.phase
+            wave = item.wave
+            parent = item.parent
+            missingDeps = entry.missing.isEmpty ? nil : entry.missing
+        }
+    }
+
+    struct Warning: Encodable {
+        var file: String
+        var line: Int
+        var message: String
+    }
+}
+
+/// A shields.io endpoint (https://shields.io/badges/endpoint-badge).
+struct ShieldsEndpoint: Encodable {
+    var schemaVersion: Int
+    var label: String
+    var message: String
+    var color: String
 }

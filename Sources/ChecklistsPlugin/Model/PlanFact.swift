@@ -21,8 +21,13 @@ public struct PlanFact: Fact {
     var roadmapPlans: [String: WorkStatus] = [:]
     /// The planning folder of a GSD page (`.planning`).
     var planningRoot: String?
+    /// What the reader found wrong on the page, for `status.json` and the dashboard.
+    var warnings: [LineMessage] = []
     /// The site's report, once worked out (see ``ChecklistsPlugin/report(for:)``).
     let reportCache = ReportCache()
+    /// The same report, as this page's blocks fetch it: a lock of its own, since
+    /// the first page's `reportCache` is taken while it is held.
+    let pageReportCache = ReportCache()
 
     /// The page's checkboxes together.
     public var count: ChecklistCount {

@@ -154,8 +154,8 @@ struct PlanReader {
             warnings.append(
                 LineMessage(
                     line: block.line,
-                    message: "duplicate id \(id): it is already used at line \(first); this one is tracked as \(id)"
-                        + " (line \(block.line))"))
+                    message: "duplicate id \(id): line \(first) already uses it, and references to \(id) go there;"
+                        + " this one is tracked on its own (key \(key)@\(block.line))"))
             key += "@\(block.line)"
         } else {
             seenIDs[id] = block.line

@@ -50,15 +50,11 @@ struct StatusPage {
                 percent, "% by estimate",
                 detail: "\(StatusViews.duration(estimate.done)) of \(StatusViews.duration(estimate.total))")
         }
-        html += number(
-            report.entries.filter { $0.item.status == .inProgress && StatusReport.trackedKinds.contains($0.item.kind) }
-                .count, "in progress", detail: nil)
-        html += number(
-            report.entries.filter { $0.isReady && StatusReport.trackedKinds.contains($0.item.kind) }.count, "ready",
-            detail: nil)
-        html += number(
-            report.entries.filter { $0.isBlocked && StatusReport.trackedKinds.contains($0.item.kind) }.count, "blocked",
-            detail: nil)
+        // The same counts as status.json's summary.
+        let tracked = report.tracked
+        html += number(tracked.filter { $0.item.status == .inProgress }.count, "in progress", detail: nil)
+        html += number(report.readyNext.count, "ready", detail: nil)
+        html += number(tracked.filter(\.isBlocked).count, "blocked", detail: nil)
         html += "</div>\n"
         html += StatusViews.progressBar(
             done: progress.done, total: progress.total,
@@ -95,14 +91,12 @@ struct StatusPage {
 
     /// One row per document that tracks work.
     private func plans() -> String {
-        var rows: [(page: Page, items: [StatusReport.Entry])] = []
-        for page in site.pages {
-            let items = report.entries.filter {
-                $0.item.sourcePath == page.sourcePath && StatusReport.trackedKinds.contains($0.item.kind)
-                    && $0.item.kind != .plan
-            }
-            if !items.isEmpty { rows.append((page, items)) }
-        }
+        let byPage = Dictionary(
+            grouping: report.entries.filter {
+                StatusReport.trackedKinds.contains($0.item.kind) && $0.item.kind != .plan
+            },
+            by: \.item.sourcePath)
+        let rows = site.pages.compactMap { page in byPage[page.sourcePath].map { (page: page, items: $0) } }
         guard !rows.isEmpty else { return "" }
         var html =
             "<h2 id=\"plans\">Plans</h2>\n<table class=\"status-table\"><thead><tr><th scope=\"col\">Document</th>"
@@ -128,6 +122,9 @@ struct StatusPage {
     private func phases() -> String {
         let phases = report.entries.filter { $0.item.kind == .phase }
         guard !phases.isEmpty else { return "" }
+        let plansByPhase = Dictionary(grouping: report.entries.filter { $0.item.kind == .plan }) {
+            $0.item.parent ?? ""
+        }
         var html = "<h2 id=\"phases\">Phases</h2>\n"
         var roots: [String] = []
         for phase in phases where !roots.contains(StatusReport.scope(of: phase.item)) {
@@ -137,7 +134,7 @@ struct StatusPage {
             if roots.count > 1 { html += "<h3 class=\"status-root\">\(HTMLEscaping.escape(root))</h3>\n" }
             html += "<ul class=\"status-phases\">\n"
             for phase in phases where StatusReport.scope(of: phase.item) == root {
-                let plans = report.entries.filter { $0.item.kind == .plan && $0.item.parent == phase.item.key }
+                let plans = plansByPhase[phase.item.key] ?? []
                 html += "<li class=\"status-phase\"><div class=\"status-phase-head\">\(link(phase.item)) "
                 html += StatusViews.badge(phase.item.status, title: phase.item.statusText) + "</div>"
                 if phase.item.checklist.total > 0 {
@@ -175,7 +172,7 @@ struct StatusPage {
     }
 
     private func readyNext() -> String {
-        let ready = report.entries.filter { $0.isReady && $0.item.kind != .phase && $0.item.kind != .checklist }
+        let ready = report.readyNext
         var html = "<h2 id=\"ready-next\">Ready next</h2>\n"
         guard !ready.isEmpty else {
             return html + "<p class=\"status-empty\">Nothing is ready: every item not started waits for another.</p>\n"
@@ -246,13 +243,17 @@ struct StatusPage {
         return html
     }
 
-    /// Cycles and missing dependencies, where a reader of the dashboard sees them too.
+    /// The problems found in the plans, where a reader of the dashboard sees them too.
     private func problems() -> String {
-        guard !report.warnings.isEmpty else { return "" }
+        let problems = report.problems
+        guard !problems.isEmpty else { return "" }
         var html = "<h2 id=\"problems\">Problems</h2>\n<ul class=\"status-list status-problems\">\n"
-        for warning in report.warnings.prefix(Self.listLimit) {
+        for problem in problems.prefix(Self.listLimit) {
             html +=
-                "<li><span class=\"work-where\">\(HTMLEscaping.escape("\(warning.file ?? ""):\(warning.line ?? 0)"))</span> \(HTMLEscaping.escape(warning.message))</li>\n"
+                "<li><span class=\"work-where\">\(HTMLEscaping.escape("\(problem.sourcePath):\(problem.line)"))</span> \(HTMLEscaping.escape(problem.message))</li>\n"
+        }
+        if problems.count > Self.listLimit {
+            html += "<li class=\"status-more\">and \(problems.count - Self.listLimit) more</li>\n"
         }
         return html + "</ul>\n"
     }
