@@ -7,7 +7,7 @@
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: site test deps test-deps lint format bench bench-layout clean
+.PHONY: site test deps test-deps lint format bench bench-layout bench-plans clean
 
 deps:
 	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
@@ -51,8 +51,12 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Plugins
 
-bench: deps bench-layout
+bench: deps bench-layout bench-plans
 	python3 bench/bench.py
+
+# The checklists plugin alone, on plans of 320, 1,000 and 5,000 chunks.
+bench-plans: deps
+	python3 bench/plans.py
 
 # The diagram layout alone, on generated graphs from 200 nodes / 400 edges up.
 bench-layout: deps
