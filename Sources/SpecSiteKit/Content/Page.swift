@@ -46,40 +46,43 @@ public struct Page: Sendable {
         if let description = frontMatter["description"]?.string ?? frontMatter["summary"]?.string {
             return description
         }
+        // Where each line starts, found once and only when a paragraph may be
+        // metadata: a plan of thousands of such blocks rescanned the page for each.
+        var lineStarts: [String.Index]?
         for block in document.root.children {
             guard case .paragraph = block.kind else { continue }
             let text = block.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
             let offset = bodyFirstLine - 1
-            if block.endLine > block.line, isMetadata(from: block.line - offset, to: block.endLine - offset) {
-                continue
+            if block.endLine > block.line {
+                let starts = lineStarts ?? Self.lineStarts(of: markdown)
+                lineStarts = starts
+                if isMetadata(from: block.line - offset, to: block.endLine - offset, lineStarts: starts) { continue }
             }
             return text.count > 200 ? String(text.prefix(199)) + "…" : text
         }
         return ""
     }
 
-    /// Whether the lines `from...to` of `markdown` (1-based) are all `**Key**: value` lines.
-    private func isMetadata(from: Int, to: Int) -> Bool {
-        guard from >= 1 else { return false }
-        // Only the paragraph's lines are cut out: splitting a whole long
-        // document for them showed in profiles.
-        var lines: [Substring] = []
-        var lineNumber = 1
-        let bytes = markdown.utf8
-        var lineStart = bytes.startIndex
+    /// The index where each line of `text` starts.
+    private static func lineStarts(of text: String) -> [String.Index] {
+        var starts = [text.startIndex]
+        let bytes = text.utf8
         var index = bytes.startIndex
-        while index < bytes.endIndex, lineNumber <= to {
-            if bytes[index] == UInt8(ascii: "\n") {
-                if lineNumber >= from { lines.append(markdown[lineStart..<index]) }
-                lineNumber += 1
-                lineStart = bytes.index(after: index)
-            }
-            index = bytes.index(after: index)
+        while index < bytes.endIndex {
+            let next = bytes.index(after: index)
+            if bytes[index] == UInt8(ascii: "\n") { starts.append(next) }
+            index = next
         }
-        if lineNumber <= to && lineNumber >= from { lines.append(markdown[lineStart...]) }
-        guard lines.count == to - from + 1 else { return false }
-        return lines.allSatisfy { line in
+        return starts
+    }
+
+    /// Whether the lines `from...to` of `markdown` (1-based) are all `**Key**: value` lines.
+    private func isMetadata(from: Int, to: Int, lineStarts: [String.Index]) -> Bool {
+        guard from >= 1, to <= lineStarts.count else { return false }
+        return (from...to).allSatisfy { number in
+            let end = number < lineStarts.count ? markdown.utf8.index(before: lineStarts[number]) : markdown.endIndex
+            let line = markdown[lineStarts[number - 1]..<end]
             let trimmed = line.drop { $0 == " " }
             guard trimmed.hasPrefix("**") || trimmed.hasPrefix("__") else { return false }
             let marker = trimmed.prefix(2)
