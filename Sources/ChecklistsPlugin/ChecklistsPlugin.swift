@@ -55,7 +55,7 @@ public struct ChecklistsPlugin: Plugin {
         }
         let empty =
             fact.items.isEmpty && fact.entries.isEmpty && fact.summary == nil && fact.verification == nil
-            && fact.roadmapPlans.isEmpty
+            && fact.roadmapPlans.isEmpty && fact.position == nil
         return empty ? [] : [fact]
     }
 
@@ -87,6 +87,9 @@ public struct ChecklistsPlugin: Plugin {
             }
         } else if let summary = GSDFiles.readSummary(page) {
             fact.summary = summary
+            fact.planningRoot = GSDFiles.planningRoot(of: page.sourcePath)
+        } else if let position = GSDFiles.readState(page) {
+            fact.position = position
             fact.planningRoot = GSDFiles.planningRoot(of: page.sourcePath)
         } else if let verification = GSDFiles.readVerification(page) {
             fact.verification = verification

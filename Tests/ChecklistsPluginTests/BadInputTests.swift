@@ -42,7 +42,7 @@ struct BadInputTests {
         #expect(readWarnings.map(\.line) == [12])
         #expect(readWarnings.first?.message.contains("duplicate id CHUNK-003") == true)
         let status = report([plan])
-        let messages = status.warnings.map { "\($0.line ?? 0): \($0.message)" }
+        let messages = status.warnings.map { "\($0.line): \($0.message)" }
         #expect(messages.contains { $0.hasPrefix("7: CHUNK-002 depends on CHUNK-099, but no chunk CHUNK-099") })
         #expect(messages.contains { $0.contains("dependency cycle: CHUNK-001 → CHUNK-003 → CHUNK-002 → CHUNK-001") })
         #expect(status.entries.filter(\.inCycle).count == 3)

@@ -1,7 +1,8 @@
 import SpecSiteKit
 
 /// Puts the pages' items together and settles what only the whole site shows:
-/// a GSD plan is done when its SUMMARY exists (else its ROADMAP line says),
+/// a GSD plan is done when its SUMMARY exists (else its ROADMAP line says,
+/// and STATE.md's Current Position marks the plan under way),
 /// its tasks are done with it, a phase takes its verification report's or its
 /// plans' status, and a phase with plans but no ROADMAP line (a deleted
 /// roadmap) is made from its folder.
@@ -10,8 +11,10 @@ enum GSDAssembly {
         var summaries: [String: GSDSummaryInfo] = [:]
         var roadmapPlans: [String: WorkStatus] = [:]
         var verifications: [String: GSDVerificationInfo] = [:]
+        var positions: [String: GSDPositionInfo] = [:]
         for (page, fact) in facts {
             let root = fact.planningRoot ?? GSDFiles.planningRoot(of: page.sourcePath)
+            if let position = fact.position { positions[root + "#" + position.planID] = position }
             if let summary = fact.summary { summaries[root + "#" + summary.planID] = summary }
             for (id, status) in fact.roadmapPlans { roadmapPlans[root + "#" + id] = status }
             if let verification = fact.verification, verification.status != nil {
@@ -33,6 +36,13 @@ enum GSDAssembly {
                         item.status = stated
                         item.statusStated = true
                         item.statusText = "ROADMAP"
+                    }
+                    // STATE.md's Current Position: the plan being executed (no SUMMARY yet).
+                    if item.status != .done, let position = positions[item.key] {
+                        item.status = position.status
+                        item.statusStated = true
+                        item.statusText = "STATE: " + position.statusText
+                        item.note = position.note
                     }
                     if let verification = verifications[item.key], let status = verification.status, status != .done {
                         item.status = status

@@ -21,6 +21,8 @@ public struct PlanFact: Fact {
     var roadmapPlans: [String: WorkStatus] = [:]
     /// The planning folder of a GSD page (`.planning`).
     var planningRoot: String?
+    /// The plan a GSD `STATE.md` says is under way, if the page is one.
+    var position: GSDPositionInfo?
     /// What the reader found wrong on the page, for `status.json` and the dashboard.
     var warnings: [LineMessage] = []
     /// The site's report, once worked out (see ``ChecklistsPlugin/report(for:)``).
@@ -76,6 +78,17 @@ struct GSDVerificationInfo: Sendable {
     var status: WorkStatus?
     var statusText: String?
     var line: Int
+}
+
+/// `STATE.md`'s Current Position: `Phase: 2 of 4`, `Plan: 2 of 2 in current
+/// phase`, `Status: In progress — Task 1 in review`.
+struct GSDPositionInfo: Sendable {
+    /// `02-02`.
+    var planID: String
+    var status: WorkStatus
+    /// The status line's text after `Status:`.
+    var statusText: String
+    var note: String?
 }
 
 /// Holds a build's ``StatusReport`` once it is worked out. Facts are made

@@ -135,6 +135,35 @@ enum GSDFiles {
         return info
     }
 
+    nonisolated(unsafe) static let positionLine = /^(?i)\**(phase|plan|status)\**\s*:\**\s*(.+)$/
+
+    /// `STATE.md`'s Current Position, when it names a phase, a plan in it and a
+    /// status it states (`Ready to plan`, `Phase complete` say nothing of a plan).
+    static func readState(_ page: Page) -> GSDPositionInfo? {
+        guard fileName(page.sourcePath) == "STATE.md" else { return nil }
+        var phase: Substring?
+        var plan: Substring?
+        var status: String?
+        for line in page.markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard let match = try? positionLine.wholeMatch(in: line.trimmingCharacters(in: .whitespaces)) else {
+                continue
+            }
+            let value = match.2.trimmingCharacters(in: .whitespaces)
+            switch match.1.lowercased() {
+            case "phase" where phase == nil: phase = (try? leadingNumber.firstMatch(in: value))?.1
+            case "plan" where plan == nil: plan = (try? leadingNumber.firstMatch(in: value))?.1
+            case "status" where status == nil: status = value
+            default: break
+            }
+        }
+        guard let phase, let plan, let status else { return nil }
+        let reading = StatusText.read(status)
+        guard reading.recognised, reading.status == .inProgress || reading.status == .blocked else { return nil }
+        return GSDPositionInfo(
+            planID: StatusText.planID(phase: phase, plan: plan), status: reading.status, statusText: status,
+            note: reading.note)
+    }
+
     /// A `NN-VERIFICATION.md`, or nil. An empty file, or one with no
     /// `status:`, says nothing.
     static func readVerification(_ page: Page) -> GSDVerificationInfo? {

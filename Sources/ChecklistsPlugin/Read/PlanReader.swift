@@ -131,17 +131,19 @@ struct PlanReader {
         return HeadingReading(chunkID: chunkID, title: title.isEmpty ? (chunkID ?? plainText) : title, marker: marker)
     }
 
-    /// `Logo ✅ COMPLETED` → (`Logo`, `✅ COMPLETED`): a status symbol, followed
-    /// by at most a few upper-case or status words, at the end of a heading.
+    /// `Logo ✅ COMPLETED` → (`Logo`, `✅ COMPLETED`): a status symbol at the end
+    /// of a heading, followed by at most a few upper-case or status words, or by
+    /// a status word and its reason (`❌ Blocked — waiting for legal review`).
     private static func trailingSymbolMarker(_ text: String) -> (rest: String, marker: String)? {
         guard
             let index = text.lastIndex(where: { character in StatusText.symbols.contains { $0.0 == character } }),
             index > text.startIndex
         else { return nil }
         let after = text[text.index(after: index)...].trimmingCharacters(in: .whitespaces)
-        let words = after.split(separator: " ")
-        guard words.count <= 4 else { return nil }
-        if !after.isEmpty && after.uppercased() != after && !StatusText.read(after).recognised { return nil }
+        let reading = StatusText.read(after)
+        let withReason = reading.recognised && reading.note != nil
+        guard after.split(separator: " ").count <= 4 || withReason else { return nil }
+        if !after.isEmpty && after.uppercased() != after && !reading.recognised { return nil }
         let rest = String(text[..<index]).trimmingCharacters(in: .whitespaces)
         guard !rest.isEmpty else { return nil }
         return (rest, String(text[index...]).trimmingCharacters(in: .whitespaces))
@@ -208,9 +210,17 @@ struct PlanReader {
         }
     }
 
-    /// Markdown emphasis and code marks removed (`**High**` → `High`).
+    /// `[text](url)` and `[text][ref]` in a metadata value.
+    nonisolated(unsafe) static let inlineLink = /\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])/
+
+    /// Markdown emphasis, code marks and links removed (`**High**` → `High`,
+    /// `[CHUNK-007](PLAN.md#chunk-007)` → `CHUNK-007`): values are shown as text.
     static func plain(_ text: String) -> String {
-        text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
+        var text = text
+        if text.contains("](") || text.contains("][") {
+            text = text.replacing(inlineLink) { String($0.1) }
+        }
+        return text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
             .replacingOccurrences(of: "`", with: "").trimmingCharacters(in: .whitespaces)
     }
 

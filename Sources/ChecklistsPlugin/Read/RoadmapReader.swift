@@ -31,8 +31,28 @@ struct RoadmapReader {
         return name == "ROADMAP.md" || name.hasSuffix("-ROADMAP.md")
     }
 
+    /// A heading that opens a finished milestone's section (`## Archived: v0.1`).
+    nonisolated(unsafe) static let archivedHeading = /(?i)\barchived?\b/
+    /// GSD folds a shipped milestone into `<details><summary>✅ v1.0 MVP … SHIPPED …</summary>`.
+    nonisolated(unsafe) static let archivedSummary = /(?i)<summary>[^<]*(?:shipped|archived?|complete|✅)/
+
     mutating func read() {
+        // An archived milestone's phases and plans reuse the current ones'
+        // numbers; its plans are read from their own folder, not from here.
+        var archivedLevel: Int?
+        var openDetails = 0
         for block in page.document.root.children {
+            if case .heading(let level, _) = block.kind {
+                if let archived = archivedLevel, level <= archived { archivedLevel = nil }
+                if (try? Self.archivedHeading.firstMatch(in: block.plainText)) != nil { archivedLevel = level }
+            }
+            if case .htmlBlock(let html) = block.kind {
+                if openDetails > 0 || (try? Self.archivedSummary.firstMatch(in: html)) != nil {
+                    openDetails += html.ranges(of: "<details").count
+                }
+                openDetails = max(0, openDetails - html.ranges(of: "</details>").count)
+            }
+            guard archivedLevel == nil, openDetails == 0 else { continue }
             switch block.kind {
             case .heading:
                 let text = block.plainText.trimmingCharacters(in: .whitespaces)

@@ -105,7 +105,9 @@ enum DependencyGraph {
                 guard reachable.insert(next).inserted, reachable.count <= 4000 else { continue }
                 stack += dependencies[next]
             }
-            for dependency in direct where !reachable.contains(dependency) || members[node].inCycle {
+            // A dependency in a cycle reaches itself, which says nothing about this edge: keep it.
+            for dependency in direct
+            where !reachable.contains(dependency) || members[node].inCycle || members[dependency].inCycle {
                 edges.append((keys[dependency], keys[node]))
             }
         }

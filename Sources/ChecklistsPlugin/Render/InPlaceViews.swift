@@ -31,19 +31,22 @@ struct InPlaceViews {
     /// The heading with its status marker taken out of the text (the badge says it).
     static func withoutMarker(_ block: MarkdownNode, marker: String) -> MarkdownNode {
         var shown = block
-        guard
-            let last = shown.children.indices.last(where: {
-                if case .text = shown.children[$0].kind { true } else { false }
-            }),
-            case .text(let text) = shown.children[last].kind
-        else { return block }
-        for candidate in [marker, "[" + marker + "]"] {
+        // The trailing run of text, joined: cmark-gfm splits text at brackets,
+        // so `Icons [DONE]` arrives as "Icons ", "[", "DONE]".
+        var start = shown.children.endIndex
+        var text = ""
+        while start > shown.children.startIndex, case .text(let piece) = shown.children[start - 1].kind {
+            text = piece + text
+            start -= 1
+        }
+        for candidate in ["[" + marker + "]", marker] where start < shown.children.endIndex {
             if let range = text.range(of: candidate, options: .backwards) {
                 var rest = text
                 rest.removeSubrange(range)
                 rest = rest.trimmingCharacters(in: .whitespaces)
                 while let end = rest.last, " :—–-|".contains(end) { rest.removeLast() }
-                shown.children[last].kind = .text(rest)
+                let line = shown.children[start].line
+                shown.children.replaceSubrange(start..., with: [MarkdownNode(.text(rest), line: line)])
                 return shown
             }
         }
@@ -136,18 +139,18 @@ struct InPlaceViews {
 
     /// The progress of the whole document, under its title.
     func documentSummary() -> String {
-        let items = fact.items.filter { StatusReport.trackedKinds.contains($0.kind) && $0.status.counts }
+        // The items the dashboard's row for this document counts, as the report settled them.
+        let items = fact.items.compactMap { report.entry($0.key)?.item }.filter {
+            StatusReport.trackedKinds.contains($0.kind) && $0.status.counts
+        }
         let count = fact.count
         var parts: [String] = []
-        let chunks = items.filter { $0.kind == .chunk || $0.kind == .section || $0.kind == .plan || $0.kind == .row }
-        if !chunks.isEmpty {
-            let done = chunks.filter { report.entry($0.key)?.item.status ?? $0.status == .done }.count
-            let noun = chunks.allSatisfy { $0.kind == .chunk } ? "chunks" : "items"
+        if !items.isEmpty {
             parts.append(
                 StatusViews.progressBar(
-                    done: done, total: chunks.count,
-                    inProgress: chunks.filter { (report.entry($0.key)?.item.status ?? $0.status) == .inProgress }.count,
-                    noun: noun, label: "Document progress"))
+                    done: items.filter { $0.status == .done }.count, total: items.count,
+                    inProgress: items.filter { $0.status == .inProgress }.count,
+                    noun: items.allSatisfy { $0.kind == .chunk } ? "chunks" : "items", label: "Document progress"))
         }
         if count.total > 0 {
             parts.append(

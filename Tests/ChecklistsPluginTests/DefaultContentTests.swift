@@ -1,0 +1,330 @@
+import Foundation
+import SpecSiteKit
+import Testing
+
+@testable import ChecklistsPlugin
+
+/// The repository's example site (`content/`) built in-process with the plugin:
+/// what its implementation plan, sprint plan and GSD planning folder add up to,
+/// as the markdown states them (checked against `specsite status content`).
+struct DefaultContentTests {
+    @Test func thePlansBuildWithoutWarnings() throws {
+        let site = try DefaultSite()
+        defer { site.remove() }
+        #expect(site.diagnostics.map(\.description) == [])
+        #expect((try site.json(ChecklistsPlugin.jsonPath)["warnings"] as? [Any])?.isEmpty == true)
+        for path in [ChecklistsPlugin.pagePath, ChecklistsPlugin.shieldsPath, ChecklistsPlugin.badgePath] {
+            #expect(site.exists(path), "no \(path)")
+        }
+    }
+
+    @Test func theImplementationPlanStandsAsWritten() throws {
+        let site = try DefaultSite()
+        defer { site.remove() }
+        let items = try site.items()
+        func chunk(_ number: Int) throws -> [String: Any] {
+            try #require(items[String(format: "IMPLEMENTATION_PLAN.md#CHUNK-%03d", number)])
+        }
+        let chunks = items.values.filter { ($0["key"] as? String)?.hasPrefix("IMPLEMENTATION_PLAN.md#") == true }
+        #expect(chunks.count == 9)
+        #expect(chunks.allSatisfy { $0["kind"] as? String == "chunk" })
+
+        for number in 1...3 {
+            #expect(try chunk(number)["status"] as? String == "done", "CHUNK-00\(number)")
+        }
+        #expect(try chunk(1)["completed"] as? String == "2026-01-08")
+        #expect(try chunk(3)["commits"] as? String == "c51a0f9..HEAD")
+        #expect(try chunk(4)["status"] as? String == "in-progress")
+        #expect(
+            try chunk(4)["note"] as? String
+                == "ring and button done; undo toast in review, haptics and Drink Picker outstanding")
+        #expect(try chunk(5)["status"] as? String == "not-started")
+        #expect(try chunk(5)["ready"] as? Bool == true)
+        #expect(try chunk(5)["deps"] as? [String] == ["CHUNK-001", "CHUNK-003"])
+        #expect(try chunk(6)["status"] as? String == "in-progress")
+        #expect(try chunk(7)["status"] as? String == "blocked")
+        #expect(try chunk(7)["stated_status"] as? String == "blocked")
+        #expect(
+            try chunk(7)["note"] as? String == "waiting for the HealthKit entitlement review (submitted 2026-01-06)")
+        #expect(try chunk(7)["blocked_by"] as? [String] == [])
+        #expect(try chunk(8)["status"] as? String == "blocked")
+        #expect(try chunk(8)["stated_status"] as? String == "not-started")
+        #expect(try chunk(8)["blocked_by"] as? [String] == ["IMPLEMENTATION_PLAN.md#CHUNK-004"])
+        #expect(try chunk(9)["status"] as? String == "blocked")
+        #expect(
+            try chunk(9)["blocked_by"] as? [String] == [
+                "IMPLEMENTATION_PLAN.md#CHUNK-004", "IMPLEMENTATION_PLAN.md#CHUNK-005",
+                "IMPLEMENTATION_PLAN.md#CHUNK-008",
+            ])
+        #expect((1...9).filter { (try? chunk($0)["ready"] as? Bool) == true } == [5])
+
+        // Checkboxes per chunk as the lists have them: nested ones count, [-] does not,
+        // and CHUNK-005's ✅ acceptance criteria are a list style.
+        let boxes = try (1...9).map { try count(chunk($0)["checklist"]) }
+        #expect(boxes == ["8/8", "7/7", "6/6", "5/13", "0/6", "4/7", "1/4", "0/4", "0/4"])
+        #expect(try number(chunk(7)["checklist"], "cancelled") == 1)
+        #expect(try number(chunk(4)["checklist"], "in_progress") == 1)
+        #expect(try number(chunk(6)["checklist"], "in_progress") == 2)
+        let estimates = try (1...9).map { try number(chunk($0)["estimate"], "min_minutes") ?? -1 }
+        #expect(estimates == [90, 120, 90, 180, 150, 120, 120, 120, 45])
+        #expect(try chunk(1)["phase"] as? String == "Foundation")
+        #expect(try chunk(9)["phase"] as? String == "Polish")
+    }
+
+    @Test func theGSDPlansStandAsTheirFilesSay() throws {
+        let site = try DefaultSite()
+        defer { site.remove() }
+        let items = try site.items()
+        let plans = items.filter { $0.value["kind"] as? String == "plan" }
+        #expect(
+            Set(plans.keys) == [
+                ".planning#01-01", ".planning#01-02", ".planning#02-01", ".planning#02-02", ".planning#03-01",
+                ".planning#03-02", ".planning/milestones/v0.1#01-01", ".planning/milestones/v0.1#02-01",
+            ])
+        func plan(_ key: String) throws -> [String: Any] { try #require(items[key]) }
+        for key in [".planning#01-01", ".planning#01-02", ".planning#02-01"] {
+            #expect(try plan(key)["status"] as? String == "done", "\(key)")
+            #expect(try plan(key)["status_text"] as? String == "SUMMARY written", "\(key)")
+        }
+        #expect(try plan(".planning#02-01")["completed"] as? String == "2026-01-20")
+        // No SUMMARY and an open box in the ROADMAP, but STATE.md's Current Position is 02-02, in progress.
+        #expect(try plan(".planning#02-02")["status"] as? String == "in-progress")
+        #expect(try plan(".planning#02-02")["note"] as? String == "Task 1 in review (PR #44), Task 2 not started")
+        #expect(try plan(".planning#02-02")["ready"] as? Bool == false)
+        #expect(try count(plan(".planning#02-02")["checklist"]) == "0/3")
+        #expect(try plan(".planning#03-01")["status"] as? String == "blocked")
+        #expect(try plan(".planning#03-01")["blocked_by"] as? [String] == [".planning#02-02"])
+        #expect(try plan(".planning#03-02")["status"] as? String == "blocked")
+        #expect(try plan(".planning#03-02")["blocked_by"] as? [String] == [".planning#03-01"])
+        // The archived milestone's plans are its own, not the current 01-01 and 02-01.
+        #expect(try plan(".planning/milestones/v0.1#01-01")["status"] as? String == "done")
+        #expect(try plan(".planning/milestones/v0.1#01-01")["completed"] as? String == "2025-12-12")
+        #expect(try plan(".planning/milestones/v0.1#02-01")["status"] as? String == "done")
+        #expect(try plan(".planning/milestones/v0.1#02-01")["completed"] as? String == "2025-12-19")
+        #expect(
+            try plan(".planning/milestones/v0.1#02-01")["dep_keys"] as? [String] == [
+                ".planning/milestones/v0.1#01-01"
+            ])
+
+        #expect(items[".planning#phase-1"]?["status"] as? String == "done")
+        #expect(items[".planning#phase-1"]?["note"] as? String == "verification: passed")
+        #expect(items[".planning#phase-2"]?["status"] as? String == "in-progress")
+        #expect(items[".planning#phase-2"]?["note"] as? String == "verification: gaps_found")
+        #expect(items[".planning#phase-3"]?["status"] as? String == "blocked")
+        #expect(items[".planning#phase-4"]?["blocked_by"] as? [String] == [".planning#phase-2", ".planning#phase-3"])
+        #expect(items[".planning/milestones/v0.1#phase-1"]?["status"] as? String == "done")
+        #expect(items[".planning/milestones/v0.1#phase-2"]?["status"] as? String == "done")
+    }
+
+    @Test func theCurrentPhaseIsNotDatedFromTheArchivedMilestone() throws {
+        let site = try DefaultSite()
+        defer { site.remove() }
+        let phase = try #require(try site.items()[".planning#phase-2"])
+        #expect(phase["status"] as? String == "in-progress")
+        // ROADMAP.md's archived v0.1 progress table has a row `2. TestFlight Beta |
+        // 1/1 | Complete | 2025-12-19`, which is not the current phase 2.
+        #expect(phase["completed"] == nil, "\(phase["completed"] ?? "")")
+    }
+
+    @Test func theWholeSiteAddsUp() throws {
+        let site = try DefaultSite()
+        defer { site.remove() }
+        let root = try site.json(ChecklistsPlugin.jsonPath)
+        let summary = try #require(root["summary"] as? [String: Any])
+        #expect(number(summary["items"]) == 35)
+        #expect(number(summary["done"]) == 12)
+        #expect(number(summary["percent"]) == 34.3)
+        #expect(number(summary["in_progress"]) == 10)
+        #expect(number(summary["blocked"]) == 11)
+        #expect(count(summary["checkboxes"]) == "49/101")
+        #expect(number(summary["estimate_minutes"], "done") == 540)
+        #expect(number(summary["estimate_minutes"], "total") == 2160)
+        // The longest chain of remaining work by estimate runs through the sprint
+        // plan: 2 h 30 min + 1 h 30 min + 2 h + 3 h + 30 min.
+        #expect(
+            summary["critical_path"] as? [String] == ["CHUNK-002", "CHUNK-003", "CHUNK-008", "CHUNK-009", "CHUNK-011"])
+        #expect(number(summary["critical_path_minutes"]) == 570)
+
+        let items = try site.items()
+        // Ready: CHUNK-005 and the sprint plan's "Priority 3" checklist, which is
+        // no step to pick up: the summary and Ready next leave it out.
+        let ready = items.filter { $0.value["ready"] as? Bool == true }.keys.sorted()
+        #expect(ready == ["IMPLEMENTATION_PLAN.md#CHUNK-005", "SPRINT_PLAN.md#priority-3-onboarding"])
+        #expect(number(summary["ready"]) == 1)
+
+        let html = try site.text(ChecklistsPlugin.pagePath)
+        #expect(html.contains("<span class=\"status-detail\">12 of 35 items</span>"))
+        #expect(html.contains("<span class=\"progress-text\">12 of 35 items · 34%</span>"))
+        #expect(html.contains("<span class=\"progress-text\">49 of 101 checkboxes · 48%</span>"))
+        #expect(html.contains("<span class=\"status-detail\">9 h of 4 d 4 h</span>"))
+        let readyNext = try section(after: "<h2 id=\"ready-next\">", in: html)
+        let links = readyNext.matches(of: /<span class="work-id">([^<]+)<\/span>/).map { String($0.1) }
+        #expect(links == ["CHUNK-005"])
+        #expect(readyNext.contains("<a href=\"IMPLEMENTATION_PLAN.html#chunk-005-onboarding-flow\">"))
+        let critical = try #require(html.firstMatch(of: /<p class="status-critical">.*<\/p>/)).0
+        #expect(critical.contains("9 h 30 min through"))
+        #expect(critical.matches(of: /href="SPRINT_PLAN\.html#/).count == 5)
+        let blocked = try section(after: "<h2 id=\"blocked\">", in: html)
+        #expect(blocked.matches(of: /<li>/).count == 11)
+        #expect(
+            blocked.contains(
+                "<span class=\"work-id\">CHUNK-007</span> HealthKit Sync</a> — <span class=\"work-note\">waiting for"
+                    + " the HealthKit entitlement review (submitted 2026-01-06)</span>"))
+        #expect(
+            blocked.contains(
+                "<span class=\"work-id\">CHUNK-008</span> Home Screen Widget</a> — waiting for"
+                    + " <a href=\"IMPLEMENTATION_PLAN.html#chunk-004-home-screen-and-quick-log--in-progress\">"
+                    + "<span class=\"work-id\">CHUNK-004</span> Home Screen and Quick Log</a> (in progress)"))
+
+        let shields = try site.json(ChecklistsPlugin.shieldsPath)
+        #expect(shields["message"] as? String == "34%")
+        #expect(shields["color"] as? String == "orange")
+        #expect(try site.text(ChecklistsPlugin.badgePath).contains("<title>done: 34%</title>"))
+    }
+
+    @Test func thePlanPagesShowTheirProgress() throws {
+        let site = try DefaultSite()
+        defer { site.remove() }
+        let plan = try site.text("IMPLEMENTATION_PLAN.html")
+        let title = try #require(plan.range(of: "</h1>\n"))
+        let summary = String(plan[title.upperBound...].prefix { $0 != "\n" })
+        #expect(summary.hasPrefix("<div class=\"doc-progress\">"))
+        #expect(summary.contains("<span class=\"progress-text\">3 of 9 chunks · 33%</span>"))
+        #expect(summary.contains("<span class=\"progress-text\">31 of 59 checkboxes · 52%</span>"))
+        #expect(
+            plan.contains(
+                "<h2 id=\"chunk-004-home-screen-and-quick-log--in-progress\">CHUNK-004: Home Screen and Quick Log"
+                    + " <span class=\"status-badge status-in-progress\""))
+        #expect(plan.contains("aria-label=\"CHUNK-004 checklist\" aria-valuetext=\"5 of 13 checked done\""))
+        #expect(
+            plan.contains(
+                "<h2 id=\"chunk-007-healthkit-sync--blocked\">CHUNK-007: HealthKit Sync <span class=\"status-badge"
+                    + " status-blocked\" title=\"❌ Blocked — waiting for the HealthKit entitlement review (submitted"
+                    + " 2026-01-06)\"><span aria-hidden=\"true\">⛔</span> Blocked</span>"))
+        // CHUNK-008 is not started as written and shown blocked: it waits for CHUNK-004.
+        let widget = try section(after: "<h2 id=\"chunk-008-home-screen-widget\">", in: plan)
+        #expect(
+            widget.hasPrefix(
+                "CHUNK-008: Home Screen Widget <span class=\"status-badge status-blocked\" title=\"Not started\">"))
+        #expect(
+            widget.contains(
+                "<span class=\"work-state status-blocked\">Waiting for"
+                    + " <a href=\"#chunk-004-home-screen-and-quick-log--in-progress\""))
+        let onboarding = try section(after: "<h2 id=\"chunk-005-onboarding-flow\">", in: plan)
+        #expect(onboarding.contains("<span class=\"work-state status-ready\">Ready to start</span>"))
+
+        let sprint = try site.text("SPRINT_PLAN.html")
+        let sprintSummary = try #require(sprint.range(of: "</h1>\n")).upperBound
+        let sprintBars = String(sprint[sprintSummary...].prefix { $0 != "\n" })
+        #expect(sprintBars.contains("<span class=\"progress-text\">7 of 23 checkboxes · 30%</span>"))
+
+        let gsd = try site.text("planning/phases/02-reminders/02-02-PLAN.html")
+        #expect(
+            gsd.contains(
+                "<h2 class=\"gsd-plan-card-title\">Plan 02-02</h2> <span class=\"status-badge status-in-progress\">"))
+        #expect(!gsd.contains("&lt;task") && !gsd.contains("&lt;/task&gt;"))
+    }
+
+    @Test func theStatusCommandAndTheBuildAgree() throws {
+        let site = try DefaultSite()
+        defer { site.remove() }
+        // `specsite status --json` loads the site without rendering and prints the report.
+        let log = DiagnosticLog()
+        let loaded = try Builder(
+            options: BuildOptions(content: DefaultSite.content, output: "", plugins: [ChecklistsPlugin()]),
+            diagnostics: log
+        ).load()
+        let report = ChecklistsPlugin.report(for: loaded.site)
+        #expect(StatusExport.json(report) == (try site.text(ChecklistsPlugin.jsonPath)))
+        #expect(report.countProgress == (12, 35))
+        #expect(
+            report.readyNext.map(\.item.id) == ["CHUNK-005"])
+        #expect(
+            report.criticalPath == [
+                "SPRINT_PLAN.md#CHUNK-002", "SPRINT_PLAN.md#CHUNK-003", "SPRINT_PLAN.md#CHUNK-008",
+                "SPRINT_PLAN.md#CHUNK-009", "SPRINT_PLAN.md#CHUNK-011",
+            ])
+        #expect(report.criticalMinutes == 570)
+    }
+}
+
+// MARK: - Building the example site
+
+/// The repository's `content/` built with the checklists plugin into a temporary folder.
+private struct DefaultSite {
+    /// `content/` at the repository's top, found from this file.
+    static let content = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("content").path
+
+    let output: String
+    let diagnostics: [Diagnostic]
+
+    init() throws {
+        output =
+            FileManager.default.temporaryDirectory.appendingPathComponent("checklists-default-\(UUID().uuidString)")
+            .path
+        let log = DiagnosticLog()
+        let builder = Builder(
+            options: BuildOptions(content: Self.content, output: output, plugins: [ChecklistsPlugin()]),
+            diagnostics: log)
+        do {
+            try builder.build()
+        } catch {
+            Issue.record("the build failed: \(error); \(log.all.map(\.description))")
+            throw error
+        }
+        diagnostics = log.all
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: output + "/" + path)
+    }
+
+    func text(_ path: String) throws -> String {
+        let data = try #require(FileManager.default.contents(atPath: output + "/" + path), "no \(path) in the site")
+        return try #require(String(data: data, encoding: .utf8))
+    }
+
+    func json(_ path: String) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(try text(path).utf8))
+        return try #require(object as? [String: Any], "\(path) is not a JSON object")
+    }
+
+    /// The items of status.json by key.
+    func items() throws -> [String: [String: Any]] {
+        let list = try #require(try json(ChecklistsPlugin.jsonPath)["items"] as? [[String: Any]])
+        var byKey: [String: [String: Any]] = [:]
+        for item in list {
+            let key = try #require(item["key"] as? String)
+            #expect(byKey[key] == nil, "key \(key) twice")
+            byKey[key] = item
+        }
+        return byKey
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: output) }
+}
+
+/// A JSON number, however the parser hands it over; with `key`, the number under it.
+private func number(_ value: Any?, _ key: String? = nil) -> Double? {
+    var value = value
+    if let key { value = (value as? [String: Any])?[key] }
+    switch value {
+    case let value as Int: return Double(value)
+    case let value as Double: return value
+    case let value as NSNumber: return value.doubleValue
+    default: return nil
+    }
+}
+
+/// `done/total` of a checklist or checkbox count.
+private func count(_ value: Any?) -> String {
+    "\(Int(number(value, "done") ?? -1))/\(Int(number(value, "total") ?? -1))"
+}
+
+/// `html` from `marker` to the next `<h2` (or the end).
+private func section(after marker: String, in html: String) throws -> String {
+    let start = try #require(html.range(of: marker), "no \(marker)")
+    let rest = html[start.upperBound...]
+    return String(rest[..<(rest.range(of: "<h2")?.lowerBound ?? rest.endIndex)])
+}
