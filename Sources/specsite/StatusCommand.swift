@@ -34,8 +34,15 @@ struct StatusCommand: ParsableCommand {
         help: "Exit 1 unless every item named (CHUNK-004, 10-04, phase-2) is done.")
     var requireDone: [String] = []
 
-    @Flag(inversion: .prefixedNo, help: "Colour the table (default: when stdout is a terminal and NO_COLOR is unset).")
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Colour the table (default: when stdout is a terminal and NO_COLOR is unset or empty).")
     var color: Bool?
+
+    /// `NO_COLOR` set to anything but the empty string (https://no-color.org).
+    static var noColorRequested: Bool {
+        ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    }
 
     func validate() throws {
         if let failUnder, !(0...100).contains(failUnder) {
@@ -66,7 +73,7 @@ struct StatusCommand: ParsableCommand {
             ? StatusExport.json(report)
             : StatusTable(
                 report: report, site: loaded.site,
-                colour: color ?? (isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+                colour: color ?? (isatty(STDOUT_FILENO) != 0 && !Self.noColorRequested)
             ).text
         FileHandle.standardOutput.write(Data(output.utf8))
 

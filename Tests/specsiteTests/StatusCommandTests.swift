@@ -198,6 +198,9 @@ struct StatusCommandTests {
         #expect(Self.withoutColour(coloured) == Self.table(content))
         let noColor = try runOnTerminal("NO_COLOR=1", [content])
         #expect(noColor == Self.table(content), "\(noColor)")
+        // An empty NO_COLOR asks for nothing (no-color.org).
+        let empty = try runOnTerminal("NO_COLOR=", [content])
+        #expect(empty.contains("\u{1B}[32m✓ done"), "\(empty)")
         let flag = try runOnTerminal("-uNO_COLOR", [content, "--no-color"])
         #expect(flag == Self.table(content), "\(flag)")
         let forced = try runOnTerminal("NO_COLOR=1", [content, "--color"])
