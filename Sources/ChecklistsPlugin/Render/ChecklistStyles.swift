@@ -91,8 +91,17 @@ enum ChecklistStyles {
         .status-legend .status-dot.status-in-progress { color: var(--color-diagram-accent-border); }
         .status-legend .status-dot.status-blocked { color: var(--color-danger); }
         .status-legend .status-dot.status-not-started { color: var(--color-border-strong); }
-        .status-graph { margin: 0; overflow-x: auto; }
-        .status-graph svg { max-width: 100%; height: auto; }
+        /* Shadows at a side with more graph to scroll to, as flow drawings have. */
+        .status-graph {
+          margin: 0;
+          overflow-x: auto;
+          background:
+            linear-gradient(to right, var(--color-bg) 30%, transparent) left / 2.5rem 100% no-repeat local,
+            linear-gradient(to left, var(--color-bg) 30%, transparent) right / 2.5rem 100% no-repeat local,
+            radial-gradient(farthest-side at 0 50%, var(--color-overlay), transparent) left / .9rem 100% no-repeat scroll,
+            radial-gradient(farthest-side at 100% 50%, var(--color-overlay), transparent) right / .9rem 100% no-repeat scroll;
+        }
+        .status-graph svg { max-width: 100%; min-width: var(--graph-min-width, 0px); height: auto; }
         @media (max-width: 40rem) {
           .progress { flex-wrap: wrap; }
           .progress-bar { max-width: none; flex-basis: 100%; }

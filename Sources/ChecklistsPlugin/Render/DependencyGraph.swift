@@ -5,18 +5,22 @@ import SpecSiteKit
 /// description, not in colour alone), one arrow from each dependency to what
 /// waits for it, documents and planning folders as clusters.
 enum DependencyGraph {
-    /// The drawing, or nil when no item has a dependency. `url` gives each item's link.
-    static func svg(_ report: StatusReport, limit: Int, url: (WorkItem) -> String?) -> (svg: String?, note: String?) {
+    /// The drawing and its width, or nil when no item has a dependency; a note
+    /// instead when it has more than `limit` items. `url` gives each item's link.
+    static func svg(
+        _ report: StatusReport, limit: Int, url: (WorkItem) -> String?
+    ) -> (svg: String?, note: String?, width: Double) {
         let linked = Set(
             report.entries.flatMap { entry in entry.dependencies + (entry.dependencies.isEmpty ? [] : [entry.item.key])
             })
         let members = report.entries.filter { linked.contains($0.item.key) }
-        guard !members.isEmpty else { return (nil, nil) }
+        guard !members.isEmpty else { return (nil, nil, 0) }
         guard members.count <= limit else {
             return (
                 nil,
                 "The dependency graph has \(members.count) items, more than the \(limit) drawn"
-                    + " (raise plugins.checklists.graph_limit to draw it)."
+                    + " (raise plugins.checklists.graph_limit to draw it).",
+                0
             )
         }
         var graph = DiagramGraph(direction: .leftToRight)
@@ -59,7 +63,7 @@ enum DependencyGraph {
                 description: "\(members.count) items, \(done) done; an arrow points from a dependency to the work"
                     + " that waits for it",
                 idPrefix: "deps", className: "dependency-graph"))
-        return (svg, nil)
+        return (svg, nil, layout.width)
     }
 
     /// `CHUNK-004 Logo component` (the title shortened so nodes stay small).

@@ -32,7 +32,7 @@ struct StatusPage {
     }
 
     private func whereWritten(_ item: WorkItem) -> String {
-        "<span class=\"work-where\">\(HTMLEscaping.escape(item.location))</span>"
+        "<span class=\"work-where\">\(HTMLEscaping.escape("\(item.sourcePath):\(item.line)"))</span>"
     }
 
     private var content: String {
@@ -238,7 +238,11 @@ struct StatusPage {
                 "<span class=\"status-legend-item\"><span class=\"status-dot status-\(status.rawValue)\" aria-hidden=\"true\"></span> \(status.label)</span> "
         }
         html += "<span class=\"status-legend-item\">Thick arrow: waiting for it</span></p>\n"
-        if let svg = drawn.svg { html += "<figure class=\"status-graph\">\(svg)</figure>\n" }
+        if let svg = drawn.svg {
+            // Shrunk to the column down to 85% (labels stay readable), then scrolled.
+            let minimum = Int(min(drawn.width * 0.85, 100_000))
+            html += "<figure class=\"status-graph\" style=\"--graph-min-width: \(minimum)px\">\(svg)</figure>\n"
+        }
         if let note = drawn.note { html += "<p class=\"status-empty\">\(HTMLEscaping.escape(note))</p>\n" }
         return html
     }
