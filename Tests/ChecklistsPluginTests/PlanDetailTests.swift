@@ -32,6 +32,8 @@ struct PlanDetailTests {
     static let state = """
         # Project State
 
+        **Status:** Active
+
         ## Current Position
 
         Phase: 1 of 2 (Core)

@@ -144,7 +144,15 @@ enum GSDFiles {
         var phase: Substring?
         var plan: Substring?
         var status: String?
-        for line in page.markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Only the Current Position section, when there is one: a `Status:` of the
+        // project above it says nothing of a plan.
+        let lines = page.markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        let heading = lines.firstIndex { $0.hasPrefix("#") && $0.localizedCaseInsensitiveContains("current position") }
+        let section =
+            heading.map { start in
+                lines[(start + 1)...].prefix { !$0.hasPrefix("#") }
+            } ?? lines[...]
+        for line in section {
             guard let match = try? positionLine.wholeMatch(in: line.trimmingCharacters(in: .whitespaces)) else {
                 continue
             }
