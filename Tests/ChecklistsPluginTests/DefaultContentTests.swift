@@ -9,9 +9,9 @@ import Testing
 /// as the markdown states them (checked against `specsite status content`).
 struct DefaultContentTests {
     @Test func thePlansBuildWithoutWarnings() throws {
-        let site = try DefaultSite()
+        let (site, diagnostics) = try defaultSite()
         defer { site.remove() }
-        #expect(site.diagnostics.map(\.description) == [])
+        #expect(diagnostics.map(\.description) == [])
         #expect((try site.json(ChecklistsPlugin.jsonPath)["warnings"] as? [Any])?.isEmpty == true)
         for path in [ChecklistsPlugin.pagePath, ChecklistsPlugin.shieldsPath, ChecklistsPlugin.badgePath] {
             #expect(site.exists(path), "no \(path)")
@@ -19,7 +19,7 @@ struct DefaultContentTests {
     }
 
     @Test func theImplementationPlanStandsAsWritten() throws {
-        let site = try DefaultSite()
+        let site = try defaultSite().site
         defer { site.remove() }
         let items = try site.items()
         func chunk(_ number: Int) throws -> [String: Any] {
@@ -72,7 +72,7 @@ struct DefaultContentTests {
     }
 
     @Test func theGSDPlansStandAsTheirFilesSay() throws {
-        let site = try DefaultSite()
+        let site = try defaultSite().site
         defer { site.remove() }
         let items = try site.items()
         let plans = items.filter { $0.value["kind"] as? String == "plan" }
@@ -117,7 +117,7 @@ struct DefaultContentTests {
     }
 
     @Test func theCurrentPhaseIsNotDatedFromTheArchivedMilestone() throws {
-        let site = try DefaultSite()
+        let site = try defaultSite().site
         defer { site.remove() }
         let phase = try #require(try site.items()[".planning#phase-2"])
         #expect(phase["status"] as? String == "in-progress")
@@ -127,7 +127,7 @@ struct DefaultContentTests {
     }
 
     @Test func theWholeSiteAddsUp() throws {
-        let site = try DefaultSite()
+        let site = try defaultSite().site
         defer { site.remove() }
         let root = try site.json(ChecklistsPlugin.jsonPath)
         let summary = try #require(root["summary"] as? [String: Any])
@@ -183,7 +183,7 @@ struct DefaultContentTests {
     }
 
     @Test func thePlanPagesShowTheirProgress() throws {
-        let site = try DefaultSite()
+        let site = try defaultSite().site
         defer { site.remove() }
         let plan = try site.text("IMPLEMENTATION_PLAN.html")
         let title = try #require(plan.range(of: "</h1>\n"))
@@ -226,12 +226,12 @@ struct DefaultContentTests {
     }
 
     @Test func theStatusCommandAndTheBuildAgree() throws {
-        let site = try DefaultSite()
+        let site = try defaultSite().site
         defer { site.remove() }
         // `specsite status --json` loads the site without rendering and prints the report.
         let log = DiagnosticLog()
         let loaded = try Builder(
-            options: BuildOptions(content: DefaultSite.content, output: "", plugins: [ChecklistsPlugin()]),
+            options: BuildOptions(content: defaultContent, output: "", plugins: [ChecklistsPlugin()]),
             diagnostics: log
         ).load()
         let report = ChecklistsPlugin.report(for: loaded.site)
@@ -250,81 +250,17 @@ struct DefaultContentTests {
 
 // MARK: - Building the example site
 
+/// `content/` at the repository's top, found from this file.
+private let defaultContent = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("content").path
+
 /// The repository's `content/` built with the checklists plugin into a temporary folder.
-private struct DefaultSite {
-    /// `content/` at the repository's top, found from this file.
-    static let content = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("content").path
-
-    let output: String
-    let diagnostics: [Diagnostic]
-
-    init() throws {
-        output =
-            FileManager.default.temporaryDirectory.appendingPathComponent("checklists-default-\(UUID().uuidString)")
-            .path
-        let log = DiagnosticLog()
-        let builder = Builder(
-            options: BuildOptions(content: Self.content, output: output, plugins: [ChecklistsPlugin()]),
-            diagnostics: log)
-        do {
-            try builder.build()
-        } catch {
-            Issue.record("the build failed: \(error); \(log.all.map(\.description))")
-            throw error
-        }
-        diagnostics = log.all
-    }
-
-    func exists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: output + "/" + path)
-    }
-
-    func text(_ path: String) throws -> String {
-        let data = try #require(FileManager.default.contents(atPath: output + "/" + path), "no \(path) in the site")
-        return try #require(String(data: data, encoding: .utf8))
-    }
-
-    func json(_ path: String) throws -> [String: Any] {
-        let object = try JSONSerialization.jsonObject(with: Data(try text(path).utf8))
-        return try #require(object as? [String: Any], "\(path) is not a JSON object")
-    }
-
-    /// The items of status.json by key.
-    func items() throws -> [String: [String: Any]] {
-        let list = try #require(try json(ChecklistsPlugin.jsonPath)["items"] as? [[String: Any]])
-        var byKey: [String: [String: Any]] = [:]
-        for item in list {
-            let key = try #require(item["key"] as? String)
-            #expect(byKey[key] == nil, "key \(key) twice")
-            byKey[key] = item
-        }
-        return byKey
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: output) }
-}
-
-/// A JSON number, however the parser hands it over; with `key`, the number under it.
-private func number(_ value: Any?, _ key: String? = nil) -> Double? {
-    var value = value
-    if let key { value = (value as? [String: Any])?[key] }
-    switch value {
-    case let value as Int: return Double(value)
-    case let value as Double: return value
-    case let value as NSNumber: return value.doubleValue
-    default: return nil
-    }
+private func defaultSite() throws -> (site: BuiltSite, diagnostics: [Diagnostic]) {
+    let site = BuiltSite(content: defaultContent)
+    return (site, try site.build())
 }
 
 /// `done/total` of a checklist or checkbox count.
 private func count(_ value: Any?) -> String {
     "\(Int(number(value, "done") ?? -1))/\(Int(number(value, "total") ?? -1))"
-}
-
-/// `html` from `marker` to the next `<h2` (or the end).
-private func section(after marker: String, in html: String) throws -> String {
-    let start = try #require(html.range(of: marker), "no \(marker)")
-    let rest = html[start.upperBound...]
-    return String(rest[..<(rest.range(of: "<h2")?.lowerBound ?? rest.endIndex)])
 }

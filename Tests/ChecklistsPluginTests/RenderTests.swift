@@ -840,81 +840,7 @@ struct RenderTests {
         """
 }
 
-// MARK: - Building a site
-
-/// A throwaway folder with a `content/` to build with the plugin and a `site/` to build into.
-private struct BuiltSite {
-    let root: String
-    var content: String { root + "/content" }
-    var output: String { root + "/site" }
-
-    /// Writes `files` (content paths to text) under `content/`.
-    init(_ files: [String: String]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("checklists-\(UUID().uuidString)").path
-        for (path, text) in files {
-            let full = root + "/content/" + path
-            try FileManager.default.createDirectory(
-                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
-        }
-    }
-
-    /// Builds `content/` into `site/` with the checklists plugin; the diagnostics reported.
-    func build() throws -> [Diagnostic] {
-        let log = DiagnosticLog()
-        let builder = Builder(
-            options: BuildOptions(content: content, output: output, plugins: [ChecklistsPlugin()]), diagnostics: log)
-        do {
-            try builder.build()
-        } catch {
-            Issue.record("the build failed: \(error); \(log.all.map(\.description))")
-            throw error
-        }
-        return log.all
-    }
-
-    func exists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: output + "/" + path)
-    }
-
-    /// A file of the built site, as text.
-    func text(_ path: String) throws -> String {
-        let data = try #require(FileManager.default.contents(atPath: output + "/" + path), "no \(path) in the site")
-        return try #require(String(data: data, encoding: .utf8))
-    }
-
-    /// A JSON object file of the built site.
-    func json(_ path: String) throws -> [String: Any] {
-        let object = try JSONSerialization.jsonObject(with: Data(try text(path).utf8))
-        return try #require(object as? [String: Any], "\(path) is not a JSON object")
-    }
-
-    /// The items of status.json by key.
-    func items() throws -> [String: [String: Any]] {
-        let list = try #require(try json(ChecklistsPlugin.jsonPath)["items"] as? [[String: Any]])
-        var byKey: [String: [String: Any]] = [:]
-        for item in list {
-            let key = try #require(item["key"] as? String)
-            #expect(byKey[key] == nil, "key \(key) twice")
-            byKey[key] = item
-        }
-        return byKey
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: root) }
-}
-
 // MARK: - Reading JSON
-
-/// A JSON number, however the parser hands it over.
-private func number(_ value: Any?) -> Double? {
-    switch value {
-    case let value as Int: Double(value)
-    case let value as Double: value
-    case let value as NSNumber: value.doubleValue
-    default: nil
-    }
-}
 
 /// A JSON object of numbers.
 private func numbers(_ value: Any?) -> [String: Double]? {
@@ -960,13 +886,6 @@ private func heading(_ id: String, in html: String) throws -> String {
 /// The text a reader sees: tags taken out, entities left.
 private func visibleText(_ html: String) -> String {
     html.replacing(/<[^>]*>/, with: "")
-}
-
-/// `html` from `marker` to the next `<h2` (or the end).
-private func section(after marker: String, in html: String) throws -> String {
-    let start = try #require(html.range(of: marker), "no \(marker)")
-    let rest = html[start.upperBound...]
-    return String(rest[..<(rest.range(of: "<h2")?.lowerBound ?? rest.endIndex)])
 }
 
 /// `html` from `start` to `end`.
