@@ -17,7 +17,8 @@ struct HostileSite {
 
     /// Makes a new, empty case folder with an empty content folder.
     init() {
-        root = FileManager.default.temporaryDirectory
+        root =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("specsite-hostile-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: root + "/content", withIntermediateDirectories: true)
     }
@@ -79,7 +80,8 @@ struct HostileSite {
         var files: [String] = []
         while let path = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: output + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: output + "/" + path, isDirectory: &isFolder), !isFolder.boolValue
+            {
                 files.append(path)
             }
         }
