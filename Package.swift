@@ -24,6 +24,9 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Keeps cmark-gfm's process-wide table of special inline characters
+        // constant, so pages parse the same on any number of threads.
+        .target(name: "CmarkSpecialCharacters", dependencies: ["CCmarkGFM"]),
         // Embeds templates/ and scaffold/ into the library, so the one binary
         // carries its default look and `specsite init` starter wherever it is copied.
         .executableTarget(name: "EmbedFiles", swiftSettings: strictWarnings),
@@ -36,6 +39,7 @@ let package = Package(
             name: "SpecSiteKit",
             dependencies: [
                 "CCmarkGFM",
+                "CmarkSpecialCharacters",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

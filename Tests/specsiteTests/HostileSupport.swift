@@ -57,13 +57,15 @@ struct HostileSite {
         var endedCleanly: Bool { status == 0 || status == 1 }
     }
 
-    /// Runs `specsite ARGUMENTS` (default: build the content into the output)
-    /// with a time limit; a run still going then is killed and fails the case.
-    func run(_ arguments: [String]? = nil, timeout: Double = 120) throws -> Outcome {
+    /// Runs `specsite ARGUMENTS` (default: build the content into the output),
+    /// with `environment` over the tests' own, and a time limit; a run still going then is killed and fails the case.
+    func run(_ arguments: [String]? = nil, environment: [String: String] = [:], timeout: Double = 120) throws
+        -> Outcome
+    {
         let start = Date()
         let output = try runProcess(
             CommandLineTests.binary, arguments ?? ["build", content, "--output", output], in: root,
-            timeout: timeout)
+            environment: environment, timeout: timeout)
         return Outcome(
             status: output.status, stdout: String(decoding: output.stdout, as: UTF8.self),
             stderr: String(decoding: output.stderr, as: UTF8.self), seconds: Date().timeIntervalSince(start))

@@ -14,14 +14,18 @@ struct ProcessOutput {
 /// Runs `executable` with `arguments` (in `directory`, with `input` on stdin)
 /// and waits for it. Both pipes are read at once: a child that fills one pipe
 /// while the parent waits on the other would otherwise block for ever. A child
-/// still running after `timeout` seconds is terminated.
+/// still running after `timeout` seconds is terminated. `environment` is set
+/// over the tests' own.
 func runProcess(
     _ executable: String, _ arguments: [String], in directory: String? = nil, input: Data? = nil,
-    timeout: Double = 600
+    environment: [String: String] = [:], timeout: Double = 600
 ) throws -> ProcessOutput {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    }
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let stdin = Pipe()
     let stdout = Pipe()

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import CmarkSpecialCharacters
 import Foundation
 
 /// A parsed markdown document: its tree plus what the builder and plugins ask
@@ -101,33 +102,63 @@ public enum MarkdownParser {
     // renderer, and HTMLRenderer applies the same filter itself.
     private static let extensionNames = ["table", "tasklist", "strikethrough", "autolink"]
 
-    /// Registers cmark-gfm's extensions once per process (Swift runs a static
-    /// initialiser exactly once, on whichever thread first needs it).
-    private static let registration: Void = cmark_gfm_core_extensions_ensure_registered()
+    // Strikethrough needs two tildes: specs are full of `~/.config` paths and
+    // `~30 min` estimates, which single-tilde strikethrough would cross out.
+    private static let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
 
-    /// Parses `text`. `firstLine` is the file line the text starts on (after
-    /// front matter), so every reported line is a line of the file.
-    public static func parse(_ text: String, firstLine: Int = 1) -> MarkdownDocument {
-        _ = registration
-        // Strikethrough needs two tildes: specs are full of `~/.config` paths and
-        // `~30 min` estimates, which single-tilde strikethrough would cross out.
-        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
-        guard let parser = cmark_parser_new(options) else {
-            return MarkdownDocument(root: MarkdownNode(.document), headings: [], links: [])
-        }
+    /// Registers cmark-gfm's extensions once per process (Swift runs a static
+    /// initialiser exactly once, on whichever thread first needs it), and
+    /// freezes the inline parser's table of special characters.
+    ///
+    /// cmark-gfm keeps that table in one process-wide array, and every parse
+    /// adds its extensions' characters before parsing inlines and removes them
+    /// after; a parser finishing on one thread would take `:` away from another
+    /// still parsing, and that page would lose its bare-URL autolinks
+    /// (github/cmark-gfm#221). `CmarkSpecialCharacters` fills the table once
+    /// and keeps it (every parser here attaches the same extensions), so
+    /// parsing stays parallel. Where it cannot take the library's calls, the
+    /// value is false and parsers finish one at a time instead.
+    private static let specialCharactersFrozen: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        guard let parser = cmark_parser_new(options) else { return false }
         defer { cmark_parser_free(parser) }
+        attachExtensions(to: parser)
+        return specsite_cmark_freeze_special_characters(parser) == 1
+    }()
+
+    /// Serialises `cmark_parser_finish` when the table could not be frozen.
+    private static let finishLock = NSLock()
+
+    /// Whether parsers on several threads can finish at once (the special
+    /// character table is frozen); tests check it holds in every binary.
+    public static var parsesInParallel: Bool { specialCharactersFrozen }
+
+    private static func attachExtensions(to parser: OpaquePointer) {
         for name in extensionNames {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
         }
+    }
+
+    /// Parses `text`. `firstLine` is the file line the text starts on (after
+    /// front matter), so every reported line is a line of the file.
+    public static func parse(_ text: String, firstLine: Int = 1) -> MarkdownDocument {
+        let parallel = specialCharactersFrozen
+        guard let parser = cmark_parser_new(options) else {
+            return MarkdownDocument(root: MarkdownNode(.document), headings: [], links: [])
+        }
+        defer { cmark_parser_free(parser) }
+        attachExtensions(to: parser)
         var source = text
         source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        guard let document = cmark_parser_finish(parser) else {
+        let finished: OpaquePointer? =
+            parallel ? cmark_parser_finish(parser) : finishLock.withLock { cmark_parser_finish(parser) }
+        guard let document = finished else {
             return MarkdownDocument(root: MarkdownNode(.document), headings: [], links: [])
         }
         defer { cmark_node_free(document) }
