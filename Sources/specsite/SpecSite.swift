@@ -53,16 +53,18 @@ final class Console: Sendable {
 
     func progress(_ message: String) {
         guard isTerminal else { return }
-        write("\r\u{1B}[2K" + message + "…")
+        write("\r\u{1B}[2K" + TerminalText.escaped(message) + "…")
     }
 
     func clearProgress() {
         if isTerminal { write("\r\u{1B}[2K") }
     }
 
+    /// Prints one line; control characters in it (which can only have come
+    /// from content: paths, ids, titles) are shown as escapes.
     func print(_ line: String) {
         clearProgress()
-        write(line + "\n")
+        write(TerminalText.escaped(line) + "\n")
     }
 
     private func write(_ text: String) {
@@ -95,6 +97,12 @@ struct BuildCommand: ParsableCommand {
 
     @Option(help: "A settings file to use instead of CONTENT/specsite.yml.")
     var config: String?
+
+    func validate() throws {
+        if let baseURL, let problem = SiteConfig.baseURLProblem(baseURL) {
+            throw ValidationError("--base-url \(problem)")
+        }
+    }
 
     func run() throws {
         let console = Console()

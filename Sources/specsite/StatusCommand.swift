@@ -148,7 +148,7 @@ struct StatusTable {
     var text: String {
         var lines: [String] = []
         let progress = report.countProgress
-        let title = bold(site.config.title.isEmpty ? "Status" : site.config.title)
+        let title = bold(site.config.title.isEmpty ? "Status" : Self.safe(site.config.title))
         guard !report.entries.isEmpty else {
             return title + ": no work items found (no chunks, sections with a status, checklists or GSD plans)\n"
         }
@@ -173,18 +173,18 @@ struct StatusTable {
                 groups.append((group, [entry]))
             }
         }
-        let idWidth = min(24, report.entries.map { $0.item.id.count }.max() ?? 8)
+        let idWidth = min(24, report.entries.map { Self.safe($0.item.id).count }.max() ?? 8)
         for (group, entries) in groups {
             lines.append("")
-            lines.append(bold(group))
+            lines.append(bold(Self.safe(group)))
             for entry in entries {
                 let item = entry.item
                 let status: WorkStatus = entry.isBlocked ? .blocked : item.status
                 let label = Self.pad(status.label.lowercased(), 11)
                 var row = "  " + paint(Self.symbols[status]! + " " + label, status) + " "
                 row +=
-                    Self.pad(Self.shorten(item.id, idWidth), idWidth) + "  "
-                    + Self.pad(Self.shorten(item.title, 44), 44)
+                    Self.pad(Self.shorten(Self.safe(item.id), idWidth), idWidth) + "  "
+                    + Self.pad(Self.shorten(Self.safe(item.title), 44), 44)
                 if item.checklist.total > 0 {
                     row += "  " + Self.pad("\(item.checklist.done)/\(item.checklist.total)", 7)
                 } else {
@@ -195,9 +195,10 @@ struct StatusTable {
                 if !entry.blockedBy.isEmpty {
                     lines.append(
                         "      waits for "
-                            + entry.blockedBy.compactMap { report.entry($0)?.item.id }.joined(separator: ", "))
+                            + Self.safe(
+                                entry.blockedBy.compactMap { report.entry($0)?.item.id }.joined(separator: ", ")))
                 } else if item.status == .blocked, let note = item.note {
-                    lines.append("      " + note)
+                    lines.append("      " + Self.safe(note))
                 }
             }
         }
@@ -205,17 +206,21 @@ struct StatusTable {
         if !ready.isEmpty {
             lines.append("")
             lines.append(
-                bold("Ready next: ") + ready.prefix(12).map(\.item.id).joined(separator: ", ")
+                bold("Ready next: ") + Self.safe(ready.prefix(12).map(\.item.id).joined(separator: ", "))
                     + (ready.count > 12 ? ", …" : ""))
         }
         if !report.criticalPath.isEmpty {
             lines.append(
                 bold("Critical path: ")
-                    + report.criticalPath.compactMap { report.entry($0)?.item.id }.joined(separator: " → ")
+                    + Self.safe(report.criticalPath.compactMap { report.entry($0)?.item.id }.joined(separator: " → "))
                     + " (\(StatusViews.duration(report.criticalMinutes)))")
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// Content as the table shows it: control characters as escapes, so a
+    /// title cannot drive the terminal (the table's own colours are added after).
+    static func safe(_ text: String) -> String { TerminalText.escaped(text) }
 
     static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)

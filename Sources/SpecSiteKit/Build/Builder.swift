@@ -177,7 +177,12 @@ public struct Builder: Sendable {
     private func load(contentRoot: String) throws -> LoadedSite {
         let display = options.content
         var config = try loadConfig(contentRoot: contentRoot)
-        if let baseURL = options.baseURL { config.baseURL = baseURL }
+        if let baseURL = options.baseURL {
+            if let problem = SiteConfig.baseURLProblem(baseURL) {
+                throw Diagnostic(.error, file: nil, "--base-url \(problem)")
+            }
+            config.baseURL = baseURL
+        }
         if let baseURL = config.baseURL, !baseURL.hasSuffix("/") { config.baseURL = baseURL + "/" }
 
         let configFile = config.file ?? ContentDiscovery.join(display, "specsite.yml")

@@ -31,7 +31,8 @@ public struct SiteConfig: Sendable {
     public var title: String = "Spec"
     /// A one-line description of the site.
     public var description: String = ""
-    /// The URL the site is published at, if known (`--base-url` overrides).
+    /// The URL the site is published at, if known (`--base-url` overrides):
+    /// an `http(s)` URL or a path from the server's root (``baseURLProblem(_:)``).
     public var baseURL: String?
     /// Pass raw HTML in markdown through (the GFM tag filter still applies).
     public var allowRawHTML: Bool = false
@@ -96,7 +97,12 @@ public struct SiteConfig: Sendable {
             switch entry.key {
             case "title": config.title = try text(entry)
             case "description": config.description = try text(entry)
-            case "base_url": config.baseURL = try text(entry)
+            case "base_url":
+                let url = try text(entry)
+                if let problem = Self.baseURLProblem(url) {
+                    throw Diagnostic(.error, file: file, line: entry.line, "'base_url' \(problem)")
+                }
+                config.baseURL = url
             case "allow_raw_html": config.allowRawHTML = try flag(entry)
             case "pretty_urls": config.prettyURLs = try flag(entry)
             case "language": config.language = try text(entry)
@@ -128,6 +134,36 @@ public struct SiteConfig: Sendable {
             }
         }
         return config
+    }
+
+    /// Why `url` cannot be a base URL, or nil when it can. It is written into
+    /// every page's canonical link and the 404 page's `<base>`, so it must be
+    /// an `http`/`https` URL with a host, or a path from the server's root
+    /// (`/app/`): not `javascript:` or `data:`, not `//host` (another site on
+    /// whatever scheme the page came by), and with no query, fragment, space,
+    /// quote or control character.
+    public static func baseURLProblem(_ url: String) -> String? {
+        let unsafe = url.unicodeScalars.first {
+            $0.value < 0x21 || $0.value == 0x7F || "\"'<>\\`^{|}".unicodeScalars.contains($0)
+        }
+        if let unsafe {
+            return "must be a URL without spaces, quotes or control characters (found "
+                + TerminalText.escaped(String(unsafe)) + ")"
+        }
+        if url.contains("?") || url.contains("#") { return "must not have a query or fragment" }
+        let lowered = url.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            let host = url.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).first ?? ""
+            return host.isEmpty ? "must name a host after the scheme (https://example.com/docs/)" : nil
+        }
+        if url.hasPrefix("/") && !url.hasPrefix("//") { return nil }
+        return "must be an http(s) URL (https://org.github.io/app/) or a path from the site's root (/app/)"
+    }
+
+    /// Whether the base URL is absolute (`http(s)://…`), which a sitemap needs.
+    public var hasAbsoluteBaseURL: Bool {
+        guard let lowered = baseURL?.lowercased() else { return false }
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 }
 

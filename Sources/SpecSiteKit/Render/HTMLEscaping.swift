@@ -10,14 +10,16 @@ public enum HTMLEscaping {
     }
 
     /// Appends `text` escaped to `output`, copying runs of plain text whole.
+    ///
+    /// Control characters other than tab, line feed, form feed and carriage
+    /// return (C0, DEL and C1) become U+FFFD: HTML does not allow them (a
+    /// validator stops at the first), a browser would show nothing, and an ESC
+    /// copied from a page into a terminal would act there.
     public static func append(_ text: String, to output: inout String) {
         // Most text has nothing to escape: one scan of the bytes, one append.
         let plain =
             text.utf8.withContiguousStorageIfAvailable { bytes in
-                !bytes.contains {
-                    $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-                        || $0 == UInt8(ascii: "\"")
-                }
+                !bytes.contains { needsEscape[Int($0)] }
             } ?? false
         if plain {
             output += text
@@ -27,22 +29,70 @@ public enum HTMLEscaping {
         var runStart = utf8.startIndex
         var index = runStart
         while index != utf8.endIndex {
+            let byte = utf8[index]
+            var next = utf8.index(after: index)
             let replacement: String?
-            switch utf8[index] {
+            switch byte {
             case UInt8(ascii: "&"): replacement = "&amp;"
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\""): replacement = "&quot;"
+            case 0x09, 0x0A, 0x0C, 0x0D: replacement = nil
+            case 0..<0x20, 0x7F: replacement = "\u{FFFD}"
+            case 0xC2 where next != utf8.endIndex && (0x80..<0xA0).contains(utf8[next]):
+                // A C1 control (U+0080–U+009F) is two bytes: 0xC2 and one below 0xA0.
+                next = utf8.index(after: next)
+                replacement = "\u{FFFD}"
             default: replacement = nil
             }
             if let replacement {
                 output += text[runStart..<index]
                 output += replacement
-                runStart = utf8.index(after: index)
+                runStart = next
             }
-            index = utf8.index(after: index)
+            index = next
         }
         output += text[runStart..<utf8.endIndex]
+    }
+
+    /// `html` with every control character HTML forbids (C0 but tab, line
+    /// feed, form feed and carriage return; DEL; C1) replaced by U+FFFD, and
+    /// markup left alone. Returns `html` itself when there is none.
+    public static func replacingControlCharacters(_ html: String) -> String {
+        let clean =
+            html.utf8.withContiguousStorageIfAvailable { bytes in
+                for index in bytes.indices {
+                    switch bytes[index] {
+                    case 0x09, 0x0A, 0x0C, 0x0D: continue
+                    case 0..<0x20, 0x7F: return false
+                    case 0xC2 where index + 1 < bytes.count && bytes[index + 1] < 0xA0: return false
+                    default: continue
+                    }
+                }
+                return true
+            } ?? false
+        if clean { return html }
+        var output = ""
+        output.reserveCapacity(html.utf8.count)
+        for scalar in html.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0C, 0x0D: output.unicodeScalars.append(scalar)
+            case 0..<0x20, 0x7F..<0xA0: output.unicodeScalars.append("\u{FFFD}")
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    /// The bytes that `append` may have to change: markup characters, control
+    /// characters, and 0xC2 (the first byte of a C1 control).
+    private static let needsEscape: [Bool] = (0..<256).map { byte in
+        switch byte {
+        case 0x26, 0x3C, 0x3E, 0x22, 0xC2: true
+        case 0x09, 0x0A, 0x0C, 0x0D: false
+        case 0..<0x20, 0x7F: true
+        default: false
+        }
     }
 
     /// Escapes text for XML content and attributes (SVG): `& < > " '`, and

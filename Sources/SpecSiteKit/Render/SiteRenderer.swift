@@ -141,7 +141,8 @@ struct SiteRenderer {
             }
             outputs.add(OutputPaths.file(for: file.relativePath), Array(data), from: file.relativePath)
         }
-        if let baseURL = site.config.baseURL {
+        // A sitemap lists absolute URLs only, so a path base gets none.
+        if let baseURL = site.config.baseURL, site.config.hasAbsoluteBaseURL {
             let listed = pagePaths.filter { $0 != "404.html" }
             outputs.add(
                 "sitemap.xml", Array(Self.sitemap(baseURL: baseURL, paths: listed, pretty: pretty).utf8),

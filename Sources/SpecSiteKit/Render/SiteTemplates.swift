@@ -60,8 +60,12 @@ public struct SiteTemplates: Sendable {
     /// Renders the template `name` with `context`.
     /// Renders the template `name` with `context`; a name the library does
     /// not hold (a plugin page naming a template the site lacks) falls back to `page`.
+    ///
+    /// Mustache escapes markup in the values but not control characters, which
+    /// HTML forbids (a title with an ESC in it): those become U+FFFD here, the
+    /// one place every page passes.
     public func render(_ name: String, _ context: [String: Any]) -> String {
         let name = library.getTemplate(named: name) == nil ? "page" : name
-        return library.render(context, withTemplate: name) ?? ""
+        return HTMLEscaping.replacingControlCharacters(library.render(context, withTemplate: name) ?? "")
     }
 }

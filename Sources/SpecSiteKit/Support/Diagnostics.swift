@@ -28,7 +28,10 @@ public struct Diagnostic: Sendable, Equatable, Error, CustomStringConvertible {
         self.message = message
     }
 
-    /// `path:line: severity: message`.
+    /// `path:line: severity: message`, on one line: control characters from the
+    /// content (an ESC in a title, a newline in a link) are shown as escapes
+    /// (``TerminalText``), so a message can neither drive the terminal nor forge
+    /// another line.
     public var description: String {
         var location = ""
         if let file {
@@ -36,7 +39,7 @@ public struct Diagnostic: Sendable, Equatable, Error, CustomStringConvertible {
             if let line { location += ":\(line)" }
             location += ": "
         }
-        return "\(location)\(severity.rawValue): \(message)"
+        return TerminalText.escaped("\(location)\(severity.rawValue): \(message)")
     }
 }
 
