@@ -72,12 +72,29 @@ enum PageLoader {
         return page
     }
 
-    /// UTF-8 text (a byte-order mark dropped). Bytes that are not UTF-8 are read
-    /// as Windows-1252, the usual source of such files, with a warning naming
-    /// the first bad line.
+    /// UTF-8 text (a byte-order mark dropped). A file that starts with a UTF-16
+    /// byte-order mark (what Windows PowerShell's `>` writes) is read as UTF-16
+    /// with a warning. Bytes that are not UTF-8 are read as Windows-1252, the
+    /// usual source of such files, with a warning naming the first bad line.
     static func decode(_ data: Data, displayPath: String, diagnostics: DiagnosticLog) -> String {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        for (mark, bigEndian) in [([UInt8(0xFF), 0xFE], false), ([UInt8(0xFE), 0xFF], true)]
+        where bytes.starts(with: mark) {
+            // Pairs of bytes; an odd last byte is half a character and dropped,
+            // and a lone surrogate becomes U+FFFD, as a reader's editor shows it.
+            let body = Array(bytes.dropFirst(2))
+            var units: [UInt16] = []
+            units.reserveCapacity(body.count / 2)
+            for index in stride(from: 0, to: body.count - 1, by: 2) {
+                let high = UInt16(body[bigEndian ? index : index + 1])
+                let low = UInt16(body[bigEndian ? index + 1 : index])
+                units.append(high << 8 | low)
+            }
+            diagnostics.warning(
+                displayPath, line: 1, "file is \(bigEndian ? "UTF-16BE" : "UTF-16LE"); read as such — save it as UTF-8")
+            return String(decoding: units, as: UTF16.self)
+        }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         var line = 1
         var iterator = bytes.makeIterator()
