@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// Inputs that once trapped the Swift runtime (a crash with no message for
+/// the user and no site), each built with the real binary: the build must
+/// finish, say what it could not use with file and line, and write the site.
+@Suite struct HostileCrashTests {
+    /// Builds `site` and checks that the run ended by itself, cleanly and in time.
+    private func build(_ site: HostileSite, _ arguments: [String]? = nil) throws -> HostileSite.Outcome {
+        let outcome = try site.run(arguments)
+        #expect(outcome.endedCleanly, "exit \(outcome.status): \(outcome.stderr.suffix(2000))")
+        #expect(outcome.seconds < 120)
+        return outcome
+    }
+
+    /// Foundation's `deletingLastPathComponent` traps on Linux for a
+    /// one-character path, which the writer asked for the folder `a`.
+    @Test func oneCharacterFolderIsBuilt() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        try site.write("a/page.md", "# In a\n")
+        try site.write("1/x/deep.md", "# Deep\n")
+        let outcome = try build(site)
+        #expect(outcome.status == 0)
+        #expect(site.built("a/page.html").contains("In a"))
+        #expect(site.built("1/x/deep.html").contains("Deep"))
+        #expect(site.built("a/index.html").contains("page.html"))
+    }
+
+    /// With pretty URLs every page is a folder: `b.md` becomes `b/index.html`.
+    @Test func oneCharacterPageWithPrettyURLsIsBuilt() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        try site.write("specsite.yml", "pretty_urls: true\n")
+        try site.write("b.md", "# Bee\n")
+        let outcome = try build(site)
+        #expect(outcome.status == 0)
+        #expect(site.built("b/index.html").contains("Bee"))
+    }
+}
