@@ -37,4 +37,62 @@ import Testing
         #expect(outcome.status == 0)
         #expect(site.built("b/index.html").contains("Bee"))
     }
+
+    /// 10^20 hours passed the estimate reader and trapped the conversion to
+    /// whole minutes on the Status page; now it is left out with a warning.
+    @Test func absurdEstimateIsLeftOutWithAWarning() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        try site.write(
+            "PLAN.md",
+            """
+            # Plan
+
+            ## CHUNK-001: Huge
+
+            **Estimated Time**: 99999999999999999999 hours
+
+            ## CHUNK-002: Fine
+
+            **Estimated Time**: 2 hours
+
+            ## CHUNK-003: Endless
+
+            **Estimate**: \(String(repeating: "9", count: 400)) days
+
+            """)
+        let outcome = try build(site)
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.stderr.contains(
+                "content/PLAN.md:5: warning: estimate '99999999999999999999 hours' for CHUNK-001 is more than a"
+                    + " million hours; it is left out"))
+        // Four hundred nines are read as infinity, which was dropped without a word.
+        #expect(outcome.stderr.contains("content/PLAN.md:13: warning: estimate '999"))
+        let status = site.built("status.json")
+        #expect(status.contains("\"total\" : 120"), "\(status)")
+        #expect(site.built("status.html").contains("2 h"))
+        #expect(site.built("PLAN.html").contains("Huge"))
+    }
+
+    /// The same in a status table's Estimate column.
+    @Test func absurdEstimateInAStatusTableIsLeftOutWithAWarning() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        try site.write(
+            "PLAN.md",
+            """
+            # Plan
+
+            | Task | Status | Estimate |
+            | --- | --- | --- |
+            | Login | Done | 99999999999999999999 h |
+            | Logout | Not started | 1 h |
+
+            """)
+        let outcome = try build(site)
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.contains("content/PLAN.md:5: warning: estimate '99999999999999999999 h' for login"))
+        #expect(site.built("status.json").contains("\"total\" : 60"))
+    }
 }
