@@ -41,4 +41,33 @@ struct CrashRegressionTests {
         #expect(StatusExport.minutes(.nan) == 0)
         #expect(StatusExport.minutes(89.5) == 90)
     }
+
+    @Test func linesAreCountedAsCmarkCountsThem() {
+        #expect(GSDMarkup.lines("a\rb\r\nc\nd\r") == ["a\r", "b\r", "c", "d\r", ""])
+        #expect(GSDMarkup.lines("x") == ["x"])
+        #expect(GSDMarkup.lines("\r\r") == ["\r", "\r", ""])
+    }
+
+    /// A tag line, lone carriage returns and then an HTML block: cmark-gfm found
+    /// the block on a line past the rewrite's last one.
+    @Test func loneCarriageReturnsKeepTheLinesAndTheTags() throws {
+        let text = "<objective>\nGoal\r\r\r\r\r<div>x</div>\n</objective>\n"
+        let rewrite = GSDMarkup.rewrite(text)
+        #expect(rewrite.isPlan)
+        #expect(rewrite.warnings.isEmpty)
+        // A lone return is kept as a line break (CR LF), so every line stays where it was.
+        #expect(
+            rewrite.markdown
+                == "<!-- specsite:gsd open objective -->\nGoal\r\n\r\n\r\n\r\n\r\n<div>x</div>\n"
+                + "<!-- specsite:gsd close objective -->\n")
+        let html = try GSDTestSupport.render(text)
+        #expect(html.contains("<section class=\"gsd-section gsd-objective\">"))
+        #expect(GSDTestSupport.nestingProblems(html).isEmpty)
+    }
+
+    @Test func tagsSeparatedByLoneReturnsAreTags() throws {
+        let body = GSDTestSupport.read(
+            "<tasks>\r<task type=\"auto\">\r<name>Write it</name>\r<action>\rWrite x\r</action>\r</task>\r</tasks>\r")
+        #expect(body.tasks.map(\.name) == ["Write it"])
+    }
 }

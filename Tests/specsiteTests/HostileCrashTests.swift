@@ -95,4 +95,22 @@ import Testing
         #expect(outcome.stderr.contains("content/PLAN.md:5: warning: estimate '99999999999999999999 h' for login"))
         #expect(site.built("status.json").contains("\"total\" : 60"))
     }
+
+    /// cmark-gfm counts a lone carriage return as a line break and the GSD
+    /// rewrite did not, so a block it found past the rewrite's last line made a
+    /// range run backwards.
+    @Test func loneCarriageReturnsAfterAGSDTagAreLines() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        try site.write(
+            ".planning/phases/01-x/01-01-PLAN.md",
+            "<objective>\nGoal\r\r\r\r\r<div>x</div>\n</objective>\n\n<tasks>\r<task type=\"auto\">\r"
+                + "<name>Write it</name>\r<action>\rWrite `x`\r</action>\r</task>\r</tasks>\r")
+        let outcome = try build(site)
+        #expect(outcome.status == 0)
+        let page = site.built("planning/phases/01-x/01-01-PLAN.html")
+        #expect(page.contains("<section class=\"gsd-section gsd-objective\">"))
+        #expect(page.contains("<h3 class=\"gsd-task-name\">Write it</h3>"))
+        #expect(page.contains("<p>Write <code>x</code></p>"))
+    }
 }
