@@ -113,4 +113,16 @@ import Testing
         #expect(page.contains("<h3 class=\"gsd-task-name\">Write it</h3>"))
         #expect(page.contains("<p>Write <code>x</code></p>"))
     }
+
+    /// A paragraph reading `<!-- specsite:gsd open -->` (a marker with no name)
+    /// made the flows plugin cut a name out of a range that ran backwards.
+    @Test func markerWithoutANameIsText() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        try site.write("ux.md", "# UX\n\n\\<!-- specsite:gsd open -->\n\nLogin → Home → Settings\n")
+        let outcome = try build(site)
+        #expect(outcome.status == 0)
+        #expect(site.built("ux.html").contains("&lt;!-- specsite:gsd open --&gt;"))
+        #expect(site.built("flows.html").contains("Login"))
+    }
 }
