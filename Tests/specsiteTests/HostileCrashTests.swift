@@ -125,4 +125,27 @@ import Testing
         #expect(site.built("ux.html").contains("&lt;!-- specsite:gsd open --&gt;"))
         #expect(site.built("flows.html").contains("Login"))
     }
+
+    /// `order: nan` made the reading order's comparison no order: the pages
+    /// with a number were no longer sorted by it.
+    @Test func nanOrderIsNoOrder() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        for (name, order) in [("a", "3"), ("b", "nan"), ("c", "1"), ("d", "2"), ("e", "NaN"), ("f", "0")] {
+            try site.write("\(name).md", "---\norder: \(order)\n---\n# Page \(name)\n")
+        }
+        let outcome = try build(site)
+        #expect(outcome.status == 0)
+        func next(_ page: String) -> String? {
+            let html = site.built(page)
+            guard let range = html.range(of: "rel=\"next\" href=\"") else { return nil }
+            return String(html[range.upperBound...].prefix { $0 != "\"" })
+        }
+        // f (0), c (1), d (2), a (3), then the pages without an order by name.
+        #expect(next("f.html") == "c.html")
+        #expect(next("c.html") == "d.html")
+        #expect(next("d.html") == "a.html")
+        #expect(next("a.html") == "b.html")
+        #expect(next("b.html") == "e.html")
+    }
 }
