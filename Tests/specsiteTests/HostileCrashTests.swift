@@ -148,4 +148,29 @@ import Testing
         #expect(next("a.html") == "b.html")
         #expect(next("b.html") == "e.html")
     }
+
+    /// The nav reader looked up its items' lines in the settings split at line
+    /// feeds only, past the end when YAML counted more lines: a Windows
+    /// `specsite.yml` (CR LF) with a nav group, or lone CRs in a value.
+    @Test func navOfASettingsFileWithOtherLineBreaks() throws {
+        for settings in [
+            "title: T\r\nnav:\r\n  - A: a.md\r\n  - B:\r\n      - b.md\r\n      - zz.md\r\n",
+            "footer: \"x\r\r\r\r\"\nnav:\n  - A: a.md\n  - B:\n      - b.md\n      - zz.md\n",
+        ] {
+            let site = HostileSite()
+            defer { site.remove() }
+            try site.write("specsite.yml", settings)
+            try site.write("a.md", "# Alpha\n")
+            try site.write("b.md", "# Beta\n")
+            let outcome = try build(site)
+            #expect(outcome.status == 0)
+            // YAML counts CR LF as one line break and a lone CR as one too.
+            let line = settings.hasPrefix("title") ? 6 : 10
+            #expect(
+                outcome.stderr.contains(
+                    "content/specsite.yml:\(line): warning: nav names 'zz.md', which is not a page"),
+                "\(outcome.stderr)")
+            #expect(site.built("a.html").contains("Beta"))
+        }
+    }
 }
