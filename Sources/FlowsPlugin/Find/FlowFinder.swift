@@ -230,11 +230,11 @@ struct FlowFinder {
             let line = text[..<end]
             // `<!-- specsite:gsd open -->` shares its space with the suffix: no name.
             guard let open = line.range(of: marker + "open ", options: .backwards), line.hasSuffix(" -->"),
-                case let end = line.index(line.endIndex, offsetBy: -4), open.upperBound <= end
+                case let nameEnd = line.index(line.endIndex, offsetBy: -4), open.upperBound <= nameEnd
             else {
                 return nil
             }
-            let name = line[open.upperBound..<end]
+            let name = line[open.upperBound..<nameEnd]
             return name.contains(" ") ? nil : sectionTag("<" + name + ">")
         }
         guard text.first == "<" else { return nil }
