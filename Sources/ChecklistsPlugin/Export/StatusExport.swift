@@ -72,8 +72,9 @@ public enum StatusExport {
 
     private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
-    /// Whole minutes: estimates are read to the minute at best.
-    static func minutes(_ value: Double) -> Int { Int(value.rounded()) }
+    /// Whole minutes: estimates are read to the minute at best. Clamped (NaN
+    /// and negative amounts are 0), so no value of the public `Estimate` traps.
+    static func minutes(_ value: Double) -> Int { Int(clamping: value, to: 0...Int.max) }
 
     /// Pretty JSON with sorted keys (so the same report is the same bytes).
     private static func encode(_ value: some Encodable, snakeCase: Bool) -> String {

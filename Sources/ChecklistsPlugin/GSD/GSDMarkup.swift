@@ -127,6 +127,8 @@ enum GSDMarkup {
             var openers: [Int] = []
             var forged: [Int] = []
             MarkdownParser.parse(outputs.joined(separator: "\n")).root.walk { node in
+                // `outputs` holds the lines as cmark-gfm counts them (see `lines`); a
+                // node past its end must still not make a range run backwards.
                 let first = node.line - 1
                 let last = min(node.endLine, outputs.count) - 1
                 switch node.kind {
@@ -136,7 +138,7 @@ enum GSDMarkup {
                         forged += (first + 1...last).filter(looksLikeMarker)
                     }
                     return false
-                case .htmlBlock(let html) where first >= 0:
+                case .htmlBlock(let html) where first >= 0 && first < outputs.count:
                     // Counted from the HTML itself: cmark-gfm ends a comment block a line early.
                     let end = min(first + max(lines(html).count - 1, 1), outputs.count)
                     forged += (first..<end).filter(looksLikeMarker)
@@ -190,17 +192,27 @@ enum GSDMarkup {
 
     // MARK: - Lines
 
-    /// The lines of `text`, split at every line feed; a line keeps the carriage
-    /// return before its line feed. (Splitting a `String` at the character
-    /// `"\n"` would not split `"\r\n"`, which Swift counts as one character.)
+    /// The lines of `text` as CommonMark (and so cmark-gfm's line numbers)
+    /// counts them: split at every line feed, carriage return and CR LF; a line
+    /// keeps its carriage return. (Splitting a `String` at the character
+    /// `"\n"` would not split `"\r\n"`, which Swift counts as one character,
+    /// and splitting at line feeds only would put a lone `\r` inside a line
+    /// that cmark-gfm counts as two.)
     static func lines(_ text: String) -> [Substring] {
         var lines: [Substring] = []
-        var start = text.startIndex
-        var index = text.unicodeScalars.startIndex
-        while let newline = text.unicodeScalars[index...].firstIndex(of: "\n") {
-            lines.append(text[start..<newline])
-            index = text.unicodeScalars.index(after: newline)
-            start = index
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let next = scalars.index(after: index)
+            if scalars[index] == "\n" {
+                lines.append(text[start..<index])
+                start = next
+            } else if scalars[index] == "\r", next == scalars.endIndex || scalars[next] != "\n" {
+                lines.append(text[start..<next])
+                start = next
+            }
+            index = next
         }
         lines.append(text[start...])
         return lines

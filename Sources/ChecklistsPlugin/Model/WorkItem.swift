@@ -110,6 +110,11 @@ public struct Estimate: Sendable, Equatable {
 
     /// The middle of the range, used for sums and the critical path.
     public var minutes: Double { (low + high) / 2 }
+
+    /// The largest amount read as an estimate: a million hours. Larger ones are
+    /// reported and left out, so sums of estimates stay far inside the range of
+    /// whole minutes (`Int`) that they are shown and exported in.
+    public static let maximumMinutes: Double = 60_000_000
 }
 
 /// Checkbox counts.

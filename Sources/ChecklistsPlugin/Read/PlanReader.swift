@@ -232,7 +232,7 @@ struct PlanReader {
             applyStatus(value, to: &item, line: line)
         case "estimated time", "estimate", "estimated", "time estimate", "effort", "estimated effort", "duration",
             "time", "estimated duration", "size":
-            item.estimate = StatusText.estimate(value) ?? item.estimate
+            item.estimate = readEstimate(value, of: item.id, line: line) ?? item.estimate
         case "dependencies", "dependency", "depends on", "depends", "dependson", "blocked by", "prerequisites",
             "requires", "after":
             let dependencies = StatusText.dependencies(value)
@@ -256,6 +256,22 @@ struct PlanReader {
             break
         }
         fact.items[index] = item
+    }
+
+    /// The estimate `value` states, with a warning when its amount is absurd.
+    private mutating func readEstimate(_ value: String, of id: String, line: Int) -> Estimate? {
+        switch StatusText.readEstimate(value) {
+        case .estimate(let estimate):
+            return estimate
+        case .tooLarge:
+            warnings.append(
+                LineMessage(
+                    line: line,
+                    message: "estimate '\(value)' for \(id) is more than a million hours; it is left out"))
+            return nil
+        case nil:
+            return nil
+        }
     }
 
     // MARK: Checklists
@@ -443,7 +459,7 @@ struct PlanReader {
             guard let name = others.first(where: { !$0.isEmpty }) else { continue }
             let id = chunk.map { StatusText.chunkID(number: $0.1) } ?? Slugger.slugify(name)
             guard !id.isEmpty else { continue }
-            var title = others.dropFirst().first { !$0.isEmpty && StatusText.estimate($0) == nil } ?? name
+            var title = others.dropFirst().first { !$0.isEmpty && StatusText.readEstimate($0) == nil } ?? name
             if chunk == nil { title = name }
             var item = WorkItem(
                 id: id, key: page.sourcePath + "#" + id, kind: chunk == nil ? .row : .chunk, title: title,
@@ -458,7 +474,7 @@ struct PlanReader {
                     item.dependencyText = value
                     item.dependencyLine = row.line
                 } else if column.contains("estimate") || column == "effort" || column == "time" {
-                    item.estimate = StatusText.estimate(value)
+                    item.estimate = readEstimate(value, of: item.id, line: row.line)
                 } else if column == "priority" {
                     item.priority = value
                 } else if column.contains("note") {

@@ -158,8 +158,25 @@ enum StatusText {
         /(?i)(\d+(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(\d+(?:\.\d+)?))?\s*(minutes?|mins?|m|hours?|hrs?|hr|h|days?|d|weeks?|wks?|w)\b(?:\s*(\d+)\s*(?:minutes?|mins?|m)\b)?/
 
     /// Reads `30 minutes`, `2 hours`, `1.5h`, `2h 05m`, `8-10 days`. The first
-    /// amount in the text is the estimate; a working day is 8 hours.
+    /// amount in the text is the estimate; a working day is 8 hours. Nil also
+    /// for an amount past ``Estimate/maximumMinutes`` (see ``readEstimate(_:)``).
     static func estimate(_ text: String) -> Estimate? {
+        if case .estimate(let estimate)? = readEstimate(text) { return estimate }
+        return nil
+    }
+
+    /// What an estimate text says.
+    enum EstimateReading: Equatable {
+        case estimate(Estimate)
+        /// An amount written as an estimate but past ``Estimate/maximumMinutes``
+        /// (`99999999999999999999 hours`): no plan means it, and sums of such
+        /// amounts would leave the range of the numbers they are shown with.
+        case tooLarge
+    }
+
+    /// Reads an estimate as ``estimate(_:)`` does, telling an absurd amount
+    /// from none (nil).
+    static func readEstimate(_ text: String) -> EstimateReading? {
         guard let match = try? estimatePattern.firstMatch(in: text) else { return nil }
         guard let first = Double(match.1) else { return nil }
         let second = match.2.flatMap { Double($0) }
@@ -176,8 +193,11 @@ enum StatusText {
         let extra = match.4.flatMap { Double($0) } ?? 0
         let low = first * scale + (second == nil ? extra : 0)
         let high = (second ?? first) * scale + extra
-        guard low.isFinite, high.isFinite, low >= 0 else { return nil }
-        return Estimate(low: min(low, high), high: max(low, high), text: text.trimmingCharacters(in: .whitespaces))
+        guard low >= 0, high >= 0 else { return nil }
+        // Infinity too: `Double` reads 400 nines as infinity.
+        guard low <= Estimate.maximumMinutes, high <= Estimate.maximumMinutes else { return .tooLarge }
+        return .estimate(
+            Estimate(low: min(low, high), high: max(low, high), text: text.trimmingCharacters(in: .whitespaces)))
     }
 
     // MARK: Dependencies

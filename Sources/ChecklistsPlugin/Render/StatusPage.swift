@@ -45,7 +45,7 @@ struct StatusPage {
         html += number(
             Int(report.percent.rounded(.down)), "% done", detail: "\(progress.done) of \(progress.total) items")
         if estimate.total > 0 {
-            let percent = Int((estimate.done * 100 / estimate.total).rounded(.down))
+            let percent = Int(clamping: estimate.done * 100 / estimate.total, to: 0...100, rounding: .down)
             html += number(
                 percent, "% by estimate",
                 detail: "\(StatusViews.duration(estimate.done)) of \(StatusViews.duration(estimate.total))")
@@ -240,7 +240,7 @@ struct StatusPage {
         html += "<span class=\"status-legend-item\">Thick arrow: waiting for it</span></p>\n"
         if let svg = drawn.svg {
             // Shrunk to the column down to 85% (labels stay readable), then scrolled.
-            let minimum = Int(min(drawn.width * 0.85, 100_000))
+            let minimum = Int(clamping: drawn.width * 0.85, to: 0...100_000, rounding: .towardZero)
             html += "<figure class=\"status-graph\" style=\"--graph-min-width: \(minimum)px\">\(svg)</figure>\n"
         }
         if let note = drawn.note { html += "<p class=\"status-empty\">\(HTMLEscaping.escape(note))</p>\n" }

@@ -46,8 +46,9 @@ public enum StatusViews {
     }
 
     /// `45 min`, `2 h`, `1 h 30 min`, `3 d 2 h` (a day is 8 working hours).
+    /// Any `Double` is shown: NaN and negative amounts as `0 min`.
     public static func duration(_ minutes: Double) -> String {
-        let total = Int(minutes.rounded())
+        let total = Int(clamping: minutes, to: 0...Int.max)
         if total < 60 { return "\(total) min" }
         let hours = total / 60
         let rest = total % 60

@@ -228,10 +228,13 @@ struct FlowFinder {
         if text.hasPrefix(marker) {
             let end = text.unicodeScalars.firstIndex { $0 == "\n" || $0 == "\r" } ?? text.endIndex
             let line = text[..<end]
-            guard let open = line.range(of: marker + "open ", options: .backwards), line.hasSuffix(" -->") else {
+            // `<!-- specsite:gsd open -->` shares its space with the suffix: no name.
+            guard let open = line.range(of: marker + "open ", options: .backwards), line.hasSuffix(" -->"),
+                case let nameEnd = line.index(line.endIndex, offsetBy: -4), open.upperBound <= nameEnd
+            else {
                 return nil
             }
-            let name = line[open.upperBound..<line.index(line.endIndex, offsetBy: -4)]
+            let name = line[open.upperBound..<nameEnd]
             return name.contains(" ") ? nil : sectionTag("<" + name + ">")
         }
         guard text.first == "<" else { return nil }

@@ -65,8 +65,8 @@ enum FlowDrawing {
         html += " data-notation=\"\(flow.notation.rawValue)\">\n"
         // A wide flow shrinks to the column, but not below 60 % of its size,
         // where labels stop being readable; past that the drawing scrolls.
-        html +=
-            "<div class=\"flow-drawing\" style=\"--flow-min-width: \(Int(min(max((flow.layout?.width ?? 0) * 0.6, 0), 100_000)))px\">\n"
+        let minimum = Int(clamping: (flow.layout?.width ?? 0) * 0.6, to: 0...100_000, rounding: .towardZero)
+        html += "<div class=\"flow-drawing\" style=\"--flow-min-width: \(minimum)px\">\n"
         html += drawing ?? flow.inlineSVG
         html += "</div>\n<figcaption><span class=\"flow-title\">\(HTMLEscaping.escape(flow.title))</span>"
         html += " <span class=\"flow-meta\">\(flow.summary)"

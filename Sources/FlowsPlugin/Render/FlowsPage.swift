@@ -60,8 +60,8 @@ struct FlowsPage {
 
     /// The flow's file as a lazily loaded image of its own size.
     private static func image(of flow: FlowDefinition, url: String) -> String {
-        let width = Int(min(max(flow.layout?.width ?? 0, 1), 100_000))
-        let height = Int(min(max(flow.layout?.height ?? 0, 1), 100_000))
+        let width = Int(clamping: flow.layout?.width ?? 0, to: 1...100_000, rounding: .towardZero)
+        let height = Int(clamping: flow.layout?.height ?? 0, to: 1...100_000, rounding: .towardZero)
         return
             "<img src=\"\(HTMLEscaping.escapeURL(url))\" alt=\"\(HTMLEscaping.escape(FlowDrawing.describe(flow.graph)))\""
             + " width=\"\(width)\" height=\"\(height)\" loading=\"lazy\" decoding=\"async\">\n"

@@ -263,7 +263,8 @@ public struct Builder: Sendable {
     /// Gives each page its output path; two sources that would land on the same
     /// page (`a.md` and `a.markdown`, `.planning/` and `planning/`) are an error.
     private func assignOutputPaths(_ pages: [Page]) -> [Page] {
-        func folder(_ path: String) -> String { (path as NSString).deletingLastPathComponent }
+        // Not `NSString.deletingLastPathComponent`, which traps on Linux for a one-character path.
+        func folder(_ path: String) -> String { OutputPaths.folderOf(path) }
         let foldersWithIndex = Set(
             pages.filter {
                 OutputPaths.isIndex(

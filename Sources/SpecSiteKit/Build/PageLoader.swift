@@ -67,7 +67,9 @@ enum PageLoader {
         var page = Page(
             sourcePath: file.relativePath, displayPath: displayPath, outputPath: "", frontMatter: frontMatter,
             title: title.isEmpty ? titleFromFileName(file.relativePath) : title, markdown: body, document: document,
-            order: frontMatter["order"]?.double)
+            // `order: nan` is no order: NaN is neither before nor after any number,
+            // and one such page would undo the order of all the others.
+            order: frontMatter["order"]?.double.flatMap { $0.isNaN ? nil : $0 })
         page.bodyFirstLine = firstLine
         return page
     }

@@ -75,7 +75,9 @@ public final class SiteWriter: @unchecked Sendable {
     /// Writes one file of the new site (`path` relative to the output).
     /// Safe to call from several threads at once.
     public func add(_ path: String, _ bytes: [UInt8]) throws(Diagnostic) {
-        let folder = (path as NSString).deletingLastPathComponent
+        // Not `NSString.deletingLastPathComponent`: on Linux it traps on a
+        // one-character path (`a`, the parent folder of `a/page.html`).
+        let folder = OutputPaths.folderOf(path)
         if !lock.withLock({ madeFolders.contains(folder) }) {
             do {
                 try FileManager.default.createDirectory(
@@ -86,7 +88,7 @@ public final class SiteWriter: @unchecked Sendable {
             lock.withLock {
                 var ancestor = folder
                 while !ancestor.isEmpty, madeFolders.insert(ancestor).inserted {
-                    ancestor = (ancestor as NSString).deletingLastPathComponent
+                    ancestor = OutputPaths.folderOf(ancestor)
                 }
             }
         }

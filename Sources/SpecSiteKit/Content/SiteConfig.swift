@@ -179,11 +179,15 @@ public indirect enum NavItem: Sendable, Equatable {
     /// Reads `nav:` (a list). `text` is the whole settings file, to find the
     /// lines of plain list items, which YAML does not report.
     static func parse(_ value: YAMLValue, file: String, line: Int, text: String) throws(Diagnostic) -> [NavItem] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split where YAML breaks lines (CR LF, a lone CR, LF, NEL, LS, PS), so
+        // these lines are the ones YAML's line numbers count.
+        let lines = text.split(omittingEmptySubsequences: false) {
+            $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }
         var searchFrom = line
         /// The first line at or after the previous item that mentions `item`.
         func lineOf(_ item: String) -> Int {
-            for index in max(searchFrom - 1, 0)..<lines.count where lines[index].contains(item) {
+            for index in min(max(searchFrom - 1, 0), lines.count)..<lines.count where lines[index].contains(item) {
                 searchFrom = index + 1
                 return index + 1
             }
