@@ -61,4 +61,37 @@ struct DeterminismTests {
             }
         }
     }
+
+    /// Every plugin's output (tokens, flows, checklists, the dashboard and its
+    /// graph, status.json), on the default content and the shared corpus of
+    /// real documents when it is there.
+    @Test func everyPluginsOutputIsTheSameAtOneTwoAndEightThreads() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        try FileManager.default.removeItem(atPath: site.content)
+        try FileManager.default.copyItem(atPath: CommandLineTests.repository + "/content", toPath: site.content)
+        let corpus = CommandLineTests.repository + "/../shared/corpus/seeds"
+        if FileManager.default.fileExists(atPath: corpus) {
+            try FileManager.default.copyItem(atPath: corpus, toPath: site.content + "/corpus")
+        }
+        var first: [String: Data]?
+        var firstStatus: String?
+        for threads in [1, 2, 8] {
+            let environment = ["SPECSITE_THREADS": "\(threads)"]
+            let output = site.root + "/site-\(threads)"
+            let outcome = try site.run(["build", site.content, "--output", output], environment: environment)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let status = try site.run(["status", site.content, "--json"], environment: environment)
+            let files = Self.snapshot(output)
+            #expect(files["status.json"] != nil && files["tokens.json"] != nil && files["flows.html"] != nil)
+            if let first, let firstStatus {
+                let differing = files.keys.filter { files[$0] != first[$0] }.sorted()
+                #expect(differing.isEmpty, "at \(threads) threads these files differ: \(differing.prefix(5))")
+                #expect(status.stdout == firstStatus)
+            } else {
+                first = files
+                firstStatus = status.stdout
+            }
+        }
+    }
 }
