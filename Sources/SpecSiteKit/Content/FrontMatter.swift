@@ -15,6 +15,10 @@ public enum FrontMatter {
     /// pointing at the opening line. Lines end where cmark-gfm ends them
     /// (``SourceLines``), so the body's first line is the one cmark-gfm counts.
     public static func split(_ text: String) throws(YAMLError) -> Split {
+        // Most pages have none: they are not split into lines for nothing.
+        guard text.drop(while: { $0 == "\u{FEFF}" }).hasPrefix("---") else {
+            return Split(yaml: nil, body: text, bodyFirstLine: 1)
+        }
         let lines = SourceLines(text)
         guard isFence(lines[0].text, opening: true) else {
             return Split(yaml: nil, body: text, bodyFirstLine: 1)
