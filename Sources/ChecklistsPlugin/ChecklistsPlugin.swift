@@ -132,7 +132,7 @@ public struct ChecklistsPlugin: Plugin {
     }
 
     private func planCard(_ plan: GSDPlanInfo, fact: PlanFact, report: StatusReport, context: RenderContext) -> String {
-        guard let item = fact.items.first, let entry = report.entry(item.key) else { return "" }
+        guard let item = fact.items.first, let entry = report.entry(of: item) else { return "" }
         let dependencies: [(id: String, url: String?, status: WorkStatus?)] = item.dependencyIDs.map { id in
             let key = StatusReport.scope(of: item) + "#" + id
             guard let target = report.entry(key)?.item else { return (id, nil, nil) }

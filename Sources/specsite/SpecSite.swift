@@ -151,12 +151,28 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         do {
             let written = try Scaffold.write(to: folder)
-            print("Created \(written.count) files in \(folder)/:")
+            let name = Self.withoutTrailingSlashes(folder)
+            print("Created \(written.count) files in \(name == "/" ? "" : name)/:")
             for path in written { print("  \(path)") }
-            print("Next: specsite build \(folder) --output \(folder)-site")
+            print("Next: specsite build \(name) --output \(Self.siteFolder(beside: name))")
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
         }
+    }
+
+    /// `spec` for `spec/` (a path that is only slashes stays as it is).
+    static func withoutTrailingSlashes(_ path: String) -> String {
+        let trimmed = String(path.reversed().drop { $0 == "/" }.reversed())
+        return trimmed.isEmpty ? path : trimmed
+    }
+
+    /// The output folder to suggest for content in `folder`: beside it, never
+    /// inside (`spec-site` for `spec`; for `.` or `spec/..`, from the folder's
+    /// full path, as `.-site` would be a folder of the content).
+    static func siteFolder(beside folder: String) -> String {
+        let last = folder.split(separator: "/").last
+        guard last == "." || last == ".." else { return folder + "-site" }
+        return withoutTrailingSlashes(URL(fileURLWithPath: folder).standardizedFileURL.path) + "-site"
     }
 }

@@ -126,6 +126,26 @@ struct CommandLineTests {
         #expect(built.status == 0, "\(built.stderr)")
     }
 
+    /// The build `init` suggests writes beside the new folder, never into it.
+    @Test func initSuggestsAnOutputBesideTheFolder() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let created = try run(["init", "spec//"], in: folder)
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.contains("files in spec/:"), "\(created.stdout)")
+        #expect(created.stdout.contains("Next: specsite build spec --output spec-site\n"), "\(created.stdout)")
+        let built = try run(["build", "spec", "--output", "spec-site"], in: folder)
+        #expect(built.status == 0, "\(built.stderr)")
+
+        // `.` is the folder itself: its site goes beside it, by full path.
+        try FileManager.default.createDirectory(atPath: folder + "/here", withIntermediateDirectories: true)
+        let here = try run(["init", "."], in: folder + "/here")
+        #expect(here.status == 0, "\(here.stderr)")
+        let resolved = URL(fileURLWithPath: folder + "/here").standardizedFileURL.path
+        #expect(here.stdout.contains("Next: specsite build . --output \(resolved)-site\n"), "\(here.stdout)")
+        #expect(try run(["build", ".", "--output", resolved + "-site"], in: folder + "/here").status == 0)
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: Self.corpus)))
     func buildsTheSharedCorpus() throws {
         let folder = temporaryFolder()

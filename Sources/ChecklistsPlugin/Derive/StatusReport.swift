@@ -99,6 +99,13 @@ public struct StatusReport: Sendable {
     /// The entry for a key.
     public func entry(_ key: String) -> Entry? { index[key].map { entries[$0] } }
 
+    /// The entry of an item as its page's reader made it: a plan file whose id
+    /// an earlier plan file has is tracked under a key of its own.
+    func entry(of item: WorkItem) -> Entry? {
+        if let entry = entry(item.key), entry.item.sourcePath == item.sourcePath { return entry }
+        return entry(GSDAssembly.duplicateKey(item.key, sourcePath: item.sourcePath)) ?? entry(item.key)
+    }
+
     /// Finds items by the id people write (`CHUNK-004`, `10-04`, `phase-2`), or by key.
     public func find(_ id: String) -> [Entry] {
         if let entry = entry(id) { return [entry] }
@@ -126,8 +133,9 @@ public struct StatusReport: Sendable {
                 Problem(sourcePath: page.sourcePath, displayPath: page.displayPath, line: $0.line, message: $0.message)
             }
         }
-        var items = GSDAssembly.assemble(facts)
-        // A key used twice (a duplicate id the reader could not tell apart) keeps its first.
+        var items = GSDAssembly.assemble(facts, warnings: &report.warnings)
+        // Readers and the assembly give every item its own key; were one used
+        // twice all the same, the first would keep it.
         var seen = Set<String>()
         items = items.filter { seen.insert($0.key).inserted }
         report.entries = items.map { Entry(item: $0) }

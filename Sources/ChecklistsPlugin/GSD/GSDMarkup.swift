@@ -192,30 +192,14 @@ enum GSDMarkup {
 
     // MARK: - Lines
 
-    /// The lines of `text` as CommonMark (and so cmark-gfm's line numbers)
-    /// counts them: split at every line feed, carriage return and CR LF; a line
-    /// keeps its carriage return. (Splitting a `String` at the character
-    /// `"\n"` would not split `"\r\n"`, which Swift counts as one character,
-    /// and splitting at line feeds only would put a lone `\r` inside a line
-    /// that cmark-gfm counts as two.)
+    /// The lines of `text` as cmark-gfm counts them (``SourceLines``); a line
+    /// ended by CR LF or a lone CR keeps its carriage return, so the rewrite
+    /// can give it back.
     static func lines(_ text: String) -> [Substring] {
-        var lines: [Substring] = []
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let next = scalars.index(after: index)
-            if scalars[index] == "\n" {
-                lines.append(text[start..<index])
-                start = next
-            } else if scalars[index] == "\r", next == scalars.endIndex || scalars[next] != "\n" {
-                lines.append(text[start..<next])
-                start = next
-            }
-            index = next
+        SourceLines(text).map { line in
+            line.lineBreak.utf8.first == 0x0D
+                ? text[line.text.startIndex..<text.utf8.index(after: line.text.endIndex)] : line.text
         }
-        lines.append(text[start...])
-        return lines
     }
 
     /// `line` without leading and trailing spaces, tabs and carriage return.

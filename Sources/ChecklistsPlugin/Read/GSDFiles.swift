@@ -101,7 +101,7 @@ enum GSDFiles {
 
     /// The first sentence (or line) of a text, at most 90 characters.
     static func firstSentence(_ text: String) -> String {
-        let line = text.split(separator: "\n").first.map(String.init) ?? text
+        let line = SourceLines(text).lazy.map(\.text).first { !$0.isEmpty }.map(String.init) ?? text
         var sentence = line
         if let end = line.range(of: ". ") { sentence = String(line[..<end.lowerBound]) }
         sentence = sentence.trimmingCharacters(in: CharacterSet(charactersIn: " ."))
@@ -120,7 +120,7 @@ enum GSDFiles {
         let front = page.frontMatter
         info.completed = front["completed"]?.string ?? front["date"]?.string ?? front["completed_at"]?.string
         if info.completed == nil {
-            for line in page.markdown.split(separator: "\n").prefix(60) {
+            for line in SourceLines(page.markdown).lazy.map(\.text).filter({ !$0.isEmpty }).prefix(60) {
                 if let found = try? completedLine.firstMatch(in: String(line)) {
                     let value = PlanReader.plain(String(found.1))
                     info.completed = (try? StatusText.datePattern.firstMatch(in: value)).map { String($0.1) } ?? value
@@ -146,7 +146,7 @@ enum GSDFiles {
         var status: String?
         // Only the Current Position section, when there is one: a `Status:` of the
         // project above it says nothing of a plan.
-        let lines = page.markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = SourceLines(page.markdown).texts
         let heading = lines.firstIndex { $0.hasPrefix("#") && $0.localizedCaseInsensitiveContains("current position") }
         let section =
             heading.map { start in

@@ -12,7 +12,8 @@ struct PlanReader {
     let page: Page
     private(set) var fact = PlanFact()
     private(set) var warnings: [LineMessage] = []
-    private let lines: [Substring]
+    /// The page's lines, numbered as the file's (and cmark-gfm's) lines.
+    private let lines: SourceLines
     /// Open work items: heading level and item index, innermost last.
     private var open: [(level: Int, index: Int)] = []
     /// The nearest heading, for task lists outside any work item.
@@ -34,7 +35,7 @@ struct PlanReader {
 
     init(page: Page) {
         self.page = page
-        lines = page.markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        lines = SourceLines(page.markdown, firstLine: page.bodyFirstLine)
     }
 
     /// Reads the page.
@@ -81,8 +82,7 @@ struct PlanReader {
     }
 
     private func line(_ fileLine: Int) -> Substring {
-        let index = fileLine - page.bodyFirstLine
-        return lines.indices.contains(index) ? lines[index] : ""
+        lines[line: fileLine] ?? ""
     }
 
     // MARK: Headings

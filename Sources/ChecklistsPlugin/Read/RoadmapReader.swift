@@ -13,6 +13,8 @@ struct RoadmapReader {
     private let root: String
     private var phaseIndex: [String: Int] = [:]
     private var currentPhase: String?
+    /// The page's lines, found when a phase section first needs them.
+    private var lines: SourceLines?
 
     nonisolated(unsafe) static let phaseLine =
         /^(?i)\**\s*phase\s+(\d{1,3}(?:\.\d+)?)\s*\**\s*[:.—–-]\s*\**([^*(—–]+?)\**\s*(?:\(([^)]*)\))?\s*(?:[—–-]+\s*(.*))?$/
@@ -130,11 +132,11 @@ struct RoadmapReader {
     /// `**Depends on**: Phase 1` under `### Phase 2: …`.
     private mutating func readDetails(_ block: MarkdownNode) {
         guard let currentPhase, let index = phaseIndex[currentPhase] else { return }
-        let markdown = page.markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = self.lines ?? SourceLines(page.markdown, firstLine: page.bodyFirstLine)
+        self.lines = lines
         for fileLine in block.line...max(block.line, block.endLine) {
-            let offset = fileLine - page.bodyFirstLine
-            guard markdown.indices.contains(offset),
-                let match = try? PlanReader.metadataLine.firstMatch(in: String(markdown[offset]))
+            guard let line = lines[line: fileLine],
+                let match = try? PlanReader.metadataLine.firstMatch(in: String(line))
             else { continue }
             let key = match.1.lowercased().trimmingCharacters(in: .whitespaces)
             guard key == "depends on" || key == "dependencies" else { continue }

@@ -104,10 +104,8 @@ struct FlowFinder {
         default:
             guard Self.textLanguages.contains(language), !Self.isSketch(code) else { return }
             let text = Self.withoutComments(code)
-            var offset = 0
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                addChains(in: String(line), line: codeLine + offset, anchor: node.blockKey)
-                offset += 1
+            for line in SourceLines(text, firstLine: codeLine) {
+                addChains(in: String(line.text), line: line.number, anchor: node.blockKey)
             }
         }
     }
@@ -307,6 +305,9 @@ struct FlowFinder {
     /// so line numbers stay right): the `-->` that closes one is no arrow.
     static func withoutComments(_ text: String) -> String {
         guard text.contains("<!--") else { return text }
+        // Lines end in LF alone first: a comment's breaks written as LF after a
+        // lone CR would make one CR LF of two breaks.
+        let text = text.utf8.contains(0x0D) ? SourceLines(text).texts.joined(separator: "\n") : text
         var output = ""
         var rest = text[...]
         while let open = rest.range(of: "<!--") {
@@ -314,7 +315,7 @@ struct FlowFinder {
             let afterOpen = rest[open.upperBound...]
             let close = afterOpen.range(of: "-->")
             let comment = afterOpen[..<(close?.lowerBound ?? afterOpen.endIndex)]
-            output += String(repeating: "\n", count: comment.filter { $0 == "\n" }.count)
+            output += String(repeating: "\n", count: SourceLines.lineBreakCount(in: comment))
             rest = close.map { afterOpen[$0.upperBound...] } ?? ""
         }
         output += rest
@@ -326,8 +327,8 @@ struct FlowFinder {
     static func isSketch(_ code: String) -> Bool {
         if code.unicodeScalars.contains(where: { (0x2500...0x259F).contains($0.value) }) { return true }
         var framed = 0
-        for line in code.split(separator: "\n") {
-            let trimmed = line.trimmed
+        for line in SourceLines(code) {
+            let trimmed = line.text.trimmed
             guard let first = trimmed.first else { continue }
             if (first == "+" && trimmed.contains("--")) || (first == "|" && trimmed.count > 1 && trimmed.last == "|") {
                 framed += 1

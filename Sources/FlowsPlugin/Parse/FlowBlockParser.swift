@@ -50,19 +50,9 @@ public enum FlowBlockParser {
     /// whatever it holds.
     public static func parse(_ code: String) -> ParsedFlow {
         var reader = FlowBlockReader()
-        var line: [Character] = []
-        var number = 0
-        for character in code {
-            // "\r\n" is one Character, so this splits on every kind of line end once.
-            if character == "\n" || character == "\r\n" || character == "\r" {
-                reader.read(line, line: number)
-                line.removeAll(keepingCapacity: true)
-                number += 1
-            } else {
-                line.append(character)
-            }
+        for line in SourceLines(code, firstLine: 0) {
+            reader.read(Array(line.text), line: line.number)
         }
-        reader.read(line, line: number)
         return ParsedFlow(graph: reader.graph, title: reader.title, warnings: reader.warnings)
     }
 }

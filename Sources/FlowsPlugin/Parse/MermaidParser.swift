@@ -168,20 +168,11 @@ private struct MermaidReader {
     init(_ code: String) {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(code.utf8.count)
-        var starts = [0]
-        var afterCR = false
-        for scalar in code.unicodeScalars {
-            if scalar == "\n" && afterCR {
-                afterCR = false
-                continue
-            }
-            afterCR = scalar == "\r"
-            if scalar == "\n" || scalar == "\r" {
-                scalars.append("\n")
-                starts.append(scalars.count)
-            } else {
-                scalars.append(scalar)
-            }
+        var starts: [Int] = []
+        for line in SourceLines(code) {
+            if !starts.isEmpty { scalars.append("\n") }
+            starts.append(scalars.count)
+            scalars += line.text.unicodeScalars
         }
         text = scalars
         lineStarts = starts

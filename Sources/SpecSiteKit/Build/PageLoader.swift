@@ -98,15 +98,17 @@ enum PageLoader {
             return String(decoding: units, as: UTF16.self)
         }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
-        var line = 1
+        // The line of the first byte that is not UTF-8: line breaks before it, plus one.
+        var valid = 0
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         decoding: while true {
             switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+            case .scalarValue(let scalar): valid += UTF8.width(scalar)
             case .emptyInput, .error: break decoding
             }
         }
+        let line = SourceLines.lineBreakCount(inUTF8: bytes.prefix(valid)) + 1
         diagnostics.warning(displayPath, line: line, "file is not valid UTF-8; read as Windows-1252 — save it as UTF-8")
         return String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes, as: UTF8.self)
     }

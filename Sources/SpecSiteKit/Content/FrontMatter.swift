@@ -12,26 +12,22 @@ public enum FrontMatter {
     }
 
     /// Splits `text`. A file that opens a fence and never closes it throws,
-    /// pointing at the opening line.
+    /// pointing at the opening line. Lines end where cmark-gfm ends them
+    /// (``SourceLines``), so the body's first line is the one cmark-gfm counts.
     public static func split(_ text: String) throws(YAMLError) -> Split {
-        guard isFence(text.prefix { $0 != "\n" && $0 != "\r\n" }, opening: true) else {
+        // Most pages have none: they are not split into lines for nothing.
+        guard text.drop(while: { $0 == "\u{FEFF}" }).hasPrefix("---") else {
             return Split(yaml: nil, body: text, bodyFirstLine: 1)
         }
-        var lineNumber = 1
-        var yamlStart: String.Index?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let lineEnd = text[index...].firstIndex { $0 == "\n" || $0 == "\r\n" } ?? text.endIndex
-            let line = text[index..<lineEnd]
-            let next = lineEnd < text.endIndex ? text.index(after: lineEnd) : text.endIndex
-            if lineNumber == 1 {
-                yamlStart = next
-            } else if let start = yamlStart, isFence(line, opening: false) {
-                return Split(
-                    yaml: String(text[start..<index]), body: String(text[next...]), bodyFirstLine: lineNumber + 1)
-            }
-            lineNumber += 1
-            index = next
+        let lines = SourceLines(text)
+        guard isFence(lines[0].text, opening: true) else {
+            return Split(yaml: nil, body: text, bodyFirstLine: 1)
+        }
+        let yamlStart = lines[0].lineBreak.endIndex
+        for line in lines.dropFirst() where isFence(line.text, opening: false) {
+            return Split(
+                yaml: String(text[yamlStart..<line.text.startIndex]), body: String(text[line.lineBreak.endIndex...]),
+                bodyFirstLine: line.number + 1)
         }
         throw YAMLError(line: 1, message: "front matter opened with '---' is never closed")
     }

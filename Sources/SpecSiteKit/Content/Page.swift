@@ -46,43 +46,27 @@ public struct Page: Sendable {
         if let description = frontMatter["description"]?.string ?? frontMatter["summary"]?.string {
             return description
         }
-        // Where each line starts, found once and only when a paragraph may be
+        // The page's lines, found once and only when a paragraph may be
         // metadata: a plan of thousands of such blocks rescanned the page for each.
-        var lineStarts: [String.Index]?
+        var lines: SourceLines?
         for block in document.root.children {
             guard case .paragraph = block.kind else { continue }
             let text = block.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
-            let offset = bodyFirstLine - 1
             if block.endLine > block.line {
-                let starts = lineStarts ?? Self.lineStarts(of: markdown)
-                lineStarts = starts
-                if isMetadata(from: block.line - offset, to: block.endLine - offset, lineStarts: starts) { continue }
+                let found = lines ?? SourceLines(markdown, firstLine: bodyFirstLine)
+                lines = found
+                if isMetadata(from: block.line, to: block.endLine, lines: found) { continue }
             }
             return text.count > 200 ? String(text.prefix(199)) + "…" : text
         }
         return ""
     }
 
-    /// The index where each line of `text` starts.
-    private static func lineStarts(of text: String) -> [String.Index] {
-        var starts = [text.startIndex]
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let next = bytes.index(after: index)
-            if bytes[index] == UInt8(ascii: "\n") { starts.append(next) }
-            index = next
-        }
-        return starts
-    }
-
-    /// Whether the lines `from...to` of `markdown` (1-based) are all `**Key**: value` lines.
-    private func isMetadata(from: Int, to: Int, lineStarts: [String.Index]) -> Bool {
-        guard from >= 1, to <= lineStarts.count else { return false }
-        return (from...to).allSatisfy { number in
-            let end = number < lineStarts.count ? markdown.utf8.index(before: lineStarts[number]) : markdown.endIndex
-            let line = markdown[lineStarts[number - 1]..<end]
+    /// Whether the file lines `from...to` are all `**Key**: value` lines.
+    private func isMetadata(from: Int, to: Int, lines: SourceLines) -> Bool {
+        (from...to).allSatisfy { number in
+            guard let line = lines[line: number] else { return false }
             let trimmed = line.drop { $0 == " " }
             guard trimmed.hasPrefix("**") || trimmed.hasPrefix("__") else { return false }
             let marker = trimmed.prefix(2)

@@ -179,11 +179,8 @@ public indirect enum NavItem: Sendable, Equatable {
     /// Reads `nav:` (a list). `text` is the whole settings file, to find the
     /// lines of plain list items, which YAML does not report.
     static func parse(_ value: YAMLValue, file: String, line: Int, text: String) throws(Diagnostic) -> [NavItem] {
-        // Split where YAML breaks lines (CR LF, a lone CR, LF, NEL, LS, PS), so
-        // these lines are the ones YAML's line numbers count.
-        let lines = text.split(omittingEmptySubsequences: false) {
-            $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}"
-        }
+        // The lines YAML's line numbers count (it breaks at NEL, LS and PS too).
+        let lines = SourceLines(text, breaks: .yaml).texts
         var searchFrom = line
         /// The first line at or after the previous item that mentions `item`.
         func lineOf(_ item: String) -> Int {

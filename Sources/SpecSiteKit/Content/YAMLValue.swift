@@ -130,7 +130,7 @@ public struct YAMLError: Error, Sendable, Equatable {
             .composer(let context, let problem, let mark, let yaml):
             // The parser notices an unclosed `[` or `{` only at the end of the
             // text; the line where the construct started is where to look then.
-            let lastLine = yaml.split(separator: "\n", omittingEmptySubsequences: false).count
+            let lastLine = SourceLines.lineBreakCount(in: yaml, breaks: .yaml) + 1
             var line = mark.line
             var message = problem
             if let context {

@@ -186,13 +186,12 @@ extension MarkdownParser {
             child = cmark_node_next(node)
         }
         guard !definitionLines.isEmpty else { return [] }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return definitionLines.enumerated().map { index, line in
-            guard line >= 1, line <= lines.count,
-                let open = lines[line - 1].range(of: "[^"),
-                let close = lines[line - 1][open.upperBound...].range(of: "]:")
+        let lines = SourceLines(text)
+        return definitionLines.enumerated().map { index, number in
+            guard let line = lines[line: number], let open = line.range(of: "[^"),
+                let close = line[open.upperBound...].range(of: "]:")
             else { return String(index + 1) }
-            let label = lines[line - 1][open.upperBound..<close.lowerBound]
+            let label = line[open.upperBound..<close.lowerBound]
             return label.isEmpty ? String(index + 1) : String(label)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteKit
 
 /// A value written in code, as far as token extraction needs to understand
 /// it: object literals, arrays, tuples and everything else as source text.
@@ -387,8 +388,8 @@ struct CodeDeclarations {
 
     /// A comment's text without its markers and padding.
     static func cleanComment(_ text: String) -> String {
-        var lines = text.split(separator: "\n").map {
-            $0.trimmed().drop { $0 == "*" || $0 == "/" }
+        var lines = SourceLines(text).map {
+            $0.text.trimmed().drop { $0 == "*" || $0 == "/" }
                 .trimmed()
         }
         lines.removeAll { $0.isEmpty }

@@ -1,3 +1,5 @@
+import SpecSiteKit
+
 /// Splits source code in the C family (TypeScript, JavaScript, JSON, Swift,
 /// Kotlin, Dart) into lexemes with their lines, keeping comments so a token
 /// can take the comment written after it as its description.
@@ -66,15 +68,16 @@ struct CodeLexer {
         while index < count {
             let byte = bytes[index]
             switch byte {
-            case 0x0A:
+            case 0x0A, 0x0D:
+                // LF, CR LF or a lone CR: one line break each.
                 line += 1
                 newline = true
-                index += 1
-            case 0x20, 0x09, 0x0D, 0x0C:
+                index += SourceLines.lineBreakLength(in: bytes, at: index)
+            case 0x20, 0x09, 0x0C:
                 index += 1
             case 0x2F where index + 1 < count && bytes[index + 1] == 0x2F:  // `//`
                 let start = index
-                while index < count, bytes[index] != 0x0A { index += 1 }
+                while index < count, SourceLines.lineBreakLength(in: bytes, at: index) == 0 { index += 1 }
                 append(.comment, text(from: start + 2, to: index), line, start, index, &newline)
             case 0x2F where index + 1 < count && bytes[index + 1] == 0x2A:  // `/*`
                 let start = index
@@ -87,8 +90,9 @@ struct CodeLexer {
                         closed = true
                         break
                     }
-                    if bytes[index] == 0x0A { line += 1 }
-                    index += 1
+                    let lineBreak = SourceLines.lineBreakLength(in: bytes, at: index)
+                    if lineBreak > 0 { line += 1 }
+                    index += max(lineBreak, 1)
                 }
                 if !closed { problems.append(Problem(line: startLine, message: "unclosed comment")) }
                 let inner = text(from: start + 2, to: closed ? index - 2 : index)
@@ -104,8 +108,10 @@ struct CodeLexer {
                 var closed = false
                 while index < count {
                     let current = bytes[index]
-                    if current == 0x5C {  // backslash escapes the next byte
-                        index += 2
+                    if current == 0x5C {  // backslash escapes the next byte, or line break
+                        let lineBreak = index + 1 < count ? SourceLines.lineBreakLength(in: bytes, at: index + 1) : 0
+                        if lineBreak > 0 { line += 1 }
+                        index += 1 + max(lineBreak, 1)
                         continue
                     }
                     if triple {
@@ -116,13 +122,13 @@ struct CodeLexer {
                     } else if current == quote {
                         closed = true
                         break
-                    } else if current == 0x0A && quote != 0x60 {
-                        // A quote left open ends at the line's end, so one bad
-                        // line cannot swallow the rest of the block.
-                        break
                     }
-                    if current == 0x0A { line += 1 }
-                    index += 1
+                    let lineBreak = SourceLines.lineBreakLength(in: bytes, at: index)
+                    // A quote left open ends at the line's end, so one bad
+                    // line cannot swallow the rest of the block.
+                    if lineBreak > 0 && quote != 0x60 && !triple { break }
+                    if lineBreak > 0 { line += 1 }
+                    index += max(lineBreak, 1)
                 }
                 index = min(index, count)
                 let contentEnd = index
@@ -186,7 +192,7 @@ struct CodeLexer {
     /// The first characters of the code at `start`, quoted, for messages.
     static func excerpt(_ bytes: [UInt8], _ start: Int) -> String {
         var end = start
-        while end < bytes.count, bytes[end] != 0x0A, end - start < 24 { end += 1 }
+        while end < bytes.count, SourceLines.lineBreakLength(in: bytes, at: end) == 0, end - start < 24 { end += 1 }
         return "`" + String(decoding: bytes[start..<end], as: UTF8.self) + "`"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteKit
 
 /// Reads custom properties from CSS (`--accent: #FF7A00;`), SCSS and Less
 /// variables (`$accent: …;`, `@accent: …;`), Android resource XML
@@ -31,7 +32,7 @@ enum StyleSheetTokens {
             if character == "/", index + 1 < characters.count, characters[index + 1] == "*" {
                 var end = index + 2
                 while end + 1 < characters.count, !(characters[end] == "*" && characters[end + 1] == "/") {
-                    if characters[end] == "\n" { lineNumber += 1 }
+                    if SourceLines.isLineBreak(characters[end]) { lineNumber += 1 }
                     end += 1
                 }
                 comment = CodeDeclarations.cleanComment(String(characters[(index + 2)..<min(end, characters.count)]))
@@ -40,13 +41,13 @@ enum StyleSheetTokens {
             }
             if character == "/", index + 1 < characters.count, characters[index + 1] == "/" {
                 var end = index
-                while end < characters.count, characters[end] != "\n" { end += 1 }
+                while end < characters.count, !SourceLines.isLineBreak(characters[end]) { end += 1 }
                 comment = CodeDeclarations.cleanComment(String(characters[(index + 2)..<end]))
                 index = end
                 continue
             }
             switch character {
-            case "\n":
+            case _ where SourceLines.isLineBreak(character):
                 lineNumber += 1
                 if started { statement.append(" ") }
             case "{":
@@ -70,7 +71,7 @@ enum StyleSheetTokens {
                 if lookahead + 1 < characters.count, characters[lookahead] == "/", characters[lookahead + 1] == "*" {
                     var end = lookahead + 2
                     while end + 1 < characters.count, !(characters[end] == "*" && characters[end + 1] == "/") {
-                        if characters[end] == "\n" { break }
+                        if SourceLines.isLineBreak(characters[end]) { break }
                         end += 1
                     }
                     trailing = CodeDeclarations.cleanComment(String(characters[(lookahead + 2)..<end]))
@@ -79,7 +80,7 @@ enum StyleSheetTokens {
                     characters[lookahead + 1] == "/"
                 {
                     var end = lookahead
-                    while end < characters.count, characters[end] != "\n" { end += 1 }
+                    while end < characters.count, !SourceLines.isLineBreak(characters[end]) { end += 1 }
                     trailing = CodeDeclarations.cleanComment(String(characters[(lookahead + 2)..<end]))
                     index = end
                 } else {
@@ -164,9 +165,8 @@ enum StyleSheetTokens {
     /// Reads Android resources: `<color name="x">#AARRGGBB</color>` (alpha
     /// first, as Android writes it) and `<dimen name="x">16dp</dimen>`.
     static func readXML(_ code: String, mode: DesignToken.Mode?, into collector: inout TokenCollector) {
-        var lineNumber = 1
-        for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
-            defer { lineNumber += 1 }
+        for sourceLine in SourceLines(code) {
+            let (line, lineNumber) = (sourceLine.text, sourceLine.number)
             for element in ["color", "dimen"] {
                 guard let open = line.range(of: "<\(element) "),
                     let nameStart = line[open.upperBound...].range(of: "name=\"")?.upperBound,
@@ -219,9 +219,8 @@ enum StyleSheetTokens {
     /// colours count here: such blocks are often sketches whose other
     /// `Label: value` lines are prose.
     static func readLines(_ code: String, group: [String] = [], into collector: inout TokenCollector) {
-        var lineNumber = 0
-        for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
+        for sourceLine in SourceLines(code) {
+            let (line, lineNumber) = (sourceLine.text, sourceLine.number)
             guard let entry = LabelledValue(line: String(line), colorsOnly: true) else { continue }
             switch entry.reading {
             case .value(let value, let kind?):

@@ -53,35 +53,28 @@ struct TokenExtractor {
     private init(page: Page) {
         self.page = page
         var fences: Set<Int> = []
-        var line = page.bodyFirstLine
-        var atLineStart = true
-        var spaces = 0
-        var bytes = page.markdown.utf8.makeIterator()
-        var previous: UInt8 = 0
-        var run = 0
-        while let byte = bytes.next() {
-            if byte == 0x0A {
-                line += 1
-                atLineStart = true
-                spaces = 0
-                run = 0
-                continue
-            }
-            guard atLineStart else { continue }
-            if byte == 0x20 && run == 0 && spaces < 3 {
-                spaces += 1
-            } else if byte == 0x3E && run == 0 {
-                // `> ```css`: a fence inside a block quote.
-                spaces = 0
-            } else if (byte == 0x60 || byte == 0x7E) && (run == 0 || byte == previous) {
-                run += 1
-                previous = byte
-                if run == 3 {
-                    fences.insert(line)
-                    atLineStart = false
+        for line in SourceLines(page.markdown, firstLine: page.bodyFirstLine) {
+            // Up to three spaces (any number of `>` for a fence inside a block
+            // quote), then three backticks or tildes.
+            var spaces = 0
+            var previous: UInt8 = 0
+            var run = 0
+            for byte in line.text.utf8 {
+                if byte == 0x20 && run == 0 && spaces < 3 {
+                    spaces += 1
+                } else if byte == 0x3E && run == 0 {
+                    // `> ```css`: a fence inside a block quote.
+                    spaces = 0
+                } else if (byte == 0x60 || byte == 0x7E) && (run == 0 || byte == previous) {
+                    run += 1
+                    previous = byte
+                    if run == 3 {
+                        fences.insert(line.number)
+                        break
+                    }
+                } else {
+                    break
                 }
-            } else {
-                atLineStart = false
             }
         }
         fenceLines = fences
