@@ -21,6 +21,10 @@ struct PlanReader {
     /// `Implementation Order` rows: chunk id → (phase, priority).
     private var phaseOfChunk: [String: (phase: String, priority: String?)] = [:]
     private var seenIDs: [String: Int] = [:]
+    /// Each id's first item and every key in use, so a table of 100,000 rows
+    /// finds its chunks without scanning every item for each row.
+    private var firstItemWithID: [String: Int] = [:]
+    private var keys: Set<String> = []
     private var statusTables: [PendingTable] = []
 
     /// A table with a Status column, kept until the sections are read.
@@ -171,7 +175,7 @@ struct PlanReader {
             item.headingMarker = marker
         }
         item.parent = open.last.map { fact.items[$0.index].key }
-        fact.items.append(item)
+        append(item)
         fact.headingItems[block.blockKey] = fact.items.count - 1
         open.append((level, fact.items.count - 1))
     }
@@ -387,8 +391,8 @@ struct PlanReader {
         if let match = try? /(?i)\bpriority\s*(\w+)|\b(P[0-9])\b/.firstMatch(in: title) {
             item.priority = String(match.1 ?? match.2 ?? "")
         }
-        if fact.items.contains(where: { $0.key == item.key }) { item.key += "@\(item.line)" }
-        fact.items.append(item)
+        if keys.contains(item.key) { item.key += "@\(item.line)" }
+        append(item)
         checklistGroups[id] = fact.items.count - 1
         return fact.items.count - 1
     }
@@ -431,7 +435,7 @@ struct PlanReader {
             guard !statusText.isEmpty else { continue }
             let others = cells.enumerated().filter { $0.offset != statusColumn }.map(\.element)
             let chunk = others.lazy.compactMap { try? Self.chunkHeading.firstMatch(in: $0) }.first
-            if let chunk, let index = fact.items.firstIndex(where: { $0.id == StatusText.chunkID(number: chunk.1) }) {
+            if let chunk, let index = firstItemWithID[StatusText.chunkID(number: chunk.1)] {
                 // The section says more; a table only fills a status it left out.
                 if !fact.items[index].statusStated {
                     var item = fact.items[index]
@@ -448,7 +452,7 @@ struct PlanReader {
             var item = WorkItem(
                 id: id, key: page.sourcePath + "#" + id, kind: chunk == nil ? .row : .chunk, title: title,
                 sourcePath: page.sourcePath, displayPath: page.displayPath, line: row.line, anchor: table.anchor)
-            if fact.items.contains(where: { $0.key == item.key }) { item.key += "@\(row.line)" }
+            if keys.contains(item.key) { item.key += "@\(row.line)" }
             applyStatus(statusText, to: &item, line: row.line)
             for (offset, column) in header.enumerated() where cells.indices.contains(offset) && offset != statusColumn {
                 let value = cells[offset]
@@ -466,8 +470,14 @@ struct PlanReader {
                 }
             }
             item.parent = table.parent
-            fact.items.append(item)
+            append(item)
         }
+    }
+
+    private mutating func append(_ item: WorkItem) {
+        if firstItemWithID[item.id] == nil { firstItemWithID[item.id] = fact.items.count }
+        keys.insert(item.key)
+        fact.items.append(item)
     }
 
     // MARK: Finishing
