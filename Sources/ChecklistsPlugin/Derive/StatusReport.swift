@@ -174,7 +174,8 @@ public struct StatusReport: Sendable {
             let item = entries[offset].item
             let scope = Self.scope(of: item)
             let group = scope + "|" + item.kind.rawValue
-            var earlier = previous[group] ?? Previous()
+            // Taken out while it changes, so its arrays are not copied for every item.
+            var earlier = previous.removeValue(forKey: group) ?? Previous()
             var keys: [String] = []
             if item.dependsOnAllPrevious {
                 keys += earlier.order.filter { earlier.uncovered.contains($0) }

@@ -25,6 +25,9 @@ struct PlanReader {
     /// finds its chunks without scanning every item for each row.
     private var firstItemWithID: [String: Int] = [:]
     private var keys: Set<String> = []
+    /// Status texts already read: a status column repeats a few words
+    /// thousands of times, and reading one runs several patterns.
+    private var readings: [String: StatusText.Reading] = [:]
     private var statusTables: [PendingTable] = []
 
     /// A table with a Status column, kept until the sections are read.
@@ -181,7 +184,7 @@ struct PlanReader {
     }
 
     private mutating func applyStatus(_ text: String, to item: inout WorkItem, line: Int) {
-        let reading = StatusText.read(text)
+        let reading = readStatus(text)
         if !reading.recognised {
             warnings.append(
                 LineMessage(
@@ -420,7 +423,8 @@ struct PlanReader {
         guard let statusColumn = header.firstIndex(where: { $0 == "status" || $0 == "progress" }) else { return }
         let cells = rows.dropFirst().compactMap { $0.indices.contains(statusColumn) ? $0[statusColumn] : nil }
             .filter { !$0.isEmpty }
-        let recognised = cells.filter { StatusText.read($0).recognised }.count
+        var recognised = 0
+        for cell in cells where readStatus(cell).recognised { recognised += 1 }
         guard recognised * 2 > cells.count else { return }
         statusTables.append(
             PendingTable(
@@ -472,6 +476,13 @@ struct PlanReader {
             item.parent = table.parent
             append(item)
         }
+    }
+
+    private mutating func readStatus(_ text: String) -> StatusText.Reading {
+        if let known = readings[text] { return known }
+        let reading = StatusText.read(text)
+        readings[text] = reading
+        return reading
     }
 
     private mutating func append(_ item: WorkItem) {
