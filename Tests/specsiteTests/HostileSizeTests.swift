@@ -146,4 +146,85 @@ import Testing
         #expect(outcome.stderr.contains("/DESIGN.md: warning: and 14,900 more warnings in this file, not shown"))
         #expect(outcome.stderr.contains(", 15000 warnings)"))
     }
+
+    // MARK: Plans
+
+    @Test func sixThousandChunksThatEachDependOnAllPreviousBuildAndReport() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        var plan = "# Implementation Plan\n\n"
+        for number in 1...6_000 {
+            plan += "## CHUNK-\(String(format: "%04d", number)): Step \(number)\n\n**Status**: Not started\n"
+            if number > 1 { plan += "**Dependencies:** All previous chunks\n" }
+            plan += "**Estimated Time**: 1 hour\n\n"
+        }
+        try site.write("IMPLEMENTATION_PLAN.md", plan)
+        let outcome = try site.run()
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let json = site.built("status.json")
+        let status = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let items = try #require(status["items"] as? [[String: Any]])
+        #expect(items.count == 6_000)
+        #expect(items.last?["deps"] as? [String] == ["CHUNK-5999"])
+        #expect(items.last?["blocked_by"] as? [String] == ["IMPLEMENTATION_PLAN.md#CHUNK-5999"])
+        #expect(items.filter { $0["ready"] as? Bool == true }.count == 1)
+        #expect(site.built("IMPLEMENTATION_PLAN.html").contains("all previous (5999)"))
+        let summary = try #require(status["summary"] as? [String: Any])
+        #expect((summary["critical_path"] as? [String])?.count == 6_000)
+        #expect(outcome.seconds < 120)
+    }
+
+    @Test func aStatusTableOf100000RowsBuilds() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        var plan = "# Plan\n\n| Chunk | Status | Title |\n|---|---|---|\n"
+        for number in 0..<100_000 { plan += "| CHUNK-\(String(format: "%05d", number)) | Not started | Step |\n" }
+        try site.write("IMPLEMENTATION_PLAN.md", plan)
+        let outcome = try site.run()
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.seconds < 120)
+        // Every row is an item (JSON is not parsed here: 100,000 items take minutes in a debug test).
+        let status = site.built("status.json")
+        #expect(status.contains("\"key\" : \"IMPLEMENTATION_PLAN.md#CHUNK-99999\""))
+        #expect(status.components(separatedBy: "\"kind\" : \"chunk\"").count - 1 == 100_000)
+    }
+
+    // MARK: Diagnostics
+
+    @Test func twoHundredThousandBrokenLinksPrintElevenLines() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        let name = "missing-" + String(repeating: "x", count: 200) + ".md"
+        try site.write("PRD.md", "# Requirements\n\n" + String(repeating: "[x](\(name))\n", count: 200_000))
+        let outcome = try site.run()
+        #expect(outcome.status == 0)
+        let lines = outcome.stderr.split(separator: "\n")
+        #expect(lines.count == 12, "\(lines.count) lines")
+        #expect(lines[0] == site.content + "/PRD.md:3: warning: broken link '\(name)': \(name) does not exist")
+        #expect(lines[9].hasPrefix(site.content + "/PRD.md:12: warning: broken link"))
+        #expect(lines[10].hasPrefix(site.content + "/PRD.md:12: warning: and 199,990 more like this: broken link"))
+        #expect(lines[11].contains("200000 warnings)"))
+        #expect(outcome.stderr.utf8.count < 10_000)
+
+        // --strict still fails on them, and says how many there were.
+        let strict = try site.run(["build", site.content, "--output", site.output, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("200000 warnings (--strict)"))
+    }
+
+    @Test func aLongLinkReferenceUsed200000TimesDoesNotMakeAPageOf400MB() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        let target = "missing-" + String(repeating: "x", count: 2_000) + ".md"
+        let uses = String(repeating: "[x][r] ", count: 200_000)
+        try site.write("PRD.md", "# Requirements\n\n" + uses + "\n\n[r]: \(target)\n")
+        let outcome = try site.run()
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.stderr.contains(
+                site.content + "/PRD.md:3: warning: link addresses add up to more than the document's own size"))
+        let page = try FileManager.default.attributesOfItem(atPath: site.output + "/PRD.html")[.size] as? Int ?? 0
+        #expect(page > 0 && page < 5_000_000, "\(page) bytes")
+        #expect(outcome.stderr.utf8.count < 60_000)
+    }
 }
