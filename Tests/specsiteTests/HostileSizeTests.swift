@@ -227,4 +227,37 @@ import Testing
         #expect(page > 0 && page < 5_000_000, "\(page) bytes")
         #expect(outcome.stderr.utf8.count < 60_000)
     }
+
+    // MARK: Tables
+
+    @Test func aWideTableOfShortRowsIsNotFilledInToMillionsOfCells() throws {
+        // 26 KB: 5,000 columns, 2,000 rows of one cell; cmark-gfm would fill in 10 million.
+        let site = HostileSite()
+        defer { site.remove() }
+        let table =
+            "|" + String(repeating: "a|", count: 5_000) + "\n|" + String(repeating: "-|", count: 5_000) + "\n"
+            + String(repeating: "|x\n", count: 2_000)
+        try site.write("PRD.md", "# Requirements\n\n" + table + "\nAfter the table.\n")
+        let outcome = try site.run()
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                site.content + "/PRD.md:4: warning: a table this wide with this many rows would fill in more empty"
+                    + " cells"))
+        let page = site.built("PRD.html")
+        #expect(!page.contains("<table"))
+        #expect(page.contains("After the table."))
+        #expect(page.utf8.count < 1_000_000)
+    }
+
+    @Test func aTableOf100000RowsIsStillATable() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        let rows = (0..<100_000).map { "| r\($0) | value | more |\n" }.joined()
+        try site.write("PRD.md", "# Requirements\n\n| A | B | C |\n|---|---|---|\n" + rows)
+        let outcome = try site.run()
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("warning"))
+        #expect(site.built("PRD.html").contains("<td>r99999</td>"))
+    }
 }

@@ -128,7 +128,7 @@ public enum MarkdownParser {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
         }
-        var source = text
+        var (source, wideTables) = TableBudget.defuse(text)
         source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
@@ -140,6 +140,13 @@ public enum MarkdownParser {
         defer { cmark_node_free(document) }
         var converter = TreeConverter(lineOffset: firstLine - 1)
         converter.addressBudget = max(text.utf8.count, MarkdownParser.minimumAddressBudget)
+        for line in wideTables {
+            converter.warnings.append(
+                LineMessage(
+                    line: line + firstLine - 1,
+                    message: "a table this wide with this many rows would fill in more empty cells than the document"
+                        + " has characters; it is shown as text"))
+        }
         converter.footnoteLabels = footnoteLabels(of: document, in: text)
         let root = converter.convertBlock(document, depth: 0)
         return MarkdownDocument(
