@@ -260,4 +260,24 @@ import Testing
         #expect(!outcome.stderr.contains("warning"))
         #expect(site.built("PRD.html").contains("<td>r99999</td>"))
     }
+
+    @Test func aRepeatedProblemIsListedTenTimesInStatusJSON() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        // Rows of one name share an id, so each unknown status is the same message.
+        let rows =
+            String(repeating: "| Step | Done |\n", count: 12_000)
+            + String(repeating: "| Step | Parked |\n", count: 8_000)
+        try site.write("PLAN.md", "# Plan\n\n| Task | Status |\n|---|---|\n" + rows)
+        let outcome = try site.run()
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let status = try #require(
+            JSONSerialization.jsonObject(with: Data(site.built("status.json").utf8)) as? [String: Any])
+        let warnings = try #require(status["warnings"] as? [[String: Any]])
+        let messages = warnings.compactMap { $0["message"] as? String }
+        #expect(messages.count == 11, "\(messages.count) warnings")
+        #expect(messages.first?.hasPrefix("unknown status 'Parked' for step") == true)
+        #expect(messages.last?.hasPrefix("and 7,990 more like this: unknown status 'Parked' for step") == true)
+        #expect(outcome.stderr.split(separator: "\n").count == 12)
+    }
 }

@@ -210,6 +210,14 @@ public final class DiagnosticLog: @unchecked Sendable {
         return shown
     }
 
+    /// What ``shown`` makes of `diagnostics`: for other lists of problems
+    /// (a JSON report) that must stay as bounded as the terminal's.
+    public static func shown(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let log = DiagnosticLog()
+        for diagnostic in diagnostics { log.report(diagnostic) }
+        return log.shown
+    }
+
     /// How many errors have been reported.
     public var errorCount: Int { lock.withLock { errors } }
 
