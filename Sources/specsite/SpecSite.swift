@@ -117,7 +117,7 @@ struct BuildCommand: ParsableCommand {
         let outcome = Result { try builder.build() }
         // Diagnostics are printed when the build ends, sorted by file and line,
         // so two runs on the same input print the same lines in the same order.
-        for diagnostic in diagnostics.all { console.print(diagnostic.description) }
+        for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
         switch outcome {
         case .success(let summary):
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))

@@ -60,13 +60,13 @@ struct StatusCommand: ParsableCommand {
         do {
             loaded = try builder.load()
         } catch {
-            for diagnostic in diagnostics.all { console.print(diagnostic.description) }
+            for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
             console.print((error as? Diagnostic)?.description ?? "error: \(error)")
             throw ExitCode(1)
         }
         let report = ChecklistsPlugin.report(for: loaded.site)
         for warning in report.warnings { diagnostics.report(warning.diagnostic) }
-        for diagnostic in diagnostics.all { console.print(diagnostic.description) }
+        for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
         if diagnostics.errorCount > 0 { throw ExitCode(1) }
         let output =
             json

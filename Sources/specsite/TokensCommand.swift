@@ -41,14 +41,14 @@ struct TokensCommand: ParsableCommand {
         do {
             loaded = try builder.load()
         } catch {
-            for diagnostic in diagnostics.all { console.print(diagnostic.description) }
+            for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
             console.print((error as? Diagnostic)?.description ?? "error: \(error)")
             throw ExitCode(1)
         }
         let catalog = TokensPlugin.tokens(of: loaded)
         for warning in catalog.warnings { diagnostics.report(warning) }
         let unique = catalog.unique
-        for diagnostic in diagnostics.all { console.print(diagnostic.description) }
+        for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
         if diagnostics.errorCount > 0 || (strict && diagnostics.warningCount > 0) { throw ExitCode(1) }
         let output = TokenExport.render(
             unique.tokens, format: format, title: loaded.site.config.title, contentRoot: loaded.displayRoot)

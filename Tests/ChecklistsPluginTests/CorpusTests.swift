@@ -44,7 +44,11 @@ struct CorpusTests {
         #expect(status.countProgress == (2, 24))
         let ready = status.entries.filter(\.isReady).map(\.item.id)
         #expect(ready.contains("CHUNK-001") && !ready.contains("CHUNK-010"))
-        #expect(status.entry("ONBOARDING_IMPLEMENTATION_PLAN.md#CHUNK-023")?.dependencies.count == 22)
+        // "All previous chunks": CHUNK-022 (all previous itself) stands for the 21 before it.
+        let last = try #require(status.entry("ONBOARDING_IMPLEMENTATION_PLAN.md#CHUNK-023"))
+        #expect(last.dependencies == ["ONBOARDING_IMPLEMENTATION_PLAN.md#CHUNK-022"])
+        #expect(last.previousCount == 22)
+        #expect(last.isBlocked && !last.isReady)
         #expect(!status.criticalPath.isEmpty)
     }
 

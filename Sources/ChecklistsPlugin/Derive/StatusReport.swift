@@ -18,6 +18,12 @@ public struct StatusReport: Sendable {
         public var inCycle = false
         /// Dependencies that name nothing in the site.
         public var missing: [String] = []
+        /// For an item that depends on all previous ones: how many there are
+        /// (its ``dependencies`` name only those no other previous item reaches).
+        public var previousCount = 0
+        /// For an item that depends on all previous ones: the latest of them
+        /// not done or cancelled, which holds it back as its dependencies do.
+        var latestUnfinishedPrevious: String?
 
         /// Blocked as written, or by an unfinished dependency.
         public var isBlocked: Bool {
@@ -147,23 +153,42 @@ public struct StatusReport: Sendable {
         return report
     }
 
+    /// Resolves dependency ids to keys. `All previous chunks` becomes a
+    /// dependency on the previous items that no later previous item depends on
+    /// (usually just the one before), which reach all the others: the graph
+    /// keeps what "all previous" implies in edges linear in the items, not
+    /// quadratic (6,000 such chunks would be 18 million edges).
     private mutating func resolveDependencies() {
         // Ids by scope: chunks and sections per page, plans and phases per planning folder.
         var byScope: [String: [String: String]] = [:]
         var byID: [String: [String]] = [:]
-        var previous: [String: [String]] = [:]
         for entry in entries {
             let item = entry.item
             let scope = Self.scope(of: item)
             if byScope[scope, default: [:]][item.id] == nil { byScope[scope, default: [:]][item.id] = item.key }
             byID[item.id, default: []].append(item.key)
         }
+        /// The earlier items of one scope and kind: how many, which no other
+        /// reaches (in order; `uncovered` says which are still so), and the
+        /// latest that is not finished.
+        struct Previous {
+            var count = 0
+            var order: [String] = []
+            var uncovered: Set<String> = []
+            var latestUnfinished: String?
+        }
+        var previous: [String: Previous] = [:]
         for offset in entries.indices {
             let item = entries[offset].item
             let scope = Self.scope(of: item)
+            let group = scope + "|" + item.kind.rawValue
+            // Taken out while it changes, so its arrays are not copied for every item.
+            var earlier = previous.removeValue(forKey: group) ?? Previous()
             var keys: [String] = []
             if item.dependsOnAllPrevious {
-                keys += previous[scope + "|" + item.kind.rawValue] ?? []
+                keys += earlier.order.filter { earlier.uncovered.contains($0) }
+                entries[offset].previousCount = earlier.count
+                entries[offset].latestUnfinishedPrevious = earlier.latestUnfinished
             }
             for id in item.dependencyIDs {
                 if let key = byScope[scope]?[id] {
@@ -186,7 +211,20 @@ public struct StatusReport: Sendable {
                 entries[offset].inCycle = true
                 warnings.append(Self.problem(at: item, "\(item.id) depends on itself"))
             }
-            previous[scope + "|" + item.kind.rawValue, default: []].append(item.key)
+            // What this item depends on is reached through it from now on.
+            if item.dependsOnAllPrevious {
+                earlier.order = []
+                earlier.uncovered = []
+            } else {
+                for key in entries[offset].dependencies where earlier.uncovered.contains(key) {
+                    earlier.uncovered.remove(key)
+                }
+            }
+            earlier.count += 1
+            earlier.order.append(item.key)
+            earlier.uncovered.insert(item.key)
+            if item.status != .done && item.status != .cancelled { earlier.latestUnfinished = item.key }
+            previous[group] = earlier
         }
     }
 
@@ -284,6 +322,11 @@ public struct StatusReport: Sendable {
                 guard let dependency = entry(key)?.item.status else { return false }
                 return dependency != .done && dependency != .cancelled
             }
+            // "All previous" waits for every earlier item, which its dependencies
+            // reach but may not name: the latest unfinished one stands for them.
+            if let latest = entries[offset].latestUnfinishedPrevious, !entries[offset].blockedBy.contains(latest) {
+                entries[offset].blockedBy.append(latest)
+            }
             // An unknown status word is not "not started": it is warned about, not offered as next.
             entries[offset].isReady =
                 status == .notStarted && entries[offset].blockedBy.isEmpty && !entries[offset].inCycle
@@ -302,7 +345,9 @@ public struct StatusReport: Sendable {
         var dependents: [Int: [Int]] = [:]
         var waiting: [Int: Int] = [:]
         for node in remaining {
-            let dependencies = entries[node].dependencies.compactMap { index[$0] }.filter {
+            // "All previous" counts the latest unfinished earlier item too, as readiness does.
+            let named = entries[node].dependencies + (entries[node].latestUnfinishedPrevious.map { [$0] } ?? [])
+            let dependencies = Set(named.compactMap { index[$0] }).sorted().filter {
                 isRemaining.contains($0) && !(entries[$0].inCycle && entries[node].inCycle)
             }
             waiting[node] = dependencies.count

@@ -23,7 +23,10 @@ public enum StatusExport {
                 criticalPath: report.criticalPath.compactMap { report.entry($0)?.item.id },
                 criticalPathMinutes: minutes(report.criticalMinutes)),
             items: report.entries.map { StatusFile.Item($0, in: report) },
-            warnings: report.problems.map { .init(file: $0.sourcePath, line: $0.line, message: $0.message) })
+            // As bounded as the terminal's list: a message repeated thousands of times is listed ten times.
+            warnings: DiagnosticLog.shown(
+                report.problems.map { Diagnostic(.warning, file: $0.sourcePath, line: $0.line, $0.message) }
+            ).map { .init(file: $0.file ?? "", line: $0.line ?? 0, message: $0.message) })
         return encode(file, snakeCase: true)
     }
 

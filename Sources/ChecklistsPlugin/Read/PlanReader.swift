@@ -22,6 +22,13 @@ struct PlanReader {
     /// `Implementation Order` rows: chunk id → (phase, priority).
     private var phaseOfChunk: [String: (phase: String, priority: String?)] = [:]
     private var seenIDs: [String: Int] = [:]
+    /// Each id's first item and every key in use, so a table of 100,000 rows
+    /// finds its chunks without scanning every item for each row.
+    private var firstItemWithID: [String: Int] = [:]
+    private var keys: Set<String> = []
+    /// Status texts already read: a status column repeats a few words
+    /// thousands of times, and reading one runs several patterns.
+    private var readings: [String: StatusText.Reading] = [:]
     private var statusTables: [PendingTable] = []
 
     /// A table with a Status column, kept until the sections are read.
@@ -171,13 +178,13 @@ struct PlanReader {
             item.headingMarker = marker
         }
         item.parent = open.last.map { fact.items[$0.index].key }
-        fact.items.append(item)
+        append(item)
         fact.headingItems[block.blockKey] = fact.items.count - 1
         open.append((level, fact.items.count - 1))
     }
 
     private mutating func applyStatus(_ text: String, to item: inout WorkItem, line: Int) {
-        let reading = StatusText.read(text)
+        let reading = readStatus(text)
         if !reading.recognised {
             warnings.append(
                 LineMessage(
@@ -403,8 +410,8 @@ struct PlanReader {
         if let match = try? /(?i)\bpriority\s*(\w+)|\b(P[0-9])\b/.firstMatch(in: title) {
             item.priority = String(match.1 ?? match.2 ?? "")
         }
-        if fact.items.contains(where: { $0.key == item.key }) { item.key += "@\(item.line)" }
-        fact.items.append(item)
+        if keys.contains(item.key) { item.key += "@\(item.line)" }
+        append(item)
         checklistGroups[id] = fact.items.count - 1
         return fact.items.count - 1
     }
@@ -432,7 +439,8 @@ struct PlanReader {
         guard let statusColumn = header.firstIndex(where: { $0 == "status" || $0 == "progress" }) else { return }
         let cells = rows.dropFirst().compactMap { $0.indices.contains(statusColumn) ? $0[statusColumn] : nil }
             .filter { !$0.isEmpty }
-        let recognised = cells.filter { StatusText.read($0).recognised }.count
+        var recognised = 0
+        for cell in cells where readStatus(cell).recognised { recognised += 1 }
         guard recognised * 2 > cells.count else { return }
         statusTables.append(
             PendingTable(
@@ -447,7 +455,7 @@ struct PlanReader {
             guard !statusText.isEmpty else { continue }
             let others = cells.enumerated().filter { $0.offset != statusColumn }.map(\.element)
             let chunk = others.lazy.compactMap { try? Self.chunkHeading.firstMatch(in: $0) }.first
-            if let chunk, let index = fact.items.firstIndex(where: { $0.id == StatusText.chunkID(number: chunk.1) }) {
+            if let chunk, let index = firstItemWithID[StatusText.chunkID(number: chunk.1)] {
                 // The section says more; a table only fills a status it left out.
                 if !fact.items[index].statusStated {
                     var item = fact.items[index]
@@ -464,7 +472,7 @@ struct PlanReader {
             var item = WorkItem(
                 id: id, key: page.sourcePath + "#" + id, kind: chunk == nil ? .row : .chunk, title: title,
                 sourcePath: page.sourcePath, displayPath: page.displayPath, line: row.line, anchor: table.anchor)
-            if fact.items.contains(where: { $0.key == item.key }) { item.key += "@\(row.line)" }
+            if keys.contains(item.key) { item.key += "@\(row.line)" }
             applyStatus(statusText, to: &item, line: row.line)
             for (offset, column) in header.enumerated() where cells.indices.contains(offset) && offset != statusColumn {
                 let value = cells[offset]
@@ -482,8 +490,21 @@ struct PlanReader {
                 }
             }
             item.parent = table.parent
-            fact.items.append(item)
+            append(item)
         }
+    }
+
+    private mutating func readStatus(_ text: String) -> StatusText.Reading {
+        if let known = readings[text] { return known }
+        let reading = StatusText.read(text)
+        readings[text] = reading
+        return reading
+    }
+
+    private mutating func append(_ item: WorkItem) {
+        if firstItemWithID[item.id] == nil { firstItemWithID[item.id] = fact.items.count }
+        keys.insert(item.key)
+        fact.items.append(item)
     }
 
     // MARK: Finishing

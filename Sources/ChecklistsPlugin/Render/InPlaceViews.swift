@@ -78,10 +78,12 @@ struct InPlaceViews {
             )
         }
         if let entry, !entry.dependencies.isEmpty || item.dependencyText != nil {
-            let links = entry.dependencies.compactMap { report.entry($0) }.map { link(to: $0.item, status: true) }
+            // "All previous" names only the latest earlier items in `dependencies`; say how many it means.
             let text =
-                item.dependsOnAllPrevious && links.count > 4
-                ? "all previous (\(links.count))" : links.joined(separator: ", ")
+                item.dependsOnAllPrevious && entry.previousCount > 1
+                ? "all previous (\(entry.previousCount))"
+                : entry.dependencies.compactMap { report.entry($0) }.map { link(to: $0.item, status: true) }
+                    .joined(separator: ", ")
             facts.append(
                 "<span class=\"work-fact\"><span class=\"work-key\">Depends on</span> "
                     + (text.isEmpty ? HTMLEscaping.escape(item.dependencyText ?? "") : text) + "</span>")

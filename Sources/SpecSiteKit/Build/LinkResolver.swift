@@ -17,8 +17,20 @@ final class LinkResolver: @unchecked Sendable {
     private let files: [String: SourceFile]
     private let diagnostics: DiagnosticLog
     private let pretty: Bool
+    /// Every folder that holds a page somewhere below it, to say why a link to a folder is broken.
+    private let foldersWithPages: Set<String>
     private let lock = NSLock()
     private var copied: Set<String> = []
+    /// What each page's destinations resolved to, and the warning each gave
+    /// (reported again at each line): one long link reference used 200,000
+    /// times is worked out once, not 200,000 times. Guarded by `lock`.
+    private var resolved: [Resolution: (link: String, warning: String?)] = [:]
+
+    private struct Resolution: Hashable {
+        var page: String
+        var destination: String
+        var isImage: Bool
+    }
 
     /// `generatedPaths` are the output paths of pages plugins and the builder
     /// add (the home page), which links to a folder may lead to.
@@ -30,7 +42,13 @@ final class LinkResolver: @unchecked Sendable {
         var pagesBySource: [String: Page] = [:]
         var pagesByOutput: [String: Page] = [:]
         var anchors: [String: Set<String>] = [:]
+        var folders: Set<String> = []
         for page in pages {
+            var folder = page.sourcePath
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                guard folders.insert(folder).inserted else { break }
+            }
             pagesBySource[page.sourcePath] = page
             pagesByOutput[page.outputPath] = page
             anchors[page.sourcePath] = Self.anchors(of: page)
@@ -39,6 +57,7 @@ final class LinkResolver: @unchecked Sendable {
         self.pagesByOutput = pagesByOutput
         self.generatedPaths = generatedPaths
         self.anchorsBySource = anchors
+        self.foldersWithPages = folders
         self.files = files
         self.pretty = pretty
         self.diagnostics = diagnostics
@@ -72,14 +91,23 @@ final class LinkResolver: @unchecked Sendable {
         guard !destination.isEmpty, !Self.hasScheme(destination), !destination.hasPrefix("//") else {
             return destination
         }
+        let key = Resolution(page: page.sourcePath, destination: destination, isImage: isImage)
+        let known = lock.withLock { resolved[key] }
+        let result = known ?? resolve(destination, isImage: isImage, on: page)
+        if known == nil { lock.withLock { resolved[key] = result } }
+        if let warning = result.warning { diagnostics.warning(page.displayPath, line: line, warning) }
+        return result.link
+    }
+
+    /// What `destination` on `page` leads to, and what is wrong with it, if anything.
+    private func resolve(_ destination: String, isImage: Bool, on page: Page) -> (link: String, warning: String?) {
         let (pathPart, fragment) = Self.split(destination)
         if pathPart.isEmpty || pathPart.hasPrefix("?") {
             // `#anchor` or `?query`: this page.
             if let fragment, !fragment.isEmpty, anchorsBySource[page.sourcePath]?.contains(fragment) == false {
-                diagnostics.warning(
-                    page.displayPath, line: line, "broken anchor '#\(fragment)': no such heading on this page")
+                return (destination, "broken anchor '#\(fragment)': no such heading on this page")
             }
-            return destination
+            return (destination, nil)
         }
         let queryStart = pathPart.firstIndex(of: "?") ?? pathPart.endIndex
         let query = String(pathPart[queryStart...])
@@ -87,36 +115,36 @@ final class LinkResolver: @unchecked Sendable {
         // Most links have nothing to decode; skip Foundation's decoder for them.
         let decoded = rawPath.contains("%") ? (rawPath.removingPercentEncoding ?? rawPath) : rawPath
         guard let target = OutputPaths.resolve(decoded, against: page.sourcePath) else {
-            diagnostics.warning(
-                page.displayPath, line: line, "link '\(destination)' leaves the content folder (not followed)")
-            return destination
+            return (destination, "link '\(destination)' leaves the content folder (not followed)")
         }
         let suffix = fragment.map { "#" + $0 } ?? ""
         if let targetPage = pagesBySource[target] ?? folderIndex(target) {
+            let link =
+                OutputPaths.link(from: page.outputPath, to: targetPage.outputPath, pretty: pretty) + query + suffix
             if let fragment, !fragment.isEmpty, anchorsBySource[targetPage.sourcePath]?.contains(fragment) == false {
-                diagnostics.warning(
-                    page.displayPath, line: line,
+                return (
+                    link,
                     "broken anchor '#\(fragment)' in link '\(destination)': \(targetPage.sourcePath) has no such heading"
                 )
             }
-            return OutputPaths.link(from: page.outputPath, to: targetPage.outputPath, pretty: pretty) + query + suffix
+            return (link, nil)
         }
         if let generated = generatedIndex(target) {
-            return OutputPaths.link(from: page.outputPath, to: generated, pretty: pretty) + query + suffix
+            return (OutputPaths.link(from: page.outputPath, to: generated, pretty: pretty) + query + suffix, nil)
         }
         if files[target] != nil {
             lock.withLock { _ = copied.insert(target) }
-            return OutputPaths.fileLink(from: page.outputPath, to: OutputPaths.file(for: target), pretty: pretty)
-                + query
+            let link =
+                OutputPaths.fileLink(from: page.outputPath, to: OutputPaths.file(for: target), pretty: pretty) + query
                 + suffix
+            return (link, nil)
         }
         let what = isImage ? "image" : "link"
         let folder = target.hasSuffix("/") ? String(target.dropLast()) : target
         let reason =
-            pagesBySource.keys.contains(where: { $0.hasPrefix(folder + "/") })
+            foldersWithPages.contains(folder)
             ? "the folder \(folder) has no index.md or README.md" : "\(target.isEmpty ? "/" : target) does not exist"
-        diagnostics.warning(page.displayPath, line: line, "broken \(what) '\(destination)': \(reason)")
-        return destination
+        return (destination, "broken \(what) '\(destination)': \(reason)")
     }
 
     /// The index page of the folder `target` names (`docs`, `docs/`, `` for the root).

@@ -77,6 +77,12 @@ public indirect enum YAMLValue: Sendable, Equatable {
     /// errors and entry lines name lines of the file.
     public static func parse(_ yaml: String, firstLine: Int = 1) throws(YAMLError) -> YAMLValue {
         let node: Node?
+        if let line = YAMLBudget.aliasedComplexKey(in: yaml) {
+            throw YAMLError(
+                line: line + firstLine - 1,
+                message: "a mapping key that is an alias or a list or mapping, in YAML that uses aliases, is not"
+                    + " supported (such keys can take unbounded time to compare)")
+        }
         do {
             node = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
@@ -85,25 +91,38 @@ public indirect enum YAMLValue: Sendable, Equatable {
             throw YAMLError(line: firstLine, message: "\(error)")
         }
         guard let node else { return .null }
-        return YAMLValue(node, firstLine: firstLine)
+        // Yams shares an aliased node rather than copying it, so the tree is
+        // as small as the text; copying it into values is where "billion
+        // laughs" (nine aliases of nine aliases of …) would take gigabytes.
+        var budget = YAMLBudget(text: yaml)
+        return try YAMLValue(node, firstLine: firstLine, line: firstLine, budget: &budget)
     }
 
-    init(_ node: Node, firstLine: Int) {
+    private init(_ node: Node, firstLine: Int, line: Int, budget: inout YAMLBudget) throws(YAMLError) {
+        try budget.spend(line: line)
         switch node {
         case .scalar(let scalar):
             let isNull =
                 scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
             self = isNull ? .null : .scalar(scalar.string)
         case .sequence(let sequence):
-            self = .sequence(sequence.map { YAMLValue($0, firstLine: firstLine) })
+            var items: [YAMLValue] = []
+            for item in sequence {
+                items.append(try YAMLValue(item, firstLine: firstLine, line: line, budget: &budget))
+            }
+            self = .sequence(items)
         case .mapping(let mapping):
-            self = .mapping(
-                mapping.map { pair in
+            var entries: [Entry] = []
+            for pair in mapping {
+                let keyLine = (pair.key.mark?.line).map { $0 + firstLine - 1 } ?? 0
+                entries.append(
                     Entry(
                         key: pair.key.scalar?.string ?? "",
-                        value: YAMLValue(pair.value, firstLine: firstLine),
-                        line: (pair.key.mark?.line).map { $0 + firstLine - 1 } ?? 0)
-                })
+                        value: try YAMLValue(
+                            pair.value, firstLine: firstLine, line: keyLine > 0 ? keyLine : line, budget: &budget),
+                        line: keyLine))
+            }
+            self = .mapping(entries)
         case .alias:
             self = .null
         }

@@ -98,6 +98,13 @@ public enum MarkdownParser {
     /// thread's stack whatever a hostile file holds.
     public static let maximumDepth = 64
 
+    /// Link and image addresses (and titles) a document may expand to: its own
+    /// size, or this much when it is smaller. One reference definition used
+    /// 200,000 times would otherwise make a page of 400 MB from 1.4 MB
+    /// (cmark 0.30 bounds reference expansion the same way; Debian's
+    /// cmark-gfm does not yet). Links past it are shown as their text.
+    public static let minimumAddressBudget = 100_000
+
     // The tag filter is not attached: it only acts in cmark's own HTML
     // renderer, and HTMLRenderer applies the same filter itself.
     private static let extensionNames = ["table", "tasklist", "strikethrough", "autolink"]
@@ -150,7 +157,7 @@ public enum MarkdownParser {
         }
         defer { cmark_parser_free(parser) }
         attachExtensions(to: parser)
-        var source = text
+        var (source, wideTables) = TableBudget.defuse(text)
         source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
@@ -163,6 +170,14 @@ public enum MarkdownParser {
         }
         defer { cmark_node_free(document) }
         var converter = TreeConverter(lineOffset: firstLine - 1)
+        converter.addressBudget = max(text.utf8.count, MarkdownParser.minimumAddressBudget)
+        for line in wideTables {
+            converter.warnings.append(
+                LineMessage(
+                    line: line + firstLine - 1,
+                    message: "a table this wide with this many rows would fill in more empty cells than the document"
+                        + " has characters; it is shown as text"))
+        }
         converter.footnoteLabels = footnoteLabels(of: document, in: text)
         let root = converter.convertBlock(document, depth: 0)
         return MarkdownDocument(
@@ -209,6 +224,8 @@ private struct TreeConverter {
     /// once per type value and remembered.
     var extensionKinds: [UInt32: ExtensionKind] = [:]
     var footnoteNumber = 0
+    /// Bytes of link addresses and titles left before links become text.
+    var addressBudget = Int.max
     /// Footnote labels by number − 1 (see ``MarkdownParser/footnoteLabels(of:in:)``).
     var footnoteLabels: [String] = []
 
@@ -391,10 +408,12 @@ private struct TreeConverter {
         case CMARK_NODE_EMPH: kind = .emphasis
         case CMARK_NODE_STRONG: kind = .strong
         case CMARK_NODE_LINK:
+            guard spendAddress(node, line: here) else { return MarkdownNode(.text(flatText(node)), line: here) }
             let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             links.append(LinkReference(destination: destination, line: here, isImage: false))
             kind = .link(destination: destination, title: cmark_node_get_title(node).map { String(cString: $0) } ?? "")
         case CMARK_NODE_IMAGE:
+            guard spendAddress(node, line: here) else { return MarkdownNode(.text(flatText(node)), line: here) }
             let source = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             links.append(LinkReference(destination: source, line: here, isImage: true))
             kind = .image(source: source, title: cmark_node_get_title(node).map { String(cString: $0) } ?? "")
@@ -417,6 +436,21 @@ private struct TreeConverter {
         default: break
         }
         return MarkdownNode(kind, children: children, line: here)
+    }
+
+    /// Counts a link's address and title against the budget; false (with one
+    /// warning per document) once the document's links have used it up.
+    mutating func spendAddress(_ node: OpaquePointer, line: Int) -> Bool {
+        guard addressBudget >= 0 else { return false }
+        addressBudget -=
+            (cmark_node_get_url(node).map { strlen($0) } ?? 0) + (cmark_node_get_title(node).map { strlen($0) } ?? 0)
+        guard addressBudget < 0 else { return true }
+        warnings.append(
+            LineMessage(
+                line: line,
+                message: "link addresses add up to more than the document's own size (a link reference used"
+                    + " thousands of times?); links from here on are shown as text"))
+        return false
     }
 
     /// The text under `node`, gathered with cmark's own iterator (no recursion).

@@ -44,10 +44,54 @@ public struct Diagnostic: Sendable, Equatable, Error, CustomStringConvertible {
 }
 
 /// Collects diagnostics from every stage and thread of a build.
+///
+/// A hostile or broken file can cause the same problem thousands of times (a
+/// broken reference link used 200,000 times once printed 411 MB), so the log
+/// keeps each message at most ``repeatsKept`` times per file, at its first
+/// lines, and counts the rest; ``shown`` caps what is printed per file. What
+/// is kept is the same whichever thread reported first, so the output is too.
 public final class DiagnosticLog: @unchecked Sendable {
-    // @unchecked: every access to `items` goes through `lock`.
+    /// How many times one message is kept (and printed) for one file, at its
+    /// first lines; later repeats are counted.
+    public static let repeatsKept = 10
+    /// How many lines ``shown`` prints for one file before saying how many more there are.
+    public static let shownPerFile = 100
+
+    /// One message of one file: the first lines it was reported at, and how often.
+    private struct Group {
+        var diagnostic: Diagnostic
+        /// The smallest lines reported, sorted, at most `repeatsKept` (0 for none).
+        var lines: [Int] = []
+        var count = 0
+    }
+
+    /// A line of ``shown`` before the per-file cap: a kept diagnostic, or a
+    /// summary that stands for a message's further repeats.
+    private struct Entry {
+        var diagnostic: Diagnostic
+        /// The message as reported (a summary's says how many more).
+        var base: String
+        var summary: Bool
+        /// How many reports it stands for.
+        var stands: Int
+
+        /// A summary sorts as the message it counts, right after its last kept line.
+        var sortKey: (String, Int, String, Int) {
+            (diagnostic.file ?? "", diagnostic.line ?? 0, base, summary ? 1 : 0)
+        }
+    }
+
+    private struct GroupKey: Hashable {
+        var file: String?
+        var severity: Diagnostic.Severity
+        var message: String
+    }
+
+    // @unchecked: every access to the stored state goes through `lock`.
     private let lock = NSLock()
-    private var items: [Diagnostic] = []
+    private var groups: [GroupKey: Group] = [:]
+    private var errors = 0
+    private var warnings = 0
     /// Called (under no lock) with each diagnostic as it is reported, e.g. to print it at once.
     private let onReport: (@Sendable (Diagnostic) -> Void)?
 
@@ -58,7 +102,20 @@ public final class DiagnosticLog: @unchecked Sendable {
 
     /// Records a diagnostic.
     public func report(_ diagnostic: Diagnostic) {
-        lock.withLock { items.append(diagnostic) }
+        let key = GroupKey(file: diagnostic.file, severity: diagnostic.severity, message: diagnostic.message)
+        let line = diagnostic.line ?? 0
+        lock.withLock {
+            if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+            var group = groups.removeValue(forKey: key) ?? Group(diagnostic: diagnostic)
+            group.count += 1
+            // Keep the smallest lines, so which are kept does not depend on thread order.
+            if group.lines.count < Self.repeatsKept || line < group.lines[group.lines.count - 1] {
+                let position = group.lines.firstIndex { $0 > line } ?? group.lines.count
+                group.lines.insert(line, at: position)
+                if group.lines.count > Self.repeatsKept { group.lines.removeLast() }
+            }
+            groups[key] = group
+        }
         onReport?(diagnostic)
     }
 
@@ -72,17 +129,122 @@ public final class DiagnosticLog: @unchecked Sendable {
         report(Diagnostic(.error, file: file, line: line, message))
     }
 
-    /// Everything reported so far, sorted by file, line and message so output is
-    /// the same whichever thread reported first.
+    /// Everything kept, sorted by file, line and message so output is the same
+    /// whichever thread reported first: every diagnostic, except that a message
+    /// repeated in one file is kept at its first ``repeatsKept`` lines only.
     public var all: [Diagnostic] {
-        lock.withLock { items }.sorted {
-            ($0.file ?? "", $0.line ?? 0, $0.message) < ($1.file ?? "", $1.line ?? 0, $1.message)
+        let groups = lock.withLock { Array(self.groups.values) }
+        return groups.flatMap { group in
+            group.lines.map { line in
+                var diagnostic = group.diagnostic
+                diagnostic.line = line > 0 ? line : nil
+                return diagnostic
+            }
+        }.sorted(by: Self.precedes)
+    }
+
+    /// What to print, in the order of ``all``: each message at most
+    /// ``repeatsKept`` times per file, then a line saying how many more times it
+    /// was reported; at most ``shownPerFile`` lines per file, then a line
+    /// saying how many more problems that file has. Its size depends on the
+    /// number of files and distinct messages, not on how often one repeats.
+    public var shown: [Diagnostic] {
+        let groups = lock.withLock { Array(self.groups.values) }
+        // Each kept occurrence, and after a group's last one, its "more like this".
+        var entries: [Entry] = []
+        var totals: [String: (errors: Int, warnings: Int)] = [:]
+        for group in groups {
+            let file = group.diagnostic.file ?? ""
+            var total = totals[file] ?? (0, 0)
+            if group.diagnostic.severity == .error {
+                total.errors += group.count
+            } else {
+                total.warnings += group.count
+            }
+            totals[file] = total
+            for line in group.lines {
+                var diagnostic = group.diagnostic
+                diagnostic.line = line > 0 ? line : nil
+                entries.append(Entry(diagnostic: diagnostic, base: group.diagnostic.message, summary: false, stands: 1))
+            }
+            let more = group.count - group.lines.count
+            if more > 0 {
+                var summary = group.diagnostic
+                summary.line = group.lines.last.flatMap { $0 > 0 ? $0 : nil }
+                summary.message =
+                    "and \(Self.grouped(more)) more like this: " + Self.shortened(group.diagnostic.message)
+                entries.append(Entry(diagnostic: summary, base: group.diagnostic.message, summary: true, stands: more))
+            }
         }
+        entries.sort { $0.sortKey < $1.sortKey }
+        var shown: [Diagnostic] = []
+        var index = 0
+        while index < entries.count {
+            let file = entries[index].diagnostic.file
+            var end = index
+            while end < entries.count && entries[end].diagnostic.file == file { end += 1 }
+            let block = entries[index..<end]
+            guard block.count > Self.shownPerFile else {
+                shown += block.map(\.diagnostic)
+                index = end
+                continue
+            }
+            var left = totals[file ?? ""] ?? (0, 0)
+            for entry in block.prefix(Self.shownPerFile) {
+                shown.append(entry.diagnostic)
+                // A summary line stands for the repeats it counts.
+                if entry.diagnostic.severity == .error {
+                    left.errors -= entry.stands
+                } else {
+                    left.warnings -= entry.stands
+                }
+            }
+            var parts: [String] = []
+            if left.errors > 0 { parts.append("\(Self.grouped(left.errors)) more error\(left.errors == 1 ? "" : "s")") }
+            if left.warnings > 0 {
+                parts.append("\(Self.grouped(left.warnings)) more warning\(left.warnings == 1 ? "" : "s")")
+            }
+            shown.append(
+                Diagnostic(
+                    left.errors > 0 ? .error : .warning, file: file,
+                    "and \(parts.joined(separator: " and ")) in this file, not shown"))
+            index = end
+        }
+        return shown
+    }
+
+    /// What ``shown`` makes of `diagnostics`: for other lists of problems
+    /// (a JSON report) that must stay as bounded as the terminal's.
+    public static func shown(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let log = DiagnosticLog()
+        for diagnostic in diagnostics { log.report(diagnostic) }
+        return log.shown
     }
 
     /// How many errors have been reported.
-    public var errorCount: Int { lock.withLock { items.filter { $0.severity == .error }.count } }
+    public var errorCount: Int { lock.withLock { errors } }
 
     /// How many warnings have been reported.
-    public var warningCount: Int { lock.withLock { items.filter { $0.severity == .warning }.count } }
+    public var warningCount: Int { lock.withLock { warnings } }
+
+    private static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        (lhs.file ?? "", lhs.line ?? 0, lhs.message) < (rhs.file ?? "", rhs.line ?? 0, rhs.message)
+    }
+
+    /// `199990` → `199,990`: counts that size are read, not parsed.
+    static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
+    /// A repeated message quoted in its summary: long ones (a 2,000-character
+    /// link) are cut, since the lines above print it whole.
+    private static func shortened(_ message: String) -> String {
+        message.count > 120 ? String(message.prefix(119)) + "…" : message
+    }
 }

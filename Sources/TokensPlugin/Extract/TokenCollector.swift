@@ -84,13 +84,16 @@ struct TokenCollector {
     @discardableResult
     mutating func resolveReferences() -> [PendingReference] {
         var unresolved: [PendingReference] = []
+        // Indexed, and kept up to date as references become tokens, so a chain
+        // of aliases resolves in one pass in linear time.
+        var lookup = TokenLookup(tokens)
         for reference in references {
-            if let target = TokenIndex.find(reference.target, in: tokens, preferring: reference.mode) {
+            if let target = lookup.find(reference.target, preferring: reference.mode) {
                 if let kind = reference.kind, kind != target.kind { continue }
                 // `--accent: var(--bg)` follows `--bg` into dark mode too.
                 let dark =
                     reference.mode == nil && target.mode != .dark
-                    ? TokenIndex.find(reference.target, in: tokens, preferring: .dark).flatMap {
+                    ? lookup.find(reference.target, preferring: .dark).flatMap {
                         $0.mode == .dark && $0.path == target.path ? $0 : nil
                     } : nil
                 if add(
@@ -99,6 +102,7 @@ struct TokenCollector {
                     line: reference.line)
                 {
                     tokens[tokens.count - 1].alias = reference.target
+                    lookup.add(tokens[tokens.count - 1])
                 }
                 if let dark,
                     add(
@@ -107,6 +111,7 @@ struct TokenCollector {
                         description: reference.description, line: reference.line)
                 {
                     tokens[tokens.count - 1].alias = reference.target
+                    lookup.add(tokens[tokens.count - 1])
                 }
             } else {
                 unresolved.append(reference)

@@ -40,30 +40,43 @@ public struct TokenCatalog: Sendable {
     /// what is left either loops (reported as a cycle) or names nothing
     /// (reported when written as a DTCG alias, `{group.token}`, since prose
     /// such as `Canvas: plum/950` may well not mean a token at all).
+    ///
+    /// A round retries only the references that a token added in the round
+    /// before could answer (the others would fail again), in written order, so
+    /// a chain written last-first resolves in linear time, not one link a round.
     private mutating func resolve(_ references: [DesignToken]) {
-        var pending = references
-        var index = NameIndex(tokens)
-        while !pending.isEmpty {
-            var next: [DesignToken] = []
-            var resolvedAny = false
-            for reference in pending {
+        var lookup = TokenLookup(tokens)
+        var waiting: [String: [Int]] = [:]
+        var unanswerable: [Int] = []
+        var round = Array(references.indices)
+        while !round.isEmpty {
+            var woken: [Int] = []
+            for offset in round {
+                let reference = references[offset]
                 guard case .alias(let target) = reference.value else { continue }
-                if let found = index.find(target, preferring: reference.mode) {
-                    var token = reference
-                    token.value = found.value
-                    token.kind = found.kind
-                    token.alias = target
-                    if token.mode == nil { token.mode = found.mode }
-                    tokens.append(token)
-                    index.add(token)
-                    resolvedAny = true
-                } else {
-                    next.append(reference)
+                guard let found = lookup.find(target, preferring: reference.mode) else {
+                    if let key = TokenLookup.key(for: target) {
+                        waiting[key, default: []].append(offset)
+                    } else {
+                        unanswerable.append(offset)
+                    }
+                    continue
+                }
+                var token = reference
+                token.value = found.value
+                token.kind = found.kind
+                token.alias = target
+                if token.mode == nil { token.mode = found.mode }
+                tokens.append(token)
+                lookup.add(token)
+                let words = token.path.flatMap { TokenIndex.normalized($0) }
+                for key in TokenLookup.keys(words) {
+                    if let waiters = waiting.removeValue(forKey: key.text) { woken += waiters }
                 }
             }
-            pending = next
-            if !resolvedAny { break }
+            round = woken.sorted()
         }
+        let pending = (waiting.values.flatMap { $0 } + unanswerable).sorted().map { references[$0] }
         reportUnresolved(pending)
         // Back into written order: files as the site reads them, then lines.
         var fileOrder: [String: Int] = [:]
@@ -81,36 +94,58 @@ public struct TokenCatalog: Sendable {
         }
     }
 
+    /// Warns about each alias cycle once, at the first reference on it, and
+    /// about DTCG aliases to nothing. Each name is followed once: a name whose
+    /// chain was followed before answers at once, so a chain of 15,000
+    /// unresolved aliases takes linear time.
     private mutating func reportUnresolved(_ references: [DesignToken]) {
-        let names = Dictionary(
-            references.map { (TokenIndex.normalized($0.name).joined(separator: "."), $0) },
-            uniquingKeysWith: { first, _ in first })
-        var reported: Set<String> = []
-        for reference in references {
+        func key(_ name: String) -> String { TokenIndex.normalized(name).joined(separator: ".") }
+        var names: [String: Int] = [:]
+        for (offset, reference) in references.enumerated() where names[key(reference.name)] == nil {
+            names[key(reference.name)] = offset
+        }
+        // Whether following a name's chain ends in a cycle, once known.
+        var endsInCycle: [String: Bool] = [:]
+        for (offset, reference) in references.enumerated() {
             guard case .alias(let target) = reference.value else { continue }
-            // Follow the chain of unresolved aliases; coming back means a cycle.
-            var chain = [reference.name]
-            var current = TokenIndex.normalized(target).joined(separator: ".")
-            var seen: Set<String> = [TokenIndex.normalized(reference.name).joined(separator: ".")]
-            var isCycle = false
-            while let next = names[current] {
-                chain.append(next.name)
-                if seen.contains(current) {
-                    isCycle = true
+            let start = key(reference.name)
+            var path = [start]
+            var onPath: Set<String> = [start]
+            var current = key(target)
+            var result = false
+            var closes: Int?
+            while true {
+                if onPath.contains(current) {
+                    result = true
+                    closes = names[current] ?? offset
                     break
                 }
-                seen.insert(current)
-                guard case .alias(let further) = next.value else { break }
-                current = TokenIndex.normalized(further).joined(separator: ".")
+                if let known = endsInCycle[current] {
+                    result = known
+                    break
+                }
+                guard let next = names[current] else { break }
+                path.append(current)
+                onPath.insert(current)
+                guard case .alias(let further) = references[next].value else { break }
+                current = key(further)
             }
-            if isCycle {
-                let key = seen.sorted().joined(separator: "|")
-                guard reported.insert(key).inserted else { continue }
+            for name in path.dropFirst() { endsInCycle[name] = result }
+            if names[start] == offset { endsInCycle[start] = result }
+            if let closes {
+                let chain =
+                    [reference.name] + path.dropFirst().compactMap { names[$0].map { references[$0].name } }
+                    + [references[closes].name]
+                // A cycle of thousands is named by its first twenty, not in a line of megabytes.
+                let shown =
+                    chain.count > 20
+                    ? chain.prefix(20).joined(separator: " → ") + " → … (\(chain.count - 1) tokens)"
+                    : chain.joined(separator: " → ")
                 warnings.append(
                     Diagnostic(
                         .warning, file: reference.source.file, line: reference.source.line,
-                        "alias cycle: \(chain.joined(separator: " → ")); none of these tokens has a value"))
-            } else if reference.written.hasPrefix("{") {
+                        "alias cycle: \(shown); none of these tokens has a value"))
+            } else if !result && reference.written.hasPrefix("{") {
                 warnings.append(
                     Diagnostic(
                         .warning, file: reference.source.file, line: reference.source.line,
@@ -244,24 +279,5 @@ public struct TokenCatalog: Sendable {
             }
         }
         return nil
-    }
-}
-
-/// Tokens by the last word of their name, for resolving references quickly.
-struct NameIndex {
-    private var byLastWord: [String: [DesignToken]] = [:]
-
-    init(_ tokens: [DesignToken]) {
-        for token in tokens { add(token) }
-    }
-
-    mutating func add(_ token: DesignToken) {
-        guard let last = token.path.flatMap({ TokenIndex.normalized($0) }).last else { return }
-        byLastWord[last, default: []].append(token)
-    }
-
-    func find(_ name: String, preferring mode: DesignToken.Mode?) -> DesignToken? {
-        guard let last = TokenIndex.normalized(name).last, let candidates = byLastWord[last] else { return nil }
-        return TokenIndex.find(name, in: candidates, preferring: mode)
     }
 }
