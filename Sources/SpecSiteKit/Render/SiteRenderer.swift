@@ -109,7 +109,7 @@ struct SiteRenderer {
             })
         let links = LinkResolver(
             pages: site.pages, generatedPaths: Set(generated.map(\.outputPath)), files: loaded.files,
-            pretty: pretty, diagnostics: diagnostics)
+            refused: loaded.refused, pretty: pretty, diagnostics: diagnostics)
         let shared = SharedContext(
             config: site.config, stylesheets: stylesheets, scripts: scripts, logo: logo(links: links),
             footer: FooterRenderer(
@@ -135,11 +135,13 @@ struct SiteRenderer {
         }
 
         for file in links.referencedFiles {
-            guard let data = FileManager.default.contents(atPath: file.absolutePath) else {
-                diagnostics.error(ContentDiscovery.join(loaded.displayRoot, file.relativePath), "cannot read file")
-                continue
+            let display = ContentDiscovery.join(loaded.displayRoot, file.relativePath)
+            switch loaded.boundary.contents(of: file.absolutePath) {
+            case .success(let bytes):
+                outputs.add(OutputPaths.file(for: file.relativePath), bytes, from: file.relativePath)
+            case .failure(let refusal):
+                diagnostics.error(display, "cannot read file: \(refusal.reason)")
             }
-            outputs.add(OutputPaths.file(for: file.relativePath), Array(data), from: file.relativePath)
         }
         if let baseURL = site.config.baseURL {
             let listed = pagePaths.filter { $0 != "404.html" }
