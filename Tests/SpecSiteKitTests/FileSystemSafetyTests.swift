@@ -3,10 +3,94 @@ import Testing
 
 @testable import SpecSiteKit
 
-/// The pieces behind the hostile file-system cases: which theme files are
-/// used, and how content files are read.
+/// The pieces behind the hostile file-system cases: where the policy goes in
+/// linked HTML, what counts as script in SVG, which theme files are used,
+/// and how content files are read.
 @Suite("File-system safety")
 struct FileSystemSafetyTests {
+    static let tag = ActiveContent.policyTag
+
+    func withPolicy(_ html: String) -> String? {
+        ActiveContent.withPolicy(Array(html.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func finding(_ text: String, _ kind: ActiveContent.Kind = .xml) -> String? {
+        ActiveContent.script(in: Array(text.utf8), kind: kind)?.what
+    }
+
+    @Test func thePolicyGoesRightAfterTheHead() {
+        #expect(
+            withPolicy("<!DOCTYPE html><html><head><title>x</title>")
+                == "<!DOCTYPE html><html><head>\(Self.tag)<title>x</title>")
+        #expect(
+            withPolicy("<!doctype html>\n<!-- c -->\n<HTML lang=\"a>b\">\n<Head class=x>\n<body>")
+                == "<!doctype html>\n<!-- c -->\n<HTML lang=\"a>b\">\n<Head class=x>\(Self.tag)\n<body>")
+        // A UTF-8 byte-order mark stays first.
+        #expect(withPolicy("\u{FEFF}<head>x") == "\u{FEFF}<head>\(Self.tag)x")
+    }
+
+    @Test func withoutAHeadThePolicyGoesWhereTheParserOpensOne() {
+        #expect(withPolicy("<p>hi</p>") == Self.tag + "<p>hi</p>")
+        #expect(withPolicy("<!DOCTYPE html>\n<p>hi") == "<!DOCTYPE html>\(Self.tag)\n<p>hi")
+        #expect(withPolicy("<html><body>x") == "<html>\(Self.tag)<body>x")
+        // `<header>` is not `<head>`.
+        #expect(withPolicy("<header>x</header>") == Self.tag + "<header>x</header>")
+    }
+
+    @Test func aCommentCannotHideTheRealHead() {
+        // HTML ends `<!-->` at once: the first <head> is the real one, and the
+        // policy must not land in the body after a decoy.
+        #expect(withPolicy("<!--><head>--><head><script>") == "<!--><head>\(Self.tag)--><head><script>")
+        #expect(withPolicy("<!-- <head> --><head>x") == "<!-- <head> --><head>\(Self.tag)x")
+    }
+
+    @Test func encodingsThatHideMarkupGetThePolicyFirstOrNotAtAll() {
+        // ISO-2022-JP: after ESC $ B the bytes of "<head>" are not a tag.
+        let escaped = "<!DOCTYPE html><html>\u{1B}$B<head>\u{1B}(B<script>"
+        #expect(withPolicy(escaped) == Self.tag + escaped)
+        #expect(ActiveContent.withPolicy([0xFF, 0xFE, 0x3C, 0x00]) == nil, "UTF-16")
+    }
+
+    @Test func scriptInXMLIsFoundHoweverItIsWritten() {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\""
+        #expect(finding(svg + "><rect/></svg>") == nil)
+        #expect(finding(svg + "><title>on stage = 1</title><desc>javascript: is text</desc></svg>") == nil)
+        #expect(finding(svg + "><svg:script xmlns:svg=\"x\"/></svg>") == "a <svg:script> element")
+        #expect(finding(svg + " ONLOAD = 'x'/>") == "an event handler attribute (ONLOAD)")
+        #expect(finding(svg + "><a xlink:href=\"java\tscript&colon;x\"/></svg>") == "a javascript: URL (xlink:href)")
+        #expect(finding(svg + "><a href=\"&#106;avascript:x\"/></svg>") == "a javascript: URL (href)")
+        #expect(
+            finding(svg + "><set attributeName=\"onclick\" to=\"x\"/></svg>")
+                == "an animated event handler (attributeName)")
+        #expect(
+            finding(svg + "><foreignObject><iframe srcdoc=\"&lt;b&gt;\"/></foreignObject></svg>")
+                == "an inline frame document (srcdoc)")
+        #expect(
+            finding("<?xml-stylesheet type=\"text/xsl\" href=\"x.xsl\"?>" + svg + "/>")?.contains("stylesheet") == true)
+        #expect(finding(svg + " a=\"<script>\"/>") == "a '<' inside an attribute value, which is not well-formed XML")
+        #expect(finding("<\0s\0v\0g\0>\0") == "bytes that are not plain UTF-8 text (NUL or escape)")
+        // XML comments end only at `-->`; the scanner ends them at `<!-->` as HTML does, and reads on.
+        #expect(finding(svg + "><!--><script>x</script>--></svg>") == "a <script> element")
+    }
+
+    @Test func findingsCarryTheirLine() {
+        let found = ActiveContent.script(in: Array("<svg>\n\n<g onclick=\"x\"/>".utf8), kind: .xml)
+        #expect(found?.line == 3)
+    }
+
+    @Test func htmlTextThatIsNotATagIsText() {
+        #expect(finding("<p>a <3 b</p><script>x</script>", .html) == "a <script> element")
+        #expect(finding("<p>1 < 2</p>", .html) == nil)
+    }
+
+    @Test func kindsFollowTheExtension() {
+        #expect(ActiveContent.kind(of: "docs/Demo.HTML") == .html)
+        #expect(ActiveContent.kind(of: "a.svg") == .xml)
+        #expect(ActiveContent.kind(of: "a.xhtml") == .xml)
+        #expect(ActiveContent.kind(of: "a.png") == nil)
+        #expect(ActiveContent.kind(of: "html") == nil)
+    }
+
     @Test func themeFilesAreUsedWhenSomethingNamesThem() {
         let files: [String: [UInt8]] = [
             "assets/specsite.css": Array("@import url(../fonts/a.woff2);".utf8),

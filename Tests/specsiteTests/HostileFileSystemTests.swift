@@ -350,6 +350,101 @@ struct HostileFileSystemTests {
         #expect(site.built("assets/specsite.js") == "/* mine */")
     }
 
+    // MARK: - Linked HTML and SVG files
+
+    @Test func linkedHTMLIsCopiedWithAPolicyThatStopsItsScripts() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        let demo =
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<title>Demo</title>\n</head>\n<body>\n<script>alert(1)</script>\n</body></html>\n"
+        try site.write("demo.html", demo)
+        try site.write("plain.html", "<p>No head, <a href=\"javascript:alert(1)\">no script</a></p>\n")
+        try site.write("index.md", "# Home\n\n[demo](demo.html) [plain](plain.html)\n")
+        let outcome = try site.run()
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let policy =
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'; object-src 'none'; base-uri 'none'\">"
+        #expect(site.built("demo.html") == demo.replacingOccurrences(of: "<head>", with: "<head>" + policy))
+        #expect(site.built("plain.html") == policy + "<p>No head, <a href=\"javascript:alert(1)\">no script</a></p>\n")
+        #expect(
+            outcome.stderr.contains(
+                "content/demo.html:7: warning: this linked HTML file carries script (a <script> element); it is copied with a Content-Security-Policy that stops it"
+            ), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                "content/plain.html:1: warning: this linked HTML file carries script (a javascript: URL (href))"))
+        // Same input, same bytes.
+        let first = site.built("demo.html")
+        #expect(try site.run().status == 0)
+        #expect(site.built("demo.html") == first)
+    }
+
+    @Test func linkedSVGThatCarriesScriptIsNotCopied() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        let clean = "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"10\" height=\"10\"/></svg>\n"
+        let hostile: [(String, String, String)] = [
+            (
+                "script.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<script>alert(1)</script></svg>",
+                "a <script> element"
+            ),
+            (
+                "onload.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"/>",
+                "an event handler attribute (onload)"
+            ),
+            (
+                "href.svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"jav&#x61;script:alert(1)\"><text>x</text></a></svg>",
+                "a javascript: URL (href)"
+            ),
+            (
+                "entity.svg",
+                "<!DOCTYPE svg [<!ENTITY x \"&#60;script&#62;\">]><svg xmlns=\"http://www.w3.org/2000/svg\">&x;</svg>",
+                "an entity declaration"
+            ),
+            (
+                "page.xhtml",
+                "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><x:script xmlns:x=\"http://www.w3.org/1999/xhtml\"/></body></html>",
+                "a <x:script> element"
+            ),
+        ]
+        try site.write("clean.svg", clean)
+        var index = "# Home\n\n![clean](clean.svg)\n"
+        for (name, text, _) in hostile {
+            try site.write(name, text)
+            index += "\n![\(name)](\(name))\n"
+        }
+        try site.write("index.md", index)
+        let outcome = try site.run()
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(site.built("clean.svg") == clean)
+        for (name, _, what) in hostile {
+            #expect(
+                outcome.stderr.contains("content/\(name):")
+                    && outcome.stderr.contains(
+                        "warning: this linked file carries script (\(what)), which would run when it is opened (not copied"
+                    ),
+                "\(name): \(outcome.stderr)")
+            #expect(!site.builtFiles().contains(name), "\(name)")
+        }
+    }
+
+    @Test func rawHTMLCopiesLinkedFilesAsTheyAre() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        let demo = "<html><head></head><body><script>alert(1)</script></body></html>\n"
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"/>\n"
+        try site.write("demo.html", demo)
+        try site.write("diagram.svg", svg)
+        try site.write("index.md", "# Home\n\n[demo](demo.html) ![d](diagram.svg)\n")
+        try site.write("specsite.yml", "allow_raw_html: true\n")
+        let outcome = try site.run()
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("warning"), "\(outcome.stderr)")
+        #expect(site.built("demo.html") == demo)
+        #expect(site.built("diagram.svg") == svg)
+    }
+
 }
 
 // MARK: - Helpers (file-private: other suites of this target have their own)

@@ -138,7 +138,8 @@ struct SiteRenderer {
             let display = ContentDiscovery.join(loaded.displayRoot, file.relativePath)
             switch loaded.boundary.contents(of: file.absolutePath) {
             case .success(let bytes):
-                outputs.add(OutputPaths.file(for: file.relativePath), bytes, from: file.relativePath)
+                guard let published = publishable(bytes, display: display, path: file.relativePath) else { continue }
+                outputs.add(OutputPaths.file(for: file.relativePath), published, from: file.relativePath)
             case .failure(let refusal):
                 diagnostics.error(display, "cannot read file: \(refusal.reason)")
             }
@@ -150,6 +151,38 @@ struct SiteRenderer {
                 from: "sitemap")
         }
         return Rendered(files: outputs.count, generatedPages: generated.count)
+    }
+
+    /// A linked file's bytes as they are published: HTML with a policy that
+    /// stops its scripts, SVG and other XML only when nothing in it can run
+    /// script (see ``ActiveContent``); nil when it is not copied.
+    private func publishable(_ bytes: [UInt8], display: String, path: String) -> [UInt8]? {
+        guard !loaded.site.config.allowRawHTML, let kind = ActiveContent.kind(of: path) else { return bytes }
+        let finding = ActiveContent.script(in: bytes, kind: kind)
+        switch kind {
+        case .html:
+            guard let guarded = ActiveContent.withPolicy(bytes) else {
+                diagnostics.warning(
+                    display,
+                    "UTF-16 HTML cannot be given the policy that stops its scripts (not copied;"
+                        + " save it as UTF-8, or set 'allow_raw_html: true' to copy it as it is)")
+                return nil
+            }
+            if let finding {
+                diagnostics.warning(
+                    display, line: finding.line,
+                    "this linked HTML file carries script (\(finding.what)); it is copied with a"
+                        + " Content-Security-Policy that stops it ('allow_raw_html: true' copies it as it is)")
+            }
+            return guarded
+        case .xml:
+            guard let finding else { return bytes }
+            diagnostics.warning(
+                display, line: finding.line,
+                "this linked file carries script (\(finding.what)), which would run when it is opened (not copied;"
+                    + " remove it, or set 'allow_raw_html: true' to copy it as it is)")
+            return nil
+        }
     }
 
     private func renderBody(of page: Page, summary: String, links: LinkResolver) -> PageView {
