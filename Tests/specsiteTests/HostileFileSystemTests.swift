@@ -445,6 +445,94 @@ struct HostileFileSystemTests {
         #expect(site.built("diagram.svg") == svg)
     }
 
+    // MARK: - External plugins die with specsite
+
+    /// A preprocessor that starts a grandchild, writes both process ids beside
+    /// the content folder, and waits for ever.
+    static let hangingPlugin = """
+        external_plugins:
+          - name: hang
+            command: "sleep 1000 & echo $! > ../grandchild.pid; echo $$ > ../plugin.pid; wait"
+            role: ROLE
+            blocks: [chart]
+            timeout: 600
+        """
+
+    @Test func terminatingSpecsiteKillsItsPluginsAndTheirChildren() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        try site.write("index.md", "# Home\n")
+        try site.write("specsite.yml", Self.hangingPlugin.replacingOccurrences(of: "ROLE", with: "preprocessor"))
+        let run = try Background(site)
+        let pids = try run.waitForPlugin()
+        defer { for pid in pids { kill(pid, SIGKILL) } }
+        run.signal(SIGTERM)
+        let status = run.wait(timeout: 60)
+        #expect(status == 143, "\(run.stderr)")
+        #expect(run.stderr.contains("error: interrupted by SIGTERM; external plugins stopped"))
+        #expect(waitUntilGone(pids, timeout: 10), "still running: \(pids.filter(isAlive))")
+    }
+
+    @Test func killingSpecsiteKillsItsPluginsAndTheirChildren() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        try site.write("index.md", "# Home\n")
+        try site.write("specsite.yml", Self.hangingPlugin.replacingOccurrences(of: "ROLE", with: "preprocessor"))
+        let run = try Background(site)
+        let pids = try run.waitForPlugin()
+        defer { for pid in pids { kill(pid, SIGKILL) } }
+        run.signal(SIGKILL)
+        #expect(run.wait(timeout: 60) != nil)
+        // No code of specsite's runs after SIGKILL: its watcher process does this.
+        #expect(waitUntilGone(pids, timeout: 10), "still running: \(pids.filter(isAlive))")
+    }
+
+    @Test func anInterruptedBuildLeavesThePreviousSiteAndNoStagingFolder() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        try site.write("index.md", "# Home\n\n```chart\nx\n```\n")
+        let first = try site.run()
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = Dictionary(uniqueKeysWithValues: site.builtFiles().map { ($0, site.built($0)) })
+        // A renderer runs while the new site is being written into its staging folder.
+        try site.write("specsite.yml", Self.hangingPlugin.replacingOccurrences(of: "ROLE", with: "renderer"))
+        try site.write("more.md", "# More\n")
+        let run = try Background(site)
+        let pids = try run.waitForPlugin()
+        defer { for pid in pids { kill(pid, SIGKILL) } }
+        #expect(stagingFolders(site).count == 1, "the build is writing")
+        run.signal(SIGINT)
+        #expect(run.wait(timeout: 60) == 130, "\(run.stderr)")
+        #expect(!run.stderr.contains("build failed"), "the killed plugin's own errors are not printed")
+        #expect(stagingFolders(site).isEmpty)
+        let after = Dictionary(uniqueKeysWithValues: site.builtFiles().map { ($0, site.built($0)) })
+        #expect(after == before)
+        #expect(waitUntilGone(pids, timeout: 10))
+    }
+
+    @Test func whatAPluginLeavesRunningIsStoppedWhenItExits() throws {
+        let site = HostileSite()
+        defer { site.remove() }
+        try site.write("index.md", "# Home\n")
+        try site.write(
+            "specsite.yml",
+            """
+            external_plugins:
+              - name: leaves
+                command: "sleep 1000 >/dev/null 2>&1 </dev/null & echo $! > ../left.pid; echo '{\\"markdown\\": \\"# Home\\"}'"
+                role: preprocessor
+            """)
+        // In the background: a process left running with the build's
+        // descriptors would otherwise keep the harness waiting for it.
+        let run = try Background(site)
+        let status = run.wait(timeout: 60)
+        if status == nil { run.signal(SIGKILL) }
+        #expect(status == 0, "\(run.stderr)")
+        let text = try String(contentsOfFile: site.root + "/left.pid", encoding: .utf8)
+        let left = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        defer { kill(left, SIGKILL) }
+        #expect(waitUntilGone([left], timeout: 10))
+    }
 }
 
 // MARK: - Helpers (file-private: other suites of this target have their own)
