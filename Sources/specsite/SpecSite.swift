@@ -13,7 +13,7 @@ struct SpecSite: ParsableCommand {
         commandName: "specsite",
         abstract: "Turn a folder of app-spec markdown into a static HTML site.",
         discussion: """
-            Exit status: 0 success, 1 build failed, 2 usage error.
+            Exit status: 0 success, 1 build failed, 2 usage error, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.
             Diagnostics are printed to stderr as `path:line: warning|error: message`.
             """,
         version: specsiteVersion,
@@ -35,6 +35,9 @@ struct SpecSite: ParsableCommand {
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
             Foundation.exit(2)
         }
+        // Ctrl-C or a cancelled CI job stops external plugins and removes a
+        // half-written site instead of leaving them behind.
+        Interruption.install()
         do {
             var runnable = command
             try runnable.run()
@@ -63,6 +66,9 @@ final class Console: Sendable {
     /// Prints one line; control characters in it (which can only have come
     /// from content: paths, ids, titles) are shown as escapes.
     func print(_ line: String) {
+        // Stopped by a signal: the build's own errors (its plugins were
+        // killed) would only hide the one line that says why.
+        Interruption.holdIfStopping()
         clearProgress()
         write(TerminalText.escaped(line) + "\n")
     }

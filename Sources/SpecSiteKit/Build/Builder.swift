@@ -78,6 +78,12 @@ public struct LoadedSite: Sendable {
     public var contentRoot: String
     /// The content folder as the user named it.
     public var displayRoot: String
+    /// Where content may be read from (the content folder's real path, and
+    /// whether links may lead outside it).
+    var boundary: ContentBoundary
+    /// Entries of the content folder that were skipped (links out of it,
+    /// devices), by relative path, with the reason: a page linking one is told why.
+    var refused: [String: String]
 }
 
 /// Builds a site: load → parse (in parallel) → analyse (in parallel) →
@@ -105,7 +111,8 @@ public struct Builder: Sendable {
         let contentRoot = try checkFolders()
         let loaded = try load(contentRoot: contentRoot)
         let templates = try SiteTemplates.load(
-            overrides: contentRoot + "/templates", displayRoot: ContentDiscovery.join(options.content, "templates"))
+            overrides: contentRoot + "/templates", displayRoot: ContentDiscovery.join(options.content, "templates"),
+            boundary: loaded.boundary, diagnostics: diagnostics)
         let writer = try SiteWriter(output: options.output)
         let rendered = SiteRenderer(
             loaded: loaded, templates: templates, diagnostics: diagnostics,
@@ -202,8 +209,11 @@ public struct Builder: Sendable {
         let contexts = pluginContexts
 
         progress?("reading \(display)")
-        let found = ContentDiscovery.scan(
-            root: contentRoot, displayRoot: display, skip: ["templates", "specsite.yml"], diagnostics: diagnostics)
+        let boundary = ContentBoundary(folder: contentRoot, followLinksOutside: config.followLinksOutside)
+        let discovery = ContentDiscovery.discover(
+            root: contentRoot, displayRoot: display, skip: ["templates", "specsite.yml"], boundary: boundary,
+            diagnostics: diagnostics)
+        let found = discovery.files
         let markdown = found.filter(\.isMarkdown)
         var files: [String: SourceFile] = [:]
         for file in found where !file.isMarkdown { files[file.relativePath] = file }
@@ -214,8 +224,8 @@ public struct Builder: Sendable {
         let loadedPages = markdown.parallelMap { file in
             defer { parsing.step() }
             return PageLoader.load(
-                file, displayPath: ContentDiscovery.join(display, file.relativePath), plugins: plugins,
-                contexts: contexts, rawHTML: rawHTML, diagnostics: diagnostics)
+                file, displayPath: ContentDiscovery.join(display, file.relativePath), boundary: boundary,
+                plugins: plugins, contexts: contexts, rawHTML: rawHTML, diagnostics: diagnostics)
         }
         var pages = assignOutputPaths(loadedPages.compactMap { $0 })
         pages = PageOrder.sorted(pages)
@@ -236,7 +246,8 @@ public struct Builder: Sendable {
         for (page, pageFacts) in zip(pages, facts) where !pageFacts.isEmpty { factsByPage[page.sourcePath] = pageFacts }
         return LoadedSite(
             site: Site(config: config, pages: pages, factsByPage: factsByPage), plugins: plugins, contexts: contexts,
-            files: files, contentRoot: contentRoot, displayRoot: display)
+            files: files, contentRoot: contentRoot, displayRoot: display, boundary: boundary,
+            refused: discovery.refused)
     }
 
     private func loadConfig(contentRoot: String) throws(Diagnostic) -> SiteConfig {
@@ -252,6 +263,14 @@ public struct Builder: Sendable {
             path = contentRoot + "/specsite.yml"
             display = ContentDiscovery.join(options.content, "specsite.yml")
             guard FileManager.default.fileExists(atPath: path) else { return SiteConfig() }
+            // Read as content is (the setting that could allow links out is
+            // inside it): a link out, a FIFO or /proc file is refused by name.
+            if case .failure(let refusal) = ContentBoundary(folder: contentRoot).contents(of: path) {
+                throw Diagnostic(
+                    .error, file: display,
+                    "cannot read settings: the file \(refusal.reason)"
+                        + (refusal == .outside ? "; name a settings file elsewhere with --config" : ""))
+            }
         }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
         else {

@@ -15,6 +15,7 @@ final class LinkResolver: @unchecked Sendable {
     private let generatedPaths: Set<String>
     private let anchorsBySource: [String: Set<String>]
     private let files: [String: SourceFile]
+    private let refused: [String: String]
     private let diagnostics: DiagnosticLog
     private let pretty: Bool
     /// Every folder that holds a page somewhere below it, to say why a link to a folder is broken.
@@ -35,9 +36,11 @@ final class LinkResolver: @unchecked Sendable {
     /// `generatedPaths` are the output paths of pages plugins and the builder
     /// add (the home page), which links to a folder may lead to.
     /// `pretty` writes links the pretty-URL way (`PRD/` for `PRD.html`).
+    /// `refused` holds entries discovery skipped (links out of the content
+    /// folder), with the reason, so a link to one says why it is not published.
     init(
-        pages: [Page], generatedPaths: Set<String>, files: [String: SourceFile], pretty: Bool = false,
-        diagnostics: DiagnosticLog
+        pages: [Page], generatedPaths: Set<String>, files: [String: SourceFile], refused: [String: String] = [:],
+        pretty: Bool = false, diagnostics: DiagnosticLog
     ) {
         var pagesBySource: [String: Page] = [:]
         var pagesByOutput: [String: Page] = [:]
@@ -59,6 +62,7 @@ final class LinkResolver: @unchecked Sendable {
         self.anchorsBySource = anchors
         self.foldersWithPages = folders
         self.files = files
+        self.refused = refused
         self.pretty = pretty
         self.diagnostics = diagnostics
     }
@@ -142,9 +146,24 @@ final class LinkResolver: @unchecked Sendable {
         let what = isImage ? "image" : "link"
         let folder = target.hasSuffix("/") ? String(target.dropLast()) : target
         let reason =
-            foldersWithPages.contains(folder)
-            ? "the folder \(folder) has no index.md or README.md" : "\(target.isEmpty ? "/" : target) does not exist"
+            if let (path, why) = refusal(of: folder) {
+                "\(path) is \(why) (not published)"
+            } else if foldersWithPages.contains(folder) {
+                "the folder \(folder) has no index.md or README.md"
+            } else {
+                "\(target.isEmpty ? "/" : target) does not exist"
+            }
         return (destination, "broken \(what) '\(destination)': \(reason)")
+    }
+
+    /// The skipped entry `target` is, or lies in, with the reason it was skipped.
+    private func refusal(of target: String) -> (String, String)? {
+        var path = Substring(target)
+        while !path.isEmpty {
+            if let why = refused[String(path)] { return (String(path), why) }
+            path = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+        }
+        return nil
     }
 
     /// The index page of the folder `target` names (`docs`, `docs/`, `` for the root).

@@ -6,14 +6,14 @@ import Foundation
 /// hide the problems of the others.
 enum PageLoader {
     static func load(
-        _ file: SourceFile, displayPath: String, plugins: [any Plugin], contexts: [String: PluginContext],
-        rawHTML: Bool = false, diagnostics: DiagnosticLog
+        _ file: SourceFile, displayPath: String, boundary: ContentBoundary, plugins: [any Plugin],
+        contexts: [String: PluginContext], rawHTML: Bool = false, diagnostics: DiagnosticLog
     ) -> Page? {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file.absolutePath))
-        } catch {
-            diagnostics.error(displayPath, "cannot read file: \(ContentDiscovery.describe(error))")
+        switch boundary.contents(of: file.absolutePath) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(let refusal):
+            diagnostics.error(displayPath, "cannot read file: \(refusal.reason)")
             return nil
         }
         let text = decode(data, displayPath: displayPath, diagnostics: diagnostics)

@@ -10,9 +10,14 @@ import Foundation
 /// (rsync, browsers and CDNs see it unchanged). The output folder holds a
 /// marker file; a non-empty folder without one is never replaced, so a
 /// mistyped `--output` cannot delete someone's work.
+///
+/// A build interrupted by SIGINT or SIGTERM (see ``Interruption``) deletes its
+/// staging folder through ``abort()`` from another thread: writes in flight
+/// finish first and later ones are refused, so nothing is written into a
+/// folder being deleted, and a commit in progress completes before it.
 public final class SiteWriter: @unchecked Sendable {
-    // @unchecked: `madeFolders` and the counters are guarded by `lock`; the
-    // rest is immutable.
+    // @unchecked: `madeFolders` and the counters are guarded by `lock`,
+    // `phase` and `inFlight` by `state`; the rest is immutable.
 
     /// Name of the marker file that proves specsite made a folder.
     public static let markerName = ".specsite-build"
@@ -33,6 +38,16 @@ public final class SiteWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var madeFolders: Set<String> = [""]
     private var result = Result(written: 0, unchanged: 0)
+
+    /// Where the session is: open for writes, swapping into place, or over.
+    private enum Phase { case open, committing, closed }
+    private let state = NSCondition()
+    private var phase = Phase.open
+    /// Writes under way; ``abort()`` waits for them before deleting.
+    private var inFlight = 0
+
+    /// Sessions not yet committed or aborted, for ``Interruption``.
+    private static let live = LiveWriters()
 
     /// Checks that `output` may be replaced: it does not exist, or is an empty
     /// folder, or is a folder specsite made.
@@ -70,11 +85,20 @@ public final class SiteWriter: @unchecked Sendable {
         } catch {
             throw Diagnostic(.error, file: output, "cannot create the site's staging folder: \(describe(error))")
         }
+        Self.live.add(self)
+    }
+
+    /// Aborts every session still open: called when the process is
+    /// interrupted, so no staging folder is left behind.
+    static func abortAll() {
+        for writer in live.all() { writer.abort() }
     }
 
     /// Writes one file of the new site (`path` relative to the output).
     /// Safe to call from several threads at once.
     public func add(_ path: String, _ bytes: [UInt8]) throws(Diagnostic) {
+        try begin()
+        defer { end() }
         // Not `NSString.deletingLastPathComponent`: on Linux it traps on a
         // one-character path (`a`, the parent folder of `a/page.html`).
         let folder = OutputPaths.folderOf(path)
@@ -119,29 +143,74 @@ public final class SiteWriter: @unchecked Sendable {
         lock.withLock { result.written += 1 }
     }
 
+    /// Starts a write; refused once the session is over.
+    private func begin() throws(Diagnostic) {
+        state.lock()
+        defer { state.unlock() }
+        guard phase == .open else {
+            throw Diagnostic(.error, file: output, "the build was stopped; nothing more is written")
+        }
+        inFlight += 1
+    }
+
+    private func end() {
+        state.lock()
+        inFlight -= 1
+        state.broadcast()
+        state.unlock()
+    }
+
+    /// Moves to `next` from `.open` once no write is in flight; false when
+    /// the session had already left `.open` (then any commit has finished).
+    private func leaveOpen(for next: Phase) -> Bool {
+        state.lock()
+        defer { state.unlock() }
+        while phase == .committing { state.wait() }
+        guard phase == .open else { return false }
+        phase = next
+        while inFlight > 0 { state.wait() }
+        return true
+    }
+
+    private func finishSession() {
+        state.lock()
+        phase = .closed
+        state.broadcast()
+        state.unlock()
+        Self.live.remove(self)
+    }
+
     /// Puts the new site in place of the old one.
     public func commit() throws(Diagnostic) -> Result {
         try add(Self.markerName, Array(Self.markerText.utf8))
+        guard leaveOpen(for: .committing) else {
+            throw Diagnostic(.error, file: output, "the build was stopped; the previous site was left as it was")
+        }
+        defer { finishSession() }
         let manager = FileManager.default
         let hadPrevious = manager.fileExists(atPath: output)
         if hadPrevious, rename(output, retired) != 0 {
             let reason = String(cString: strerror(errno))
-            abort()
+            try? manager.removeItem(atPath: staging)
             throw Diagnostic(.error, file: output, "cannot replace the output folder: \(reason)")
         }
         if rename(staging, output) != 0 {
             let reason = String(cString: strerror(errno))
             if hadPrevious { _ = rename(retired, output) }
-            abort()
+            try? manager.removeItem(atPath: staging)
             throw Diagnostic(.error, file: output, "cannot move the new site into place: \(reason)")
         }
         if hadPrevious { try? manager.removeItem(atPath: retired) }
         return lock.withLock { result }
     }
 
-    /// Throws the new site away; the output folder is left as it was.
+    /// Throws the new site away; the output folder is left as it was. Safe
+    /// to call from any thread, while others write: it waits for their
+    /// writes in flight, refuses later ones, and lets a commit under way finish.
     public func abort() {
+        guard leaveOpen(for: .closed) else { return }
         try? FileManager.default.removeItem(atPath: staging)
+        finishSession()
     }
 
     /// Removes staging folders left by builds that were killed (Ctrl-C, a
@@ -170,4 +239,15 @@ public final class SiteWriter: @unchecked Sendable {
     private func describe(_ error: Error) -> String {
         ContentDiscovery.describe(error)
     }
+}
+
+/// The ``SiteWriter`` sessions of the process that are still open.
+private final class LiveWriters: @unchecked Sendable {
+    // @unchecked: `writers` is guarded by `lock`.
+    private let lock = NSLock()
+    private var writers: [ObjectIdentifier: SiteWriter] = [:]
+
+    func add(_ writer: SiteWriter) { lock.withLock { writers[ObjectIdentifier(writer)] = writer } }
+    func remove(_ writer: SiteWriter) { lock.withLock { _ = writers.removeValue(forKey: ObjectIdentifier(writer)) } }
+    func all() -> [SiteWriter] { lock.withLock { Array(writers.values) } }
 }

@@ -12,6 +12,7 @@ import Foundation
 /// base_url: https://example.github.io/tidepool/
 /// pretty_urls: false          # true: PRD/ instead of PRD.html (needs a web server)
 /// allow_raw_html: false
+/// follow_links_outside: false # true: symbolic links may lead outside the content folder
 /// nav:                        # sidebar order and titles; unlisted pages follow
 ///   - PRD.md
 ///   - Architecture: ARCHITECTURE.md
@@ -36,6 +37,9 @@ public struct SiteConfig: Sendable {
     public var baseURL: String?
     /// Pass raw HTML in markdown through (the GFM tag filter still applies).
     public var allowRawHTML: Bool = false
+    /// Let symbolic links in the content folder lead outside it (devices,
+    /// FIFOs and `/proc`, `/sys`, `/dev` stay refused).
+    public var followLinksOutside: Bool = false
     /// The language of the documents (`lang` of every page).
     public var language: String = "en"
     /// An image in the content folder shown in the header, and the line that names it.
@@ -62,7 +66,7 @@ public struct SiteConfig: Sendable {
     /// The keys `specsite.yml` understands; anything else is warned about.
     public static let knownKeys: Set<String> = [
         "title", "description", "base_url", "allow_raw_html", "plugins", "external_plugins", "language", "logo",
-        "footer", "pretty_urls", "nav",
+        "footer", "pretty_urls", "nav", "follow_links_outside",
     ]
 
     /// Reads settings from YAML text. Problems that leave the settings usable are
@@ -105,6 +109,7 @@ public struct SiteConfig: Sendable {
                 config.baseURL = url
             case "allow_raw_html": config.allowRawHTML = try flag(entry)
             case "pretty_urls": config.prettyURLs = try flag(entry)
+            case "follow_links_outside": config.followLinksOutside = try flag(entry)
             case "language": config.language = try text(entry)
             case "footer":
                 config.footer = try text(entry)

@@ -91,10 +91,12 @@ enum ExternalProcess {
 
         let pid: pid_t
         do {
-            pid = try spawn(
-                command: command, workingDirectory: workingDirectory, stdin: stdinPipe.read,
-                stdout: stdoutPipe.write, stderr: stderrPipe.write, closing: childEnds + parentEnds,
-                shellChangesDirectory: shellChangesDirectory)
+            pid = try ProcessGroups.launch { () throws(LaunchError) -> pid_t in
+                try spawn(
+                    command: command, workingDirectory: workingDirectory, stdin: stdinPipe.read,
+                    stdout: stdoutPipe.write, stderr: stderrPipe.write, closing: childEnds + parentEnds,
+                    shellChangesDirectory: shellChangesDirectory)
+            }
         } catch {
             closeAll(childEnds + parentEnds)
             throw error
@@ -110,19 +112,18 @@ enum ExternalProcess {
         var termination = pump.run(until: deadline)
         pump.closeAll()
 
-        if termination == nil {
-            // Both outputs closed: the command has normally exited or is about to.
-            termination = waitForExit(pid, until: deadline)
-        }
-        if termination == .timedOut || termination == .outputTooLarge {
-            // The whole group: `sh`, the plugin, and anything they started.
-            // `pid` itself is killed too in case it left the group; it is not
-            // yet reaped, so its number cannot have been reused.
-            _ = kill(-pid, SIGKILL)
+        // Both outputs closed: the command has normally exited or is about to.
+        if termination == nil && !waitForExit(pid, until: deadline) { termination = .timedOut }
+        if termination != nil {
+            // Stopped: `pid` itself too, in case it left its group.
             _ = kill(pid, SIGKILL)
-            _ = reap(pid)
         }
-        return Output(termination: termination ?? .timedOut, stdout: pump.stdout, stderr: pump.stderr)
+        // The whole group goes: `sh`, the plugin and anything they started
+        // (on a timeout), or whatever the plugin left running when it exited.
+        // `pid` is not yet reaped, so the group's number cannot have been reused.
+        ProcessGroups.finish(pid)
+        let status = reap(pid)
+        return Output(termination: termination ?? status, stdout: pump.stdout, stderr: pump.stderr)
     }
 
     /// Feeds stdin and drains stdout and stderr with `poll`.
@@ -224,23 +225,24 @@ enum ExternalProcess {
         }
     }
 
-    /// Waits for `pid` to exit, polling so the deadline still holds (a command
-    /// may close its outputs and keep running). `.timedOut` means the deadline
-    /// passed and `pid` is not reaped.
-    private static func waitForExit(_ pid: pid_t, until deadline: UInt64) -> Termination? {
+    /// Waits for `pid` to exit without reaping it (so its process group's
+    /// number stays taken until the group is killed), polling so the deadline
+    /// still holds (a command may close its outputs and keep running). False
+    /// when the deadline passed first.
+    private static func waitForExit(_ pid: pid_t, until deadline: UInt64) -> Bool {
         var pause: Int32 = 1
         while true {
-            var status: Int32 = 0
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { return termination(status) }
-            if result < 0 && errno != EINTR { return .exited(-1) }
-            if DispatchTime.now().uptimeNanoseconds >= deadline { return .timedOut }
+            var info = siginfo_t()
+            let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+            if result == 0 && info.si_signo == SIGCHLD { return true }
+            if result < 0 && errno != EINTR { return true }  // not our child: reaping will say so
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
             _ = poll(nil, 0, pause)
             pause = min(pause * 2, 20)
         }
     }
 
-    /// Waits (blocking) for `pid`, which has been sent SIGKILL.
+    /// Waits (blocking) for `pid`, which has exited or been sent SIGKILL.
     private static func reap(_ pid: pid_t) -> Termination {
         var status: Int32 = 0
         while true {
@@ -287,8 +289,9 @@ enum ExternalProcess {
         for fd in closing { posix_spawn_file_actions_addclose(&actions, fd) }
 
         // Own process group (pgid = pid) so a timeout can kill everything the
-        // command started; no blocked signals and default SIGPIPE (the parent
-        // ignores it, and ignored signals survive exec).
+        // command started; no blocked signals, and default SIGPIPE, SIGINT,
+        // SIGTERM, SIGHUP and SIGQUIT (the parent ignores them, to catch them
+        // with ``Interruption``, and ignored signals survive exec).
         var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
         #if canImport(Darwin)
             // Darwin's `pipe` has no O_CLOEXEC variant; close everything not dup'd.
@@ -301,7 +304,7 @@ enum ExternalProcess {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         var defaultSignals = sigset_t()
         sigemptyset(&defaultSignals)
-        sigaddset(&defaultSignals, SIGPIPE)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaultSignals, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
 
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }

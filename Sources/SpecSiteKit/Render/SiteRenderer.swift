@@ -109,7 +109,7 @@ struct SiteRenderer {
             })
         let links = LinkResolver(
             pages: site.pages, generatedPaths: Set(generated.map(\.outputPath)), files: loaded.files,
-            pretty: pretty, diagnostics: diagnostics)
+            refused: loaded.refused, pretty: pretty, diagnostics: diagnostics)
         let shared = SharedContext(
             config: site.config, stylesheets: stylesheets, scripts: scripts, logo: logo(links: links),
             footer: FooterRenderer(
@@ -135,11 +135,14 @@ struct SiteRenderer {
         }
 
         for file in links.referencedFiles {
-            guard let data = FileManager.default.contents(atPath: file.absolutePath) else {
-                diagnostics.error(ContentDiscovery.join(loaded.displayRoot, file.relativePath), "cannot read file")
-                continue
+            let display = ContentDiscovery.join(loaded.displayRoot, file.relativePath)
+            switch loaded.boundary.contents(of: file.absolutePath) {
+            case .success(let bytes):
+                guard let published = publishable(bytes, display: display, path: file.relativePath) else { continue }
+                outputs.add(OutputPaths.file(for: file.relativePath), published, from: file.relativePath)
+            case .failure(let refusal):
+                diagnostics.error(display, "cannot read file: \(refusal.reason)")
             }
-            outputs.add(OutputPaths.file(for: file.relativePath), Array(data), from: file.relativePath)
         }
         // A sitemap lists absolute URLs only, so a path base gets none.
         if let baseURL = site.config.baseURL, site.config.hasAbsoluteBaseURL {
@@ -149,6 +152,38 @@ struct SiteRenderer {
                 from: "sitemap")
         }
         return Rendered(files: outputs.count, generatedPages: generated.count)
+    }
+
+    /// A linked file's bytes as they are published: HTML with a policy that
+    /// stops its scripts, SVG and other XML only when nothing in it can run
+    /// script (see ``ActiveContent``); nil when it is not copied.
+    private func publishable(_ bytes: [UInt8], display: String, path: String) -> [UInt8]? {
+        guard !loaded.site.config.allowRawHTML, let kind = ActiveContent.kind(of: path) else { return bytes }
+        let finding = ActiveContent.script(in: bytes, kind: kind)
+        switch kind {
+        case .html:
+            guard let guarded = ActiveContent.withPolicy(bytes) else {
+                diagnostics.warning(
+                    display,
+                    "UTF-16 HTML cannot be given the policy that stops its scripts (not copied;"
+                        + " save it as UTF-8, or set 'allow_raw_html: true' to copy it as it is)")
+                return nil
+            }
+            if let finding {
+                diagnostics.warning(
+                    display, line: finding.line,
+                    "this linked HTML file carries script (\(finding.what)); it is copied with a"
+                        + " Content-Security-Policy that stops it ('allow_raw_html: true' copies it as it is)")
+            }
+            return guarded
+        case .xml:
+            guard let finding else { return bytes }
+            diagnostics.warning(
+                display, line: finding.line,
+                "this linked file carries script (\(finding.what)), which would run when it is opened (not copied;"
+                    + " remove it, or set 'allow_raw_html: true' to copy it as it is)")
+            return nil
+        }
     }
 
     private func renderBody(of page: Page, summary: String, links: LinkResolver) -> PageView {
