@@ -37,7 +37,11 @@ func runProcess(
     // with SIGPIPE when the rest of the input is written.
     signal(SIGPIPE, SIG_IGN)
     try process.run()
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { process.terminate() } }
+    // SIGKILL, not `terminate()`'s SIGTERM: a child started from the test
+    // runner may inherit a mask that blocks SIGTERM, and a hung build must
+    // still end.
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { kill(pid, SIGKILL) } }
 
     final class Box: @unchecked Sendable {  // written once by the reader, read after `wait`
         var data = Data()
