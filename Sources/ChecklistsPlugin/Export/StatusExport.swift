@@ -23,11 +23,59 @@ public enum StatusExport {
                 criticalPath: report.criticalPath.compactMap { report.entry($0)?.item.id },
                 criticalPathMinutes: minutes(report.criticalMinutes)),
             items: report.entries.map { StatusFile.Item($0, in: report) },
-            // As bounded as the terminal's list: a message repeated thousands of times is listed ten times.
-            warnings: DiagnosticLog.shown(
-                report.problems.map { Diagnostic(.warning, file: $0.sourcePath, line: $0.line, $0.message) }
-            ).map { .init(file: $0.file ?? "", line: $0.line ?? 0, message: $0.message) })
+            warnings: bounded(report.problems))
         return encode(file, snakeCase: true)
+    }
+
+    /// The problems as status.json lists them, in their order (the pages'
+    /// first), bounded as the terminal's list is: a message repeated in a
+    /// file at most ``DiagnosticLog/repeatsKept`` times, a file at most
+    /// ``DiagnosticLog/shownPerFile`` entries, then entries that say how many
+    /// more there were.
+    static func bounded(_ problems: [StatusReport.Problem]) -> [StatusFile.Warning] {
+        struct Repeat: Hashable {
+            var file: String
+            var message: String
+        }
+        var listed: [StatusFile.Warning] = []
+        var times: [Repeat: (count: Int, lastLine: Int)] = [:]
+        var perFile: [String: (listed: Int, left: Int)] = [:]
+        for problem in problems {
+            let key = Repeat(file: problem.sourcePath, message: problem.message)
+            var seen = times[key] ?? (0, 0)
+            seen.count += 1
+            var file = perFile[problem.sourcePath] ?? (0, 0)
+            if seen.count <= DiagnosticLog.repeatsKept && file.listed < DiagnosticLog.shownPerFile {
+                listed.append(.init(file: problem.sourcePath, line: problem.line, message: problem.message))
+                seen.lastLine = problem.line
+                file.listed += 1
+            } else if seen.count > DiagnosticLog.repeatsKept {
+                // Counted by its "more like this" entry below.
+            } else {
+                file.left += 1
+            }
+            times[key] = seen
+            perFile[problem.sourcePath] = file
+        }
+        var repeats: [StatusFile.Warning] = []
+        for (key, seen) in times where seen.count > DiagnosticLog.repeatsKept {
+            let more = seen.count - DiagnosticLog.repeatsKept
+            repeats.append(
+                .init(
+                    file: key.file, line: seen.lastLine,
+                    message: "and \(DiagnosticLog.grouped(more)) more like this: \(key.message)"))
+        }
+        var capped: [StatusFile.Warning] = []
+        for (file, counts) in perFile where counts.left > 0 {
+            capped.append(
+                .init(
+                    file: file, line: 0,
+                    message: "and \(DiagnosticLog.grouped(counts.left)) more warnings in this file, not listed"))
+        }
+        let order = { (lhs: StatusFile.Warning, rhs: StatusFile.Warning) in
+            (lhs.file, lhs.line, lhs.message) < (rhs.file, rhs.line, rhs.message)
+        }
+        return listed + repeats.sorted(by: order) + capped.sorted(by: order)
     }
 
     /// The shields.io endpoint (`https://img.shields.io/endpoint?url=…/status-shields.json`).

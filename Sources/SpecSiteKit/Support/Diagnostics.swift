@@ -213,14 +213,6 @@ public final class DiagnosticLog: @unchecked Sendable {
         return shown
     }
 
-    /// What ``shown`` makes of `diagnostics`: for other lists of problems
-    /// (a JSON report) that must stay as bounded as the terminal's.
-    public static func shown(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let log = DiagnosticLog()
-        for diagnostic in diagnostics { log.report(diagnostic) }
-        return log.shown
-    }
-
     /// How many errors have been reported.
     public var errorCount: Int { lock.withLock { errors } }
 
@@ -232,7 +224,7 @@ public final class DiagnosticLog: @unchecked Sendable {
     }
 
     /// `199990` → `199,990`: counts that size are read, not parsed.
-    static func grouped(_ number: Int) -> String {
+    public static func grouped(_ number: Int) -> String {
         var digits = Array(String(number))
         var index = digits.count - 3
         while index > 0 {
