@@ -175,8 +175,20 @@ public struct Builder: Sendable {
     }
 
     private func load(contentRoot: String) throws -> LoadedSite {
+        try load(config: try loadConfig(contentRoot: contentRoot), contentRoot: contentRoot) {
+            ContentDiscovery.scan(
+                root: contentRoot, displayRoot: options.content, skip: ["templates", "specsite.yml"],
+                diagnostics: diagnostics)
+        }
+    }
+
+    /// Sets up the plugins, then parses and analyses the files `scan` lists;
+    /// `contents` holds the bytes of files kept in memory, by relative path.
+    func load(
+        config: SiteConfig, contentRoot: String, contents: [String: [UInt8]] = [:], scan: () -> [SourceFile]
+    ) throws -> LoadedSite {
         let display = options.content
-        var config = try loadConfig(contentRoot: contentRoot)
+        var config = config
         if let baseURL = options.baseURL { config.baseURL = baseURL }
         if let baseURL = config.baseURL, !baseURL.hasSuffix("/") { config.baseURL = baseURL + "/" }
 
@@ -197,8 +209,7 @@ public struct Builder: Sendable {
         let contexts = pluginContexts
 
         progress?("reading \(display)")
-        let found = ContentDiscovery.scan(
-            root: contentRoot, displayRoot: display, skip: ["templates", "specsite.yml"], diagnostics: diagnostics)
+        let found = scan()
         let markdown = found.filter(\.isMarkdown)
         var files: [String: SourceFile] = [:]
         for file in found where !file.isMarkdown { files[file.relativePath] = file }
@@ -209,7 +220,8 @@ public struct Builder: Sendable {
         let loadedPages = markdown.parallelMap { file in
             defer { parsing.step() }
             return PageLoader.load(
-                file, displayPath: ContentDiscovery.join(display, file.relativePath), plugins: plugins,
+                file, contents: contents[file.relativePath].map { Data($0) },
+                displayPath: ContentDiscovery.join(display, file.relativePath), plugins: plugins,
                 contexts: contexts, rawHTML: rawHTML, diagnostics: diagnostics)
         }
         var pages = assignOutputPaths(loadedPages.compactMap { $0 })

@@ -5,13 +5,14 @@ import Foundation
 /// is still returned wherever its text could be read, so one bad file does not
 /// hide the problems of the others.
 enum PageLoader {
+    /// `contents`, when given, are the file's bytes (an in-memory build); otherwise the file is read.
     static func load(
-        _ file: SourceFile, displayPath: String, plugins: [any Plugin], contexts: [String: PluginContext],
-        rawHTML: Bool = false, diagnostics: DiagnosticLog
+        _ file: SourceFile, contents: Data? = nil, displayPath: String, plugins: [any Plugin],
+        contexts: [String: PluginContext], rawHTML: Bool = false, diagnostics: DiagnosticLog
     ) -> Page? {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file.absolutePath))
+            data = try contents ?? Data(contentsOf: URL(fileURLWithPath: file.absolutePath))
         } catch {
             diagnostics.error(displayPath, "cannot read file: \(ContentDiscovery.describe(error))")
             return nil
