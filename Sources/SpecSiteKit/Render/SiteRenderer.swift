@@ -188,6 +188,9 @@ struct SiteRenderer {
             rewriteURL: { destination, isImage, line in
                 links.resolve(destination, isImage: isImage, line: line, on: page)
             })
+        // The contexts hold the renderer, whose block override holds the cache:
+        // emptied when the page is done, or every page would keep the whole site alive.
+        defer { cache.contexts = [] }
         var html = ""
         do {
             html = try renderer.render(page.document.root)
