@@ -7,7 +7,7 @@
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: site test deps test-deps lint format bench bench-layout bench-plans clean
+.PHONY: site test deps test-deps lint format bench bench-layout bench-plans clean fuzz fuzz-smoke
 
 deps:
 	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
@@ -44,6 +44,7 @@ site: deps
 test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory fuzz-smoke
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins
@@ -63,5 +64,21 @@ bench-layout: deps
 	$(SWIFT) build -c release --product LayoutBenchmark
 	.build/release/LayoutBenchmark
 
+# libFuzzer over one page's whole build and over the YAML readers, built with
+# AddressSanitizer into .build-fuzz (Scripts/fuzz.sh). `make fuzz` runs each
+# target FUZZ_SECONDS, keeping its corpus and findings in .fuzz/; `make test`
+# runs the short, fixed-seed smoke, which fails on any crash, leak or timeout.
+FUZZ_SECONDS ?= 600
+FUZZ_SMOKE_SECONDS ?= 30
+
+fuzz: deps
+	SWIFT=$(SWIFT) Scripts/fuzz.sh build
+	Scripts/fuzz.sh seeds
+	Scripts/fuzz.sh run $(FUZZ_SECONDS)
+
+fuzz-smoke: deps
+	SWIFT=$(SWIFT) Scripts/fuzz.sh build
+	Scripts/fuzz.sh smoke $(FUZZ_SMOKE_SECONDS)
+
 clean:
-	rm -rf .build site
+	rm -rf .build .build-fuzz site

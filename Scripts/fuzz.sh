@@ -44,13 +44,15 @@ build() {
     local fuzzer target
     fuzzer=$(runtime)
     for target in "${TARGETS[@]}"; do
-        # The build tool EmbedFiles is built with the same flags and runs during
-        # the build: leaks at its exit are not ours to report.
+        # Swift and C (Yams' libyaml) alike get ASan and libFuzzer's coverage. The
+        # build tool EmbedFiles is built with the same flags and runs during the
+        # build: leaks at its exit are not ours to report.
         ASAN_OPTIONS=detect_leaks=0 SPECSITE_FUZZ_RUNTIME=$fuzzer "$SWIFT" build --scratch-path "$SCRATCH" \
             -c "$FUZZ_CONFIG" --product "$target" \
             -Xswiftc -sanitize=address \
             -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table \
-            -Xswiftc -use-ld=lld
+            -Xswiftc -use-ld=lld \
+            -Xcc -fsanitize=address -Xcc -fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp
     done
 }
 
@@ -150,8 +152,9 @@ smoke() { # SECONDS
             rm -rf "$scratch"
             exit 1
         fi
-        grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|INFO: Loaded|#[0-9]+ +DONE)' \
-            "$OUT/smoke-$target.log" || true
+        # The last coverage line, and how many inputs ran.
+        grep -E '^#[0-9]+' "$OUT/smoke-$target.log" | tail -n 1
+        grep -E '^(Done|stat::peak_rss_mb)' "$OUT/smoke-$target.log" || true
         rm -rf "$scratch"
     done
 }
