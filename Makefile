@@ -7,7 +7,7 @@
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: site test deps test-deps lint format bench bench-layout bench-plans clean
+.PHONY: site test deps test-deps lint format bench bench-layout bench-plans clean fuzz fuzz-smoke test-sanitizers
 
 deps:
 	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
@@ -44,6 +44,7 @@ site: deps
 test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory fuzz-smoke test-sanitizers
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins
@@ -63,5 +64,35 @@ bench-layout: deps
 	$(SWIFT) build -c release --product LayoutBenchmark
 	.build/release/LayoutBenchmark
 
+# libFuzzer over one page's whole build and over the YAML readers, built with
+# AddressSanitizer into .build-fuzz (Scripts/fuzz.sh). `make fuzz` runs each
+# target FUZZ_SECONDS, keeping its corpus and findings in .fuzz/; `make test`
+# runs the short, fixed-seed smoke, which fails on any crash, leak or timeout.
+FUZZ_SECONDS ?= 600
+FUZZ_SMOKE_SECONDS ?= 30
+
+fuzz: deps
+	SWIFT=$(SWIFT) Scripts/fuzz.sh build
+	Scripts/fuzz.sh seeds
+	Scripts/fuzz.sh run $(FUZZ_SECONDS)
+
+fuzz-smoke: deps
+	SWIFT=$(SWIFT) Scripts/fuzz.sh build
+	Scripts/fuzz.sh smoke $(FUZZ_SMOKE_SECONDS)
+
+# The tests that parse and render sites (in parallel, as every build does) under
+# ThreadSanitizer, then AddressSanitizer, each built in its own scratch folder; a
+# report fails the run. Leaks are left to the fuzz targets: XCTest never frees
+# its own test objects.
+SANITIZER_TESTS := SpecSiteKitTests\.(BuilderTests|SiteLayoutTests|MarkdownTests|FuzzFindingsTests)|ChecklistsPluginTests\.(RenderTests|DefaultContentTests|CorpusTests)|TokensPluginTests\.(RenderTests|CorpusTests)|FlowsPluginTests\.(RenderTests|CorpusTests)|AlertsPluginTests
+
+test-sanitizers: deps
+	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
+	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 \
+		$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize=thread --filter '$(SANITIZER_TESTS)'
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
+		$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address --filter '$(SANITIZER_TESTS)'
+
 clean:
-	rm -rf .build site
+	rm -rf .build .build-fuzz .build-tsan .build-asan site

@@ -6,6 +6,14 @@ import PackageDescription
 let strictWarnings: [SwiftSetting] =
     Context.environment["SPECSITE_WERROR"] == "1" ? [.unsafeFlags(["-warnings-as-errors"])] : []
 
+// `make fuzz` passes the sanitizer flags and names libFuzzer's runtime
+// (libclang_rt.fuzzer_no_main) in SPECSITE_FUZZ_RUNTIME: the fuzz targets then
+// hand their command line to libFuzzer instead of replaying the files it names.
+let fuzzRuntime = Context.environment["SPECSITE_FUZZ_RUNTIME"]
+let fuzzSwift: [SwiftSetting] =
+    strictWarnings + (fuzzRuntime == nil ? [] : [.define("FUZZING"), .enableExperimentalFeature("Extern")])
+let fuzzLinker: [LinkerSetting] = fuzzRuntime.map { [.unsafeFlags(["-Xlinker", $0, "-lstdc++"])] } ?? []
+
 let package = Package(
     name: "specsite",
     platforms: [.macOS(.v14)],
@@ -52,6 +60,15 @@ let package = Package(
         .target(name: "ChecklistsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         // `make bench` times the diagram layout with it (a benchmark, not a test).
         .executableTarget(name: "LayoutBenchmark", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        // `make fuzz`: libFuzzer targets over one page's whole pipeline and over the YAML readers.
+        .target(
+            name: "FuzzHarness",
+            dependencies: ["SpecSiteKit", "AlertsPlugin", "TokensPlugin", "FlowsPlugin", "ChecklistsPlugin"],
+            swiftSettings: fuzzSwift,
+            linkerSettings: fuzzLinker
+        ),
+        .executableTarget(name: "FuzzPage", dependencies: ["FuzzHarness"], swiftSettings: strictWarnings),
+        .executableTarget(name: "FuzzSettings", dependencies: ["FuzzHarness"], swiftSettings: strictWarnings),
         .executableTarget(
             name: "specsite",
             dependencies: [
@@ -64,7 +81,8 @@ let package = Package(
             ],
             swiftSettings: strictWarnings
         ),
-        .testTarget(name: "SpecSiteKitTests", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        .testTarget(
+            name: "SpecSiteKitTests", dependencies: ["SpecSiteKit", "FuzzHarness"], swiftSettings: strictWarnings),
         .testTarget(
             name: "AlertsPluginTests",
             dependencies: ["AlertsPlugin", "SpecSiteKit"],

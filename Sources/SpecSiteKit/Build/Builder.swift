@@ -182,8 +182,22 @@ public struct Builder: Sendable {
     }
 
     private func load(contentRoot: String) throws -> LoadedSite {
+        try load(config: try loadConfig(contentRoot: contentRoot), contentRoot: contentRoot) { boundary in
+            ContentDiscovery.discover(
+                root: contentRoot, displayRoot: options.content, skip: ["templates", "specsite.yml"],
+                boundary: boundary, diagnostics: diagnostics)
+        }
+    }
+
+    /// Sets up the plugins, then parses and analyses the files `scan` finds
+    /// within the boundary; `contents` holds the bytes of files kept in
+    /// memory, by relative path.
+    func load(
+        config: SiteConfig, contentRoot: String, contents: [String: [UInt8]] = [:],
+        scan: (ContentBoundary) -> ContentDiscovery.Discovery
+    ) throws -> LoadedSite {
         let display = options.content
-        var config = try loadConfig(contentRoot: contentRoot)
+        var config = config
         if let baseURL = options.baseURL {
             if let problem = SiteConfig.baseURLProblem(baseURL) {
                 throw Diagnostic(.error, file: nil, "--base-url \(problem)")
@@ -210,9 +224,7 @@ public struct Builder: Sendable {
 
         progress?("reading \(display)")
         let boundary = ContentBoundary(folder: contentRoot, followLinksOutside: config.followLinksOutside)
-        let discovery = ContentDiscovery.discover(
-            root: contentRoot, displayRoot: display, skip: ["templates", "specsite.yml"], boundary: boundary,
-            diagnostics: diagnostics)
+        let discovery = scan(boundary)
         let found = discovery.files
         let markdown = found.filter(\.isMarkdown)
         var files: [String: SourceFile] = [:]
@@ -224,7 +236,8 @@ public struct Builder: Sendable {
         let loadedPages = markdown.parallelMap { file in
             defer { parsing.step() }
             return PageLoader.load(
-                file, displayPath: ContentDiscovery.join(display, file.relativePath), boundary: boundary,
+                file, contents: contents[file.relativePath].map { Data($0) },
+                displayPath: ContentDiscovery.join(display, file.relativePath), boundary: boundary,
                 plugins: plugins, contexts: contexts, rawHTML: rawHTML, diagnostics: diagnostics)
         }
         var pages = assignOutputPaths(loadedPages.compactMap { $0 })

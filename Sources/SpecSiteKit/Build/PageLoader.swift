@@ -5,12 +5,13 @@ import Foundation
 /// is still returned wherever its text could be read, so one bad file does not
 /// hide the problems of the others.
 enum PageLoader {
+    /// `contents`, when given, are the file's bytes (an in-memory build); otherwise the file is read.
     static func load(
-        _ file: SourceFile, displayPath: String, boundary: ContentBoundary, plugins: [any Plugin],
-        contexts: [String: PluginContext], rawHTML: Bool = false, diagnostics: DiagnosticLog
+        _ file: SourceFile, contents: Data? = nil, displayPath: String, boundary: ContentBoundary,
+        plugins: [any Plugin], contexts: [String: PluginContext], rawHTML: Bool = false, diagnostics: DiagnosticLog
     ) -> Page? {
         let data: Data
-        switch boundary.contents(of: file.absolutePath) {
+        switch contents.map({ .success(Array($0)) }) ?? boundary.contents(of: file.absolutePath) {
         case .success(let bytes): data = Data(bytes)
         case .failure(let refusal):
             diagnostics.error(displayPath, "cannot read file: \(refusal.reason)")

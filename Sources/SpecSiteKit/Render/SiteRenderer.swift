@@ -27,9 +27,16 @@ struct SiteRenderer {
         var template: String = "page"
     }
 
+    /// Renders into `writer`.
     func render(into writer: SiteWriter) -> Rendered {
+        render { (path, bytes) throws(Diagnostic) in try writer.add(path, bytes) }
+    }
+
+    /// Renders, handing each file (path in the site, bytes) to `store`, from
+    /// several threads at once.
+    func render(into store: @escaping @Sendable (String, [UInt8]) throws(Diagnostic) -> Void) -> Rendered {
         let site = loaded.site
-        let outputs = OutputSet(displayRoot: loaded.displayRoot, writer: writer, diagnostics: diagnostics)
+        let outputs = OutputSet(displayRoot: loaded.displayRoot, store: store, diagnostics: diagnostics)
 
         // Whole-site pages and files from plugins.
         var generated: [GeneratedPage] = []
@@ -217,6 +224,9 @@ struct SiteRenderer {
             rewriteURL: { destination, isImage, line in
                 links.resolve(destination, isImage: isImage, line: line, on: page)
             })
+        // The contexts hold the renderer, whose block override holds the cache:
+        // emptied when the page is done, or every page would keep the whole site alive.
+        defer { cache.contexts = [] }
         var html = ""
         do {
             html = try renderer.render(page.document.root)
@@ -341,14 +351,17 @@ struct SiteRenderer {
 private final class OutputSet: @unchecked Sendable {
     // @unchecked: `sources` is guarded by `lock`; the rest is immutable.
     let displayRoot: String
-    let writer: SiteWriter
+    let store: @Sendable (String, [UInt8]) throws(Diagnostic) -> Void
     let diagnostics: DiagnosticLog
     private let lock = NSLock()
     private var sources: [String: String] = [:]
 
-    init(displayRoot: String, writer: SiteWriter, diagnostics: DiagnosticLog) {
+    init(
+        displayRoot: String, store: @escaping @Sendable (String, [UInt8]) throws(Diagnostic) -> Void,
+        diagnostics: DiagnosticLog
+    ) {
         self.displayRoot = displayRoot
-        self.writer = writer
+        self.store = store
         self.diagnostics = diagnostics
     }
 
@@ -384,7 +397,7 @@ private final class OutputSet: @unchecked Sendable {
     /// Writes a claimed path.
     func write(_ path: String, _ bytes: [UInt8]) {
         do {
-            try writer.add(path, bytes)
+            try store(path, bytes)
         } catch {
             diagnostics.report(error)
         }
