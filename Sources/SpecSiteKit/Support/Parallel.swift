@@ -101,7 +101,7 @@ private final class WorkBox {
     init(_ work: SendableWork) { self.work = work }
 }
 
-/// Carries a buffer into `concurrentPerform`, whose iterations write disjoint slots.
+/// Carries the results buffer to the workers, which write disjoint slots.
 private struct SendableBuffer<Value>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<Value>
 }
