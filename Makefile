@@ -84,7 +84,7 @@ fuzz-smoke: deps
 # ThreadSanitizer, then AddressSanitizer, each built in its own scratch folder; a
 # report fails the run. Leaks are left to the fuzz targets: XCTest never frees
 # its own test objects.
-SANITIZER_TESTS := SpecSiteKitTests\.(BuilderTests|SiteLayoutTests|MarkdownTests|FuzzFindingsTests)|ChecklistsPluginTests\.(RenderTests|DefaultContentTests|CorpusTests)|TokensPluginTests\.(RenderTests|CorpusTests)|FlowsPluginTests\.(RenderTests|CorpusTests)|AlertsPluginTests
+SANITIZER_TESTS := SpecSiteKitTests\.(BuilderTests|SiteLayoutTests|MarkdownTests|FuzzFindingsTests)|StatusPluginTests\.(RenderTests|DefaultContentTests|CorpusTests)|TokensPluginTests\.(RenderTests|CorpusTests)|FlowsPluginTests\.(RenderTests|CorpusTests)|AlertsPluginTests
 
 test-sanitizers: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread

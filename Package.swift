@@ -57,13 +57,13 @@ let package = Package(
         .target(name: "AlertsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         .target(name: "TokensPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         .target(name: "FlowsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
-        .target(name: "ChecklistsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        .target(name: "StatusPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         // `make bench` times the diagram layout with it (a benchmark, not a test).
         .executableTarget(name: "LayoutBenchmark", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         // `make fuzz`: libFuzzer targets over one page's whole pipeline and over the YAML readers.
         .target(
             name: "FuzzHarness",
-            dependencies: ["SpecSiteKit", "AlertsPlugin", "TokensPlugin", "FlowsPlugin", "ChecklistsPlugin"],
+            dependencies: ["SpecSiteKit", "AlertsPlugin", "TokensPlugin", "FlowsPlugin", "StatusPlugin"],
             swiftSettings: fuzzSwift,
             linkerSettings: fuzzLinker
         ),
@@ -76,7 +76,7 @@ let package = Package(
                 "AlertsPlugin",
                 "TokensPlugin",
                 "FlowsPlugin",
-                "ChecklistsPlugin",
+                "StatusPlugin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictWarnings
@@ -99,8 +99,8 @@ let package = Package(
             swiftSettings: strictWarnings
         ),
         .testTarget(
-            name: "ChecklistsPluginTests",
-            dependencies: ["ChecklistsPlugin", "SpecSiteKit"],
+            name: "StatusPluginTests",
+            dependencies: ["StatusPlugin", "SpecSiteKit"],
             swiftSettings: strictWarnings
         ),
         .testTarget(name: "specsiteTests", dependencies: ["specsite", "SpecSiteKit"], swiftSettings: strictWarnings),

@@ -1,5 +1,5 @@
 import AlertsPlugin
-import ChecklistsPlugin
+import StatusPlugin
 import FlowsPlugin
 @_spi(Testing) import SpecSiteKit
 import TokensPlugin
@@ -24,7 +24,7 @@ public enum PageInput {
     public static let contentRoot = "content"
 
     /// The plugins `specsite build` runs.
-    static let plugins: [any Plugin] = [AlertsPlugin(), TokensPlugin(), FlowsPlugin(), ChecklistsPlugin()]
+    static let plugins: [any Plugin] = [AlertsPlugin(), TokensPlugin(), FlowsPlugin(), StatusPlugin()]
 
     /// The built-in templates, parsed once.
     static let templates: SiteTemplates = {

@@ -1,6 +1,6 @@
 import AlertsPlugin
 import ArgumentParser
-import ChecklistsPlugin
+import StatusPlugin
 import FlowsPlugin
 import Foundation
 import SpecSiteKit
@@ -22,7 +22,7 @@ struct SpecSite: ParsableCommand {
     )
 
     /// The built-in plugins, in the order they get the chance to render a block.
-    static let builtInPlugins: [any Plugin] = [AlertsPlugin(), TokensPlugin(), FlowsPlugin(), ChecklistsPlugin()]
+    static let builtInPlugins: [any Plugin] = [AlertsPlugin(), TokensPlugin(), FlowsPlugin(), StatusPlugin()]
 
     /// Parses and runs the command, with specsite's exit codes: usage errors
     /// exit 2 (argument-parser's default is 64).

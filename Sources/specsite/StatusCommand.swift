@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChecklistsPlugin
+import StatusPlugin
 import Foundation
 import SpecSiteKit
 
@@ -54,7 +54,7 @@ struct StatusCommand: ParsableCommand {
         let console = Console()
         let diagnostics = DiagnosticLog()
         let builder = Builder(
-            options: BuildOptions(content: content, output: "", configFile: config, plugins: [ChecklistsPlugin()]),
+            options: BuildOptions(content: content, output: "", configFile: config, plugins: [StatusPlugin()]),
             diagnostics: diagnostics)
         let loaded: LoadedSite
         do {
@@ -64,7 +64,7 @@ struct StatusCommand: ParsableCommand {
             console.print((error as? Diagnostic)?.description ?? "error: \(error)")
             throw ExitCode(1)
         }
-        let report = ChecklistsPlugin.report(for: loaded.site)
+        let report = StatusPlugin.report(for: loaded.site)
         for warning in report.warnings { diagnostics.report(warning.diagnostic) }
         for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
         if diagnostics.errorCount > 0 { throw ExitCode(1) }

@@ -125,7 +125,15 @@ public struct SiteConfig: Sendable {
             case "nav":
                 config.nav = try NavItem.parse(entry.value, file: file, line: entry.line, text: yaml)
             case "plugins":
-                for plugin in entry.value.entries { config.pluginSettings[plugin.key] = plugin.value }
+                for plugin in entry.value.entries {
+                    var id = plugin.key
+                    if let renamed = Self.renamedPlugins[id] {
+                        diagnostics.warning(
+                            file, line: plugin.line, "'plugins.\(id)' is now 'plugins.\(renamed)' (read as that)")
+                        id = renamed
+                    }
+                    config.pluginSettings[id] = plugin.value
+                }
             case "external_plugins":
                 guard case .sequence(let items) = entry.value else {
                     throw Diagnostic(.error, file: file, line: entry.line, "'external_plugins' must be a list")
@@ -140,6 +148,10 @@ public struct SiteConfig: Sendable {
         }
         return config
     }
+
+    /// Built-in plugins whose id changed, old to new: settings under the old
+    /// key still apply, with a warning, so a site does not silently lose them.
+    static let renamedPlugins = ["checklists": "status"]
 
     /// Why `url` cannot be a base URL, or nil when it can. It is written into
     /// every page's canonical link and the 404 page's `<base>`, so it must be

@@ -12,12 +12,12 @@ struct StatusPage {
     static let listLimit = 50
 
     var page: GeneratedPage {
-        GeneratedPage(outputPath: ChecklistsPlugin.pagePath, title: "Status", contentHTML: content, order: 905)
+        GeneratedPage(outputPath: StatusPlugin.pagePath, title: "Status", contentHTML: content, order: 905)
     }
 
     private func url(_ item: WorkItem) -> String? {
         guard let page = site.page(at: item.sourcePath) else { return nil }
-        var href = site.url(from: ChecklistsPlugin.pagePath, to: page.outputPath)
+        var href = site.url(from: StatusPlugin.pagePath, to: page.outputPath)
         if let anchor = item.anchor { href += "#" + anchor }
         return href
     }
@@ -105,7 +105,7 @@ struct StatusPage {
         for (page, items) in rows {
             let counted = items.filter { $0.item.status.counts }
             let done = counted.filter { $0.item.status == .done }.count
-            let href = site.url(from: ChecklistsPlugin.pagePath, to: page.outputPath)
+            let href = site.url(from: StatusPlugin.pagePath, to: page.outputPath)
             html +=
                 "<tr><th scope=\"row\"><a href=\"\(HTMLEscaping.escape(href))\">\(HTMLEscaping.escape(page.title))</a></th><td>"
             html += StatusViews.progressBar(

@@ -8,7 +8,7 @@ import Testing
 /// Chromium from a build of the default site (`content/`). Screenshots are
 /// kept in `.build/screenshots/checklists-*.png` to look at.
 @Suite("Checklists and status in a browser", .serialized, .enabled(if: chromiumPath != nil))
-struct ChecklistsBrowserTests {
+struct StatusBrowserTests {
     /// The browser tests' helpers: screenshots, URLs, clean-visit checks.
     let browser = BrowserTests()
 

@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 /// Broken plans: warnings at the right line, a report that still stands, never a crash.
 struct BadInputTests {

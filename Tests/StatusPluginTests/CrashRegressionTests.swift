@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 /// Inputs that trapped the Swift runtime in this plugin, at the level of the
 /// function that trapped (the built-site versions are in `HostileCrashTests`).

@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 /// Drawing a rewritten GSD plan, and the plan card.
 struct GSDRenderTests {

@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 /// Helpers for the GSD tests (in a namespace, so they never clash with the
 /// target's other test helpers).

@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 /// Real plans from other teams, read as the issue states them.
 @Suite(.enabled(if: hasCorpus, "no corpus at ../shared/corpus"))

@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 /// The repository's example site (`content/`) built in-process with the plugin:
 /// what its implementation plan, sprint plan and GSD planning folder add up to,
@@ -12,8 +12,8 @@ struct DefaultContentTests {
         let (site, diagnostics) = try defaultSite()
         defer { site.remove() }
         #expect(diagnostics.map(\.description) == [])
-        #expect((try site.json(ChecklistsPlugin.jsonPath)["warnings"] as? [Any])?.isEmpty == true)
-        for path in [ChecklistsPlugin.pagePath, ChecklistsPlugin.shieldsPath, ChecklistsPlugin.badgePath] {
+        #expect((try site.json(StatusPlugin.jsonPath)["warnings"] as? [Any])?.isEmpty == true)
+        for path in [StatusPlugin.pagePath, StatusPlugin.shieldsPath, StatusPlugin.badgePath] {
             #expect(site.exists(path), "no \(path)")
         }
     }
@@ -129,7 +129,7 @@ struct DefaultContentTests {
     @Test func theWholeSiteAddsUp() throws {
         let site = try defaultSite().site
         defer { site.remove() }
-        let root = try site.json(ChecklistsPlugin.jsonPath)
+        let root = try site.json(StatusPlugin.jsonPath)
         let summary = try #require(root["summary"] as? [String: Any])
         #expect(number(summary["items"]) == 35)
         #expect(number(summary["done"]) == 12)
@@ -152,7 +152,7 @@ struct DefaultContentTests {
         #expect(ready == ["IMPLEMENTATION_PLAN.md#CHUNK-005", "SPRINT_PLAN.md#priority-3-onboarding"])
         #expect(number(summary["ready"]) == 1)
 
-        let html = try site.text(ChecklistsPlugin.pagePath)
+        let html = try site.text(StatusPlugin.pagePath)
         #expect(html.contains("<span class=\"status-detail\">12 of 35 items</span>"))
         #expect(html.contains("<span class=\"progress-text\">12 of 35 items · 34%</span>"))
         #expect(html.contains("<span class=\"progress-text\">49 of 101 checkboxes · 48%</span>"))
@@ -176,10 +176,10 @@ struct DefaultContentTests {
                     + " <a href=\"IMPLEMENTATION_PLAN.html#chunk-004-home-screen-and-quick-log--in-progress\">"
                     + "<span class=\"work-id\">CHUNK-004</span> Home Screen and Quick Log</a> (in progress)"))
 
-        let shields = try site.json(ChecklistsPlugin.shieldsPath)
+        let shields = try site.json(StatusPlugin.shieldsPath)
         #expect(shields["message"] as? String == "34%")
         #expect(shields["color"] as? String == "orange")
-        #expect(try site.text(ChecklistsPlugin.badgePath).contains("<title>done: 34%</title>"))
+        #expect(try site.text(StatusPlugin.badgePath).contains("<title>done: 34%</title>"))
     }
 
     @Test func thePlanPagesShowTheirProgress() throws {
@@ -231,11 +231,11 @@ struct DefaultContentTests {
         // `specsite status --json` loads the site without rendering and prints the report.
         let log = DiagnosticLog()
         let loaded = try Builder(
-            options: BuildOptions(content: defaultContent, output: "", plugins: [ChecklistsPlugin()]),
+            options: BuildOptions(content: defaultContent, output: "", plugins: [StatusPlugin()]),
             diagnostics: log
         ).load()
-        let report = ChecklistsPlugin.report(for: loaded.site)
-        #expect(StatusExport.json(report) == (try site.text(ChecklistsPlugin.jsonPath)))
+        let report = StatusPlugin.report(for: loaded.site)
+        #expect(StatusExport.json(report) == (try site.text(StatusPlugin.jsonPath)))
         #expect(report.countProgress == (12, 35))
         #expect(
             report.readyNext.map(\.item.id) == ["CHUNK-005"])

@@ -163,7 +163,7 @@ struct InPlaceViews {
         guard !parts.isEmpty else { return "" }
         var html = "<div class=\"doc-progress\">" + parts.joined()
         html +=
-            "<p class=\"doc-progress-link\"><a href=\"\(context.url(to: ChecklistsPlugin.pagePath))\">Status of all plans</a></p>"
+            "<p class=\"doc-progress-link\"><a href=\"\(context.url(to: StatusPlugin.pagePath))\">Status of all plans</a></p>"
         return html + "</div>\n"
     }
 

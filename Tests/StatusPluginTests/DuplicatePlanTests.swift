@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 /// Two `NN-NN-PLAN.md` files with one id in one planning folder (a phase
 /// folder copied or renamed, the old one left behind) are two plans.
@@ -60,7 +60,7 @@ struct DuplicatePlanTests {
         let phase = try #require(items[".planning#phase-1"])
         #expect(number(phase["checklist"], "done") == 1 && number(phase["checklist"], "total") == 2)
         // Three plan files, three plans tracked.
-        let json = try site.json(ChecklistsPlugin.jsonPath)
+        let json = try site.json(StatusPlugin.jsonPath)
         #expect(number(json["summary"], "items") == 3)
 
         // Each plan's page shows its own status on its card.

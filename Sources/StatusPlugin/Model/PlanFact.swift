@@ -25,7 +25,7 @@ public struct PlanFact: Fact {
     var position: GSDPositionInfo?
     /// What the reader found wrong on the page, for `status.json` and the dashboard.
     var warnings: [LineMessage] = []
-    /// The site's report, once worked out (see ``ChecklistsPlugin/report(for:)``).
+    /// The site's report, once worked out (see ``StatusPlugin/report(for:)``).
     let reportCache = ReportCache()
     /// The same report, as this page's blocks fetch it: a lock of its own, since
     /// the first page's `reportCache` is taken while it is held.

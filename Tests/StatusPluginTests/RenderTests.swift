@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -215,10 +215,10 @@ struct RenderTests {
         let site = try BuiltSite(["PLAN.md": Self.plan])
         defer { site.remove() }
         #expect(try site.build().isEmpty)
-        let root = try site.json(ChecklistsPlugin.jsonPath)
+        let root = try site.json(StatusPlugin.jsonPath)
         #expect(Set(root.keys) == ["schema", "summary", "items", "warnings"])
         #expect(number(root["schema"]) == 1)
-        #expect(try site.text(ChecklistsPlugin.jsonPath).contains("\"schema\" : 1,\n"))
+        #expect(try site.text(StatusPlugin.jsonPath).contains("\"schema\" : 1,\n"))
         #expect((root["warnings"] as? [Any])?.isEmpty == true)
 
         let summary = try #require(root["summary"] as? [String: Any])
@@ -303,16 +303,16 @@ struct RenderTests {
         let site = try BuiltSite(["PLAN.md": Self.plan])
         defer { site.remove() }
         #expect(try site.build().isEmpty)
-        let shields = try site.json(ChecklistsPlugin.shieldsPath)
+        let shields = try site.json(StatusPlugin.shieldsPath)
         // https://shields.io/badges/endpoint-badge: schemaVersion 1, label, message, color.
         #expect(Set(shields.keys) == ["schemaVersion", "label", "message", "color"])
         #expect(number(shields["schemaVersion"]) == 1)
-        #expect(try site.text(ChecklistsPlugin.shieldsPath).contains("\"schemaVersion\" : 1\n"))
+        #expect(try site.text(StatusPlugin.shieldsPath).contains("\"schemaVersion\" : 1\n"))
         #expect(shields["label"] as? String == "done")
         #expect(shields["message"] as? String == "16%")
         #expect(shields["color"] as? String == "red")
 
-        let svg = try site.text(ChecklistsPlugin.badgePath)
+        let svg = try site.text(StatusPlugin.badgePath)
         let badge = try #require(parseXML(svg), "status-badge.svg is not well-formed XML")
         #expect(badge.name == "svg")
         #expect(badge.attributes["xmlns"] == "http://www.w3.org/2000/svg")
@@ -325,10 +325,10 @@ struct RenderTests {
         let finished = try BuiltSite(["PLAN.md": "# Plan\n\n## CHUNK-001: Colors ✅ COMPLETED\n"])
         defer { finished.remove() }
         #expect(try finished.build().isEmpty)
-        let green = try finished.json(ChecklistsPlugin.shieldsPath)
+        let green = try finished.json(StatusPlugin.shieldsPath)
         #expect(green["message"] as? String == "100%")
         #expect(green["color"] as? String == "green")
-        let full = try #require(parseXML(try finished.text(ChecklistsPlugin.badgePath)))
+        let full = try #require(parseXML(try finished.text(StatusPlugin.badgePath)))
         #expect(full.all("text").map(\.text) == ["done", "100%"])
     }
 
@@ -338,7 +338,7 @@ struct RenderTests {
         let site = try BuiltSite(["PLAN.md": Self.plan])
         defer { site.remove() }
         #expect(try site.build().isEmpty)
-        let html = try site.text(ChecklistsPlugin.pagePath)
+        let html = try site.text(StatusPlugin.pagePath)
 
         #expect(html.contains("<span class=\"status-value\">16</span> <span class=\"status-label\">% done</span>"))
         #expect(html.contains("<span class=\"status-detail\">1 of 6 items</span>"))
@@ -407,21 +407,21 @@ struct RenderTests {
         #expect(try off.build().isEmpty)
         #expect(try off.text("PLAN.html").contains("status-badge status-done"))
         for path in [
-            ChecklistsPlugin.pagePath, ChecklistsPlugin.jsonPath, ChecklistsPlugin.shieldsPath,
-            ChecklistsPlugin.badgePath,
+            StatusPlugin.pagePath, StatusPlugin.jsonPath, StatusPlugin.shieldsPath,
+            StatusPlugin.badgePath,
         ] {
             #expect(!off.exists(path), "\(path) was written")
         }
         let small = try BuiltSite(["PLAN.md": plan, "specsite.yml": "plugins:\n  checklists:\n    graph_limit: 1\n"])
         defer { small.remove() }
         #expect(try small.build().isEmpty)
-        let html = try small.text(ChecklistsPlugin.pagePath)
+        let html = try small.text(StatusPlugin.pagePath)
         #expect(!html.contains("class=\"dependency-graph\""))
         #expect(
             html.contains(
                 "The dependency graph has 2 items, more than the 1 drawn (raise plugins.checklists.graph_limit to draw it)."
             ))
-        #expect(small.exists(ChecklistsPlugin.jsonPath))
+        #expect(small.exists(StatusPlugin.jsonPath))
     }
 
     // MARK: - GSD plans
@@ -630,7 +630,7 @@ struct RenderTests {
         #expect(item["status_text"] as? String == "Awaiting vibes")
         // Ready means not started with every dependency done; unknown is neither done nor ready.
         #expect(item["ready"] as? Bool == false)
-        let summary = try #require(try site.json(ChecklistsPlugin.jsonPath)["summary"] as? [String: Any])
+        let summary = try #require(try site.json(StatusPlugin.jsonPath)["summary"] as? [String: Any])
         #expect(number(summary["items"]) == 1 && number(summary["done"]) == 0)
     }
 
@@ -666,7 +666,7 @@ struct RenderTests {
         #expect(
             diagnostics.map { "\($0.line ?? 0): \(plain($0.message))" }.sorted() == ["4: \(cycle)", "7: \(missing)"])
 
-        let root = try site.json(ChecklistsPlugin.jsonPath)
+        let root = try site.json(StatusPlugin.jsonPath)
         let warnings = try #require(root["warnings"] as? [[String: Any]]).map { warning in
             plain("\(warning["file"] as? String ?? "?"):\(Int(number(warning["line"]) ?? 0)): ")
                 + plain(warning["message"] as? String ?? "?")
@@ -682,7 +682,7 @@ struct RenderTests {
         let page = try site.text("PLAN.html")
         #expect(count("<span class=\"work-state status-blocked\">In a dependency cycle</span>", in: page) == 3)
 
-        let html = try site.text(ChecklistsPlugin.pagePath)
+        let html = try site.text(StatusPlugin.pagePath)
         let problems = plain(try section(after: "<h2 id=\"problems\">", in: html))
         #expect(problems.contains("<span class=\"work-where\">PLAN.md:7</span> \(missing)</li>"))
         #expect(problems.contains("<span class=\"work-where\">PLAN.md:4</span> \(cycle)</li>"))
@@ -781,7 +781,7 @@ struct RenderTests {
         let site = try BuiltSite(["PLAN.md": text])
         defer { site.remove() }
         #expect(try site.build().isEmpty)
-        let root = try site.json(ChecklistsPlugin.jsonPath)
+        let root = try site.json(StatusPlugin.jsonPath)
         let items = try #require(root["items"] as? [[String: Any]])
         #expect(items.count == 5000)
         #expect(items.last?["id"] as? String == "CHUNK-5000")
@@ -790,7 +790,7 @@ struct RenderTests {
         #expect(numbers(summary["checkboxes"]) == ["done": 5000, "total": 10000])
         #expect(number(summary["critical_path_minutes"]) == 60)
         #expect(count("<span class=\"status-badge ", in: try site.text("PLAN.html")) == 5000)
-        let html = try site.text(ChecklistsPlugin.pagePath)
+        let html = try site.text(StatusPlugin.pagePath)
         #expect(html.contains("The dependency graph has 5000 items, more than the 400 drawn"))
         #expect(html.contains("<li class=\"status-more\">and"))
     }

@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 /// A plan saved on Windows (CR LF) or an old Mac (lone CR) is the same plan:
 /// the same items, statuses, estimates and checkboxes, and warnings at the
@@ -135,7 +135,7 @@ struct LineEndingTests {
         let diagnostics = try site.build().map {
             $0.description.replacingOccurrences(of: site.root + "/", with: "")
         }
-        return (try site.text(ChecklistsPlugin.jsonPath), diagnostics)
+        return (try site.text(StatusPlugin.jsonPath), diagnostics)
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 /// A site built with the checklists plugin into a throwaway folder: from
 /// files written under its own `content/`, or from a content folder given.
@@ -37,7 +37,7 @@ struct BuiltSite {
     func build() throws -> [Diagnostic] {
         let log = DiagnosticLog()
         let builder = Builder(
-            options: BuildOptions(content: content, output: output, plugins: [ChecklistsPlugin()]), diagnostics: log)
+            options: BuildOptions(content: content, output: output, plugins: [StatusPlugin()]), diagnostics: log)
         do {
             try builder.build()
         } catch {
@@ -65,7 +65,7 @@ struct BuiltSite {
 
     /// The items of status.json by key.
     func items() throws -> [String: [String: Any]] {
-        let list = try #require(try json(ChecklistsPlugin.jsonPath)["items"] as? [[String: Any]])
+        let list = try #require(try json(StatusPlugin.jsonPath)["items"] as? [[String: Any]])
         var byKey: [String: [String: Any]] = [:]
         for item in list {
             let key = try #require(item["key"] as? String)

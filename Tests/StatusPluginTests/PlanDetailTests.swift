@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 /// Details of how plans are read that real documents rely on: GSD's STATE.md,
 /// a heading marker with its reason, links in metadata values.
@@ -10,7 +10,7 @@ import Testing
 struct PlanDetailTests {
     /// The report the plugin makes of these pages, GSD files included.
     func gsdReport(_ pages: [Page]) -> StatusReport {
-        StatusReport.make(facts: pages.map { ($0, ChecklistsPlugin.read($0).0) })
+        StatusReport.make(facts: pages.map { ($0, StatusPlugin.read($0).0) })
     }
 
     static func plan(_ id: String, dependsOn: [String] = []) -> String {

@@ -4,7 +4,7 @@ extension GSDRender {
     /// custom properties (docs/theme.md), so it follows light and dark mode; at
     /// phone widths the facts and cards stack and long paths wrap.
     static let stylesheet = """
-        /* GSD plans (ChecklistsPlugin). Theme values come from specsite.css. */
+        /* GSD plans (StatusPlugin). Theme values come from specsite.css. */
         .gsd-plan-card, .gsd-task {
           min-width: 0; border: 1px solid var(--color-border); border-radius: var(--radius-lg);
           background: var(--color-bg-elevated); box-shadow: var(--shadow-sm); overflow-wrap: anywhere;

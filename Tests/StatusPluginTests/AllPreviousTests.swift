@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ChecklistsPlugin
+@testable import StatusPlugin
 
 /// `All previous chunks` names only the latest earlier items as dependencies
 /// (so 6,000 such chunks make 6,000 edges, not 18 million), while readiness,

@@ -17,12 +17,12 @@ import SpecSiteKit
 ///   titled sections and task cards, and a **Status** dashboard with the
 ///   dependency graph; writes `status.json`, a shields.io endpoint and an SVG badge.
 ///
-/// Settings under `plugins.checklists`: `page: false` leaves out the dashboard,
+/// Settings under `plugins.status`: `page: false` leaves out the dashboard,
 /// `exports: false` the JSON and badge files, `graph_limit` (default 400) is the
 /// most items the dependency graph draws.
-public struct ChecklistsPlugin: Plugin {
-    /// `checklists`.
-    public var id: String { "checklists" }
+public struct StatusPlugin: Plugin {
+    /// `status`.
+    public var id: String { "status" }
 
     /// Creates the plugin.
     public init() {}
@@ -195,7 +195,7 @@ public struct ChecklistsPlugin: Plugin {
         site.factsByPage[page.sourcePath]?.lazy.compactMap { $0 as? PlanFact }.first
     }
 
-    /// The plugin's settings, from `plugins.checklists`.
+    /// The plugin's settings, from `plugins.status`.
     struct Settings {
         var page = true
         var exports = true
