@@ -55,7 +55,7 @@ public struct StatusPlugin: Plugin {
         }
         let empty =
             fact.items.isEmpty && fact.entries.isEmpty && fact.summary == nil && fact.verification == nil
-            && fact.roadmapPlans.isEmpty && fact.position == nil
+            && fact.roadmapPlans.isEmpty && fact.position == nil && fact.stateProgress == nil
         return empty ? [] : [fact]
     }
 
@@ -88,8 +88,9 @@ public struct StatusPlugin: Plugin {
         } else if let summary = GSDFiles.readSummary(page) {
             fact.summary = summary
             fact.planningRoot = GSDFiles.planningRoot(of: page.sourcePath)
-        } else if let position = GSDFiles.readState(page) {
-            fact.position = position
+        } else if GSDFiles.fileName(page.sourcePath) == "STATE.md" {
+            fact.position = GSDFiles.readState(page)
+            fact.stateProgress = GSDFiles.readStateProgress(page)
             fact.planningRoot = GSDFiles.planningRoot(of: page.sourcePath)
         } else if let verification = GSDFiles.readVerification(page) {
             fact.verification = verification
@@ -139,11 +140,11 @@ public struct StatusPlugin: Plugin {
             let url = context.site.page(at: target.sourcePath).map { context.url(to: $0.outputPath) }
             return (id, url, target.status)
         }
-        return PlanCard(
-            id: plan.id, frontMatter: context.page.frontMatter,
-            status: entry.isBlocked && entry.item.status != .done ? .blocked : entry.item.status,
-            completed: entry.item.completed, dependsOn: dependencies, taskCount: plan.tasks.count
-        ).html()
+        var card = PlanCard(
+            id: plan.id, frontMatter: context.page.frontMatter, status: entry.item.status,
+            completed: entry.item.completed, dependsOn: dependencies, taskCount: plan.tasks.count)
+        card.waiting = entry.readiness == .waiting
+        return card.html()
     }
 
     static func firstBlockLine(of page: Page) -> Int {

@@ -73,7 +73,8 @@ struct StatusCommand: ParsableCommand {
             ? StatusExport.json(report)
             : StatusTable(
                 report: report, site: loaded.site,
-                colour: color ?? (isatty(STDOUT_FILENO) != 0 && !Self.noColorRequested)
+                colour: color ?? (isatty(STDOUT_FILENO) != 0 && !Self.noColorRequested),
+                width: StatusTable.terminalWidth()
             ).text
         FileHandle.standardOutput.write(Data(output.utf8))
 
@@ -94,9 +95,10 @@ struct StatusCommand: ParsableCommand {
         // Compared as shown (one decimal), so "34.3% … under the required 34.3%" cannot happen.
         let shown = (report.percent * 10).rounded() / 10
         if let failUnder, shown < failUnder {
+            let units = report.units.map(\.text).joined(separator: ", ")
             failures.append(
-                "status: \(NumberText.format(shown, decimals: 1))% of the work is done (\(progress.done) of"
-                    + " \(progress.total) items), under the required \(NumberText.format(failUnder, decimals: 1))%")
+                "status: \(NumberText.format(shown, decimals: 1))% of the work is done (\(units)), under the"
+                    + " required \(NumberText.format(failUnder, decimals: 1))%")
         }
         for id in requireDone {
             let found = report.find(id)
@@ -104,15 +106,10 @@ struct StatusCommand: ParsableCommand {
                 failures.append("status: no work item is called \(id)")
             }
             for entry in found where entry.item.status != .done {
-                // The status the table shows: blocked when it waits for unfinished work.
-                let status: WorkStatus = entry.isBlocked ? .blocked : entry.item.status
-                var reason = "status: \(entry.item.id) is \(status.label.lowercased()), not done"
-                let blockers = entry.blockedBy.compactMap { report.entry($0)?.item.id }
-                if !blockers.isEmpty {
-                    reason += "; it waits for \(blockers.joined(separator: ", "))"
-                } else if let note = entry.item.note {
-                    reason += "; \(note)"
-                }
+                var reason = "status: \(entry.item.id) is \(entry.item.status.label.lowercased()), not done"
+                if let note = entry.item.note { reason += " (\(note))" }
+                let waits = entry.waitingFor.compactMap { report.entry($0)?.item.id }
+                if !waits.isEmpty { reason += "; it waits for \(waits.joined(separator: ", "))" }
                 failures.append(reason + " (\(entry.item.location))")
             }
         }
@@ -120,121 +117,4 @@ struct StatusCommand: ParsableCommand {
     }
 }
 
-/// The terminal view: one block per document, a row per work item.
-struct StatusTable {
-    let report: StatusReport
-    let site: Site
-    let colour: Bool
 
-    private func paint(_ text: String, _ status: WorkStatus) -> String {
-        guard colour else { return text }
-        let code =
-            switch status {
-            case .done: "32"
-            case .inProgress: "34"
-            case .blocked: "31"
-            case .notStarted: "0"
-            case .cancelled, .unknown: "90"
-            }
-        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
-    }
-
-    private func bold(_ text: String) -> String { colour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
-
-    private static let symbols: [WorkStatus: String] = [
-        .done: "✓", .inProgress: "◐", .blocked: "✗", .notStarted: "○", .cancelled: "-", .unknown: "?",
-    ]
-
-    var text: String {
-        var lines: [String] = []
-        let progress = report.countProgress
-        let title = bold(site.config.title.isEmpty ? "Status" : Self.safe(site.config.title))
-        guard !report.entries.isEmpty else {
-            return title + ": no work items found (no chunks, sections with a status, checklists or GSD plans)\n"
-        }
-        var summary =
-            "\(progress.done) of \(progress.total) items done (\(NumberText.format(report.percent, decimals: 1))%)"
-        let estimate = report.estimateProgress
-        if estimate.total > 0 {
-            summary +=
-                ", \(NumberText.format(estimate.done * 100 / estimate.total, decimals: 1))% by estimate"
-                + " (\(StatusViews.duration(estimate.done)) of \(StatusViews.duration(estimate.total)))"
-        }
-        let checkboxes = report.checkboxes
-        if checkboxes.total > 0 { summary += ", \(checkboxes.done)/\(checkboxes.total) checkboxes" }
-        lines.append(title + ": " + summary)
-        var groups: [(String, [StatusReport.Entry])] = []
-        for entry in report.entries where entry.item.kind != .phase {
-            let group =
-                entry.item.kind == .plan ? StatusReport.scope(of: entry.item) + " plans" : entry.item.displayPath
-            if let index = groups.firstIndex(where: { $0.0 == group }) {
-                groups[index].1.append(entry)
-            } else {
-                groups.append((group, [entry]))
-            }
-        }
-        let idWidth = min(24, report.entries.map { Self.safe($0.item.id).count }.max() ?? 8)
-        for (group, entries) in groups {
-            lines.append("")
-            lines.append(bold(Self.safe(group)))
-            for entry in entries {
-                let item = entry.item
-                let status: WorkStatus = entry.isBlocked ? .blocked : item.status
-                let label = Self.pad(status.label.lowercased(), 11)
-                var row = "  " + paint(Self.symbols[status]! + " " + label, status) + " "
-                row +=
-                    Self.pad(Self.shorten(Self.safe(item.id), idWidth), idWidth) + "  "
-                    + Self.pad(Self.shorten(Self.safe(item.title), 44), 44)
-                if item.checklist.total > 0 {
-                    row += "  " + Self.pad("\(item.checklist.done)/\(item.checklist.total)", 7)
-                } else {
-                    row += "  " + Self.pad("", 7)
-                }
-                if let estimate = item.estimate { row += "  " + StatusViews.duration(estimate.minutes) }
-                lines.append(row.trimmingTrailingSpaces())
-                if !entry.blockedBy.isEmpty {
-                    lines.append(
-                        "      waits for "
-                            + Self.safe(
-                                entry.blockedBy.compactMap { report.entry($0)?.item.id }.joined(separator: ", ")))
-                } else if item.status == .blocked, let note = item.note {
-                    lines.append("      " + Self.safe(note))
-                }
-            }
-        }
-        let ready = report.readyNext
-        if !ready.isEmpty {
-            lines.append("")
-            lines.append(
-                bold("Ready next: ") + Self.safe(ready.prefix(12).map(\.item.id).joined(separator: ", "))
-                    + (ready.count > 12 ? ", …" : ""))
-        }
-        if !report.criticalPath.isEmpty {
-            lines.append(
-                bold("Critical path: ")
-                    + Self.safe(report.criticalPath.compactMap { report.entry($0)?.item.id }.joined(separator: " → "))
-                    + " (\(StatusViews.duration(report.criticalMinutes)))")
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Content as the table shows it: control characters as escapes, so a
-    /// title cannot drive the terminal (the table's own colours are added after).
-    static func safe(_ text: String) -> String { TerminalText.escaped(text) }
-
-    static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-    }
-
-    static func shorten(_ text: String, _ width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(width - 1)) + "…"
-    }
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.hasSuffix(" ") { text.removeLast() }
-        return text
-    }
-}

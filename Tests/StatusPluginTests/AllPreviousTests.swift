@@ -26,7 +26,7 @@ import Testing
         let last = try #require(status.entry("PLAN.md#CHUNK-003"))
         #expect(last.dependencies == ["PLAN.md#CHUNK-002"])
         #expect(last.previousCount == 2)
-        #expect(last.blockedBy == ["PLAN.md#CHUNK-001"])
+        #expect(last.waitingFor == ["PLAN.md#CHUNK-001"])
         #expect(!last.isReady)
         #expect(status.criticalPath == ["PLAN.md#CHUNK-001", "PLAN.md#CHUNK-003"])
     }
@@ -37,7 +37,7 @@ import Testing
         ])
         let last = try #require(status.entry("PLAN.md#CHUNK-004"))
         #expect(last.dependencies == ["PLAN.md#CHUNK-001", "PLAN.md#CHUNK-002", "PLAN.md#CHUNK-003"])
-        #expect(last.blockedBy == ["PLAN.md#CHUNK-002"])
+        #expect(last.waitingFor == ["PLAN.md#CHUNK-002"])
         #expect(status.criticalPath == ["PLAN.md#CHUNK-002", "PLAN.md#CHUNK-004"])
     }
 
@@ -46,7 +46,7 @@ import Testing
             ("Done", nil, 1), ("Done", "All previous chunks", 1), ("Not started", "All previous chunks", 1),
         ])
         let last = try #require(status.entry("PLAN.md#CHUNK-003"))
-        #expect(last.blockedBy.isEmpty)
+        #expect(last.waitingFor.isEmpty)
         #expect(last.isReady)
     }
 
@@ -72,7 +72,7 @@ import Testing
         let status = report([try page(text)])
         #expect(status.entries.count == 6_000)
         #expect(status.entries.map(\.dependencies.count).reduce(0, +) == 5_999)
-        #expect(status.entries.last?.blockedBy == ["PLAN.md#CHUNK-5999"])
+        #expect(status.entries.last?.waitingFor == ["PLAN.md#CHUNK-5999"])
         #expect(status.entries.filter(\.isReady).map(\.item.id) == ["CHUNK-001"])
     }
 }

@@ -17,16 +17,27 @@ enum GSDAssembly {
         -> [WorkItem]
     {
         var summaries: [String: [(folder: Substring, info: GSDSummaryInfo)]] = [:]
-        var roadmapPlans: [String: WorkStatus] = [:]
+        var summaryPages: [String: Page] = [:]
+        var roadmapPlans: [String: RoadmapPlan] = [:]
+        var roadmapPages: [String: Page] = [:]
+        var archivedPhases: Set<String> = []
+        var states: [String: (page: Page, progress: GSDStateProgress)] = [:]
         var verifications: [String: GSDVerificationInfo] = [:]
         var positions: [String: GSDPositionInfo] = [:]
         for (page, fact) in facts {
             let root = fact.planningRoot ?? GSDFiles.planningRoot(of: page.sourcePath)
             if let position = fact.position { positions[root + "#" + position.planID] = position }
+            if let progress = fact.stateProgress { states[root] = (page, progress) }
             if let summary = fact.summary {
-                summaries[root + "#" + summary.planID, default: []].append((folder(of: page.sourcePath), summary))
+                let key = root + "#" + summary.planID
+                summaries[key, default: []].append((folder(of: page.sourcePath), summary))
+                if summaryPages[key] == nil { summaryPages[key] = page }
             }
-            for (id, status) in fact.roadmapPlans { roadmapPlans[root + "#" + id] = status }
+            for (id, plan) in fact.roadmapPlans {
+                roadmapPlans[root + "#" + id] = plan
+                roadmapPages[root + "#" + id] = page
+            }
+            for id in fact.archivedPhases { archivedPhases.insert(root + "#" + id) }
             if let verification = fact.verification, verification.status != nil {
                 verifications[root + "#" + verification.targetID] = verification
             }
@@ -59,10 +70,16 @@ enum GSDAssembly {
                             summary.status == .done
                             ? "SUMMARY written" : "SUMMARY says \(summary.status.label.lowercased())"
                         item.completed = summary.completed
+                        if let line = roadmapPlans[item.key], line.status != .done, summary.status == .done {
+                            item.hint("it has a SUMMARY, but its ROADMAP line is not ticked", line: item.line)
+                        }
                     } else if isFirst, let stated = roadmapPlans[item.key] {
-                        item.status = stated
+                        item.status = stated.status
                         item.statusStated = true
                         item.statusText = "ROADMAP"
+                        if stated.status == .done {
+                            item.hint("the ROADMAP ticks it, but it has no SUMMARY", line: item.line)
+                        }
                     }
                     // STATE.md's Current Position: the plan being executed (no SUMMARY yet).
                     if isFirst, item.status != .done, let position = positions[item.key] {
@@ -74,7 +91,12 @@ enum GSDAssembly {
                     if isFirst, let verification = verifications[item.key], let status = verification.status,
                         status != .done
                     {
-                        item.status = status
+                        if item.status == .done {
+                            item.hint(
+                                "its VERIFICATION says \(verification.statusText ?? status.label)", line: verification.line)
+                        } else {
+                            item.status = status
+                        }
                         item.note = "verification: \(verification.statusText ?? status.label)"
                     }
                     if item.status == .done {
@@ -93,6 +115,38 @@ enum GSDAssembly {
                 }
                 items.append(item)
             }
+        }
+        // Plans known only by their SUMMARY (the PLAN file was deleted) or by a
+        // ROADMAP line: the SUMMARY stands for a done plan, the line for what it ticks.
+        var knownPlans = Set(planFiles.keys)
+        for key in summaries.keys.sorted() where !knownPlans.contains(key) {
+            guard let page = summaryPages[key], let info = summaries[key]?.last?.info else { continue }
+            var item = WorkItem(
+                id: info.planID, key: key, kind: .plan, title: info.title ?? "Plan \(info.planID)",
+                sourcePath: page.sourcePath, displayPath: page.displayPath, line: page.bodyFirstLine)
+            item.status = info.status
+            item.statusStated = true
+            item.statusText = "SUMMARY written (no PLAN file)"
+            item.completed = info.completed
+            item.parent = Self.phaseKey(ofPlan: key)
+            item.phase = GSDFiles.phaseFolder(of: page.sourcePath)
+            items.append(item)
+            knownPlans.insert(key)
+        }
+        for key in roadmapPlans.keys.sorted() where !knownPlans.contains(key) {
+            guard let page = roadmapPages[key], let line = roadmapPlans[key] else { continue }
+            let id = String(key[key.index(after: key.lastIndex(of: "#")!)...])
+            var item = WorkItem(
+                id: id, key: key, kind: .plan, title: line.title, sourcePath: page.sourcePath,
+                displayPath: page.displayPath, line: line.line)
+            item.status = line.status
+            item.statusStated = true
+            item.statusText = "ROADMAP"
+            item.parent = Self.phaseKey(ofPlan: key)
+            if line.status == .done {
+                item.hint("the ROADMAP ticks it, but there is no SUMMARY (and no PLAN file)", line: line.line)
+            }
+            items.append(item)
         }
         // Phases: from the roadmap when it lists them, else made from the plans' folders.
         var phaseIndex: [String: Int] = [:]
@@ -114,25 +168,112 @@ enum GSDAssembly {
             items.append(phase)
             phaseIndex[phaseKey] = items.count - 1
         }
-        for (phaseKey, offset) in phaseIndex {
+        // A phase is done when the ROADMAP says so, when its VERIFICATION
+        // passed, or when every plan has a SUMMARY; where these disagree it
+        // keeps what the ROADMAP says, with a hint.
+        for (phaseKey, offset) in phaseIndex.sorted(by: { $0.value < $1.value }) {
             let plans = plansOfPhase[phaseKey] ?? []
             var phase = items[offset]
+            let stated = phase.statusStated ? phase.status : nil
+            let roadmapCount = phase.checklist
+            var count = ChecklistCount()
             if !plans.isEmpty {
-                var count = ChecklistCount()
                 for plan in plans { count.add(items[plan].status) }
                 phase.checklist = count
-                if !phase.statusStated { phase.status = count.impliedStatus }
-                if phase.status == .done, phase.completed == nil {
-                    phase.completed = plans.compactMap { items[$0].completed }.max()
+            }
+            let allSummarised = !plans.isEmpty && count.done == count.total
+            let verification = verifications[phaseKey]
+            let passed = verification?.status == .done
+            if let verification, let status = verification.status {
+                phase.note = "verification: \(verification.statusText ?? status.label)"
+            }
+            if stated == .done || passed || allSummarised {
+                phase.status = .done
+            } else if let stated {
+                phase.status = stated
+            } else if !plans.isEmpty {
+                phase.status = count.impliedStatus
+            }
+            if stated == .done || passed {
+                let missing = plans.filter { items[$0].status != .done }.count
+                if missing > 0 {
+                    phase.hint(
+                        (stated == .done ? "the ROADMAP says it is complete" : "its VERIFICATION passed")
+                            + ", but \(missing) of \(plans.count) \(UnitProgress.plural("plan", plans.count))"
+                            + " \(missing == 1 ? "has" : "have") no SUMMARY", line: phase.line)
+                } else if plans.isEmpty && roadmapCount.total > 0 && stated == .done {
+                    phase.hint(
+                        "the ROADMAP says \(roadmapCount.done)/\(roadmapCount.total) plans, but no plan or SUMMARY"
+                            + " of this phase is in the folder", line: phase.line)
                 }
             }
-            if let verification = verifications[phaseKey], let status = verification.status {
-                phase.note = "verification: \(verification.statusText ?? status.label)"
-                if status != .done && phase.status == .done { phase.status = .inProgress }
+            if let stated, stated != .done, allSummarised || passed {
+                phase.hint(
+                    "its ROADMAP line says \(stated.label.lowercased()), but "
+                        + (passed ? "its VERIFICATION passed" : "every plan has a SUMMARY"), line: phase.line)
+            }
+            if let verification, let status = verification.status, status != .done, phase.status == .done {
+                phase.hint("its VERIFICATION says \(verification.statusText ?? status.label)", line: phase.line)
+            }
+            if !plans.isEmpty, roadmapCount.total > 0, roadmapCount.total != plans.count || roadmapCount.done != count.done
+            {
+                phase.hint(
+                    "the ROADMAP counts \(roadmapCount.done)/\(roadmapCount.total) plans; the folder has"
+                        + " \(count.done) of \(plans.count) with a SUMMARY", line: phase.line)
+            }
+            if phase.status == .done, phase.completed == nil {
+                phase.completed = plans.compactMap { items[$0].completed }.max()
             }
             items[offset] = phase
         }
+        // Archived milestones: their own folders (`milestones/`), or phases the
+        // ROADMAP lists only inside an archived block.
+        let currentPhases = Set(
+            items.filter { $0.kind == .phase && GSDFiles.fileName($0.sourcePath).hasSuffix("ROADMAP.md") }.map(\.key))
+        for offset in items.indices where items[offset].kind == .plan || items[offset].kind == .phase {
+            let key = items[offset].kind == .phase ? items[offset].key : (items[offset].parent ?? "")
+            let root = String(items[offset].key.prefix { $0 != "#" })
+            if root.split(separator: "/").contains("milestones")
+                || archivedPhases.contains(key) && !currentPhases.contains(key)
+            {
+                items[offset].archived = true
+            }
+        }
+        // STATE.md's own count, where it disagrees with the folder's.
+        for (root, state) in states.sorted(by: { $0.key < $1.key }) {
+            let plans = items.filter {
+                $0.kind == .plan && !$0.archived && String($0.key.prefix { $0 != "#" }) == root && $0.status.counts
+            }
+            guard !plans.isEmpty else { continue }
+            let done = plans.filter { $0.status == .done }.count
+            let percent = Double(done) * 100 / Double(plans.count)
+            let progress = state.progress
+            let countsDiffer =
+                progress.totalPlans.map { $0 != plans.count } == true
+                || progress.completedPlans.map { $0 != done } == true
+            let percentDiffers = progress.percent.map { abs($0 - percent) >= 1 } == true
+            guard countsDiffer || percentDiffers else { continue }
+            var said: [String] = []
+            if let completed = progress.completedPlans, let total = progress.totalPlans {
+                said.append("\(completed) of \(total) plans")
+            }
+            if let stated = progress.percent { said.append(NumberText.format(stated, decimals: 0) + "%") }
+            warnings.append(
+                StatusReport.Problem(
+                    sourcePath: state.page.sourcePath, displayPath: state.page.displayPath, line: progress.line,
+                    message: "STATE.md says \(said.joined(separator: ", ")) done, but the planning folder shows"
+                        + " \(done) of \(plans.count) plans with a SUMMARY"
+                        + " (\(NumberText.format(percent, decimals: 0))%); the folder's count is used"))
+        }
         return items
+    }
+
+    /// `.planning#phase-2` for `.planning#02-01`.
+    static func phaseKey(ofPlan key: String) -> String {
+        let hash = key.lastIndex(of: "#")!
+        let id = key[key.index(after: hash)...]
+        let phase = id.prefix { $0 != "-" }
+        return String(key[..<hash]) + "#" + StatusText.phaseID(Substring(phase))
     }
 
     /// The key of a plan file whose id an earlier plan file of its planning folder has.

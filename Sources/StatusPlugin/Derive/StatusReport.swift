@@ -10,9 +10,9 @@ public struct StatusReport: Sendable {
         public var item: WorkItem
         /// Keys of the items it depends on.
         public var dependencies: [String] = []
-        /// Keys of unfinished dependencies.
-        public var blockedBy: [String] = []
-        /// Not started, and every dependency done.
+        /// Keys of the dependencies it waits for: not done, cancelled or optional.
+        public var waitingFor: [String] = []
+        /// Not started, nothing to wait for, and in no cycle: it can be picked up now.
         public var isReady = false
         /// Part of a dependency cycle.
         public var inCycle = false
@@ -25,10 +25,25 @@ public struct StatusReport: Sendable {
         /// not done or cancelled, which holds it back as its dependencies do.
         var latestUnfinishedPrevious: String?
 
-        /// Blocked as written, or by an unfinished dependency.
-        public var isBlocked: Bool {
-            item.status != .done && item.status != .cancelled && (item.status == .blocked || !blockedBy.isEmpty)
+        /// Blocked because its author says so (`❌ Blocked — reason`); waiting
+        /// for a dependency is ``readiness`` `.waiting`, not blocked.
+        public var isBlocked: Bool { item.status == .blocked }
+
+        /// Whether it can go ahead: a fact apart from its status.
+        public var readiness: Readiness {
+            if item.status.isSettled { return .settled }
+            return waitingFor.isEmpty && !inCycle ? .ready : .waiting
         }
+    }
+
+    /// Whether an unfinished item can go ahead, whatever its status says.
+    public enum Readiness: String, Sendable {
+        /// Every dependency is done (or there are none).
+        case ready
+        /// It waits for unfinished dependencies (``Entry/waitingFor``), or is in a cycle.
+        case waiting
+        /// Done, cancelled or optional: nothing to wait for.
+        case settled
     }
 
     /// Every item, in site order (pages in navigation order, items in page order).
@@ -63,19 +78,27 @@ public struct StatusReport: Sendable {
     /// Its length in minutes.
     public var criticalMinutes: Double = 0
 
-    /// The kinds that count as one unit of work (phases only gather plans).
+    /// The kinds that can be a plan's unit of work (phases gather plans, and
+    /// are the unit only of a roadmap with no plans yet).
     public static let trackedKinds: Set<WorkItem.Kind> = [.chunk, .section, .plan, .row, .checklist]
 
-    /// Items that count towards completion.
-    public var tracked: [Entry] {
-        entries.filter { Self.trackedKinds.contains($0.item.kind) && $0.item.status.counts }
-    }
+    /// Each plan's progress in its own unit (``UnitProgress``), in site order.
+    public internal(set) var plans: [PlanProgress] = []
+
+    /// The items that count towards completion: each plan's units, not
+    /// cancelled or optional, archived history left out.
+    public internal(set) var tracked: [Entry] = []
 
     /// What can start now: ready chunks, sections, plans and rows (a checklist
-    /// of its own is not a step to pick up, a phase starts with its plans).
+    /// of its own is not a step to pick up, a phase starts with its plans,
+    /// archived history is never next).
     public var readyNext: [Entry] {
         entries.filter { $0.isReady && $0.item.kind != .phase && $0.item.kind != .checklist }
     }
+
+    /// Items whose markers and evidence disagree, in site order: the
+    /// dashboard's "Check these".
+    public var checkThese: [Entry] { entries.filter { !$0.item.hints.isEmpty } }
 
     /// Done items out of all tracked ones.
     public var countProgress: (done: Int, total: Int) {
@@ -93,7 +116,10 @@ public struct StatusReport: Sendable {
 
     /// Every checkbox in the site.
     public var checkboxes: ChecklistCount {
-        tracked.reduce(ChecklistCount()) { $0 + $1.item.checklist }
+        // Every box belongs to one item; phases only count their plans.
+        entries.lazy.filter { Self.trackedKinds.contains($0.item.kind) && !$0.item.archived }.reduce(
+            ChecklistCount()
+        ) { $0 + $1.item.checklist }
     }
 
     /// Percent done by count, 0…100 (100 when there is nothing to do).
@@ -150,6 +176,9 @@ public struct StatusReport: Sendable {
         report.findCycles()
         report.deriveReadiness()
         report.findCriticalPath()
+        report.plans = report.measurePlans()
+        let units = Set(report.plans.flatMap { $0.entries.map(\.item.key) })
+        report.tracked = report.entries.filter { units.contains($0.item.key) && $0.item.status.counts }
         return report
     }
 
@@ -190,18 +219,25 @@ public struct StatusReport: Sendable {
                 entries[offset].previousCount = earlier.count
                 entries[offset].latestUnfinishedPrevious = earlier.latestUnfinished
             }
+            let project = Self.project(of: item)
             for id in item.dependencyIDs {
+                // The item's own plan first, then the one item of that id in its project;
+                // never another project's (two apps' plans built into one site).
+                let inProject = (byID[id] ?? []).filter { Self.project(ofKey: $0, in: self) == project }
                 if let key = byScope[scope]?[id] {
                     keys.append(key)
-                } else if let candidates = byID[id], candidates.count == 1 {
-                    keys.append(candidates[0])
+                } else if inProject.count == 1 {
+                    keys.append(inProject[0])
                 } else {
                     entries[offset].missing.append(id)
                     let noun = id.hasPrefix("phase-") ? "phase" : (id.hasPrefix("CHUNK") ? "chunk" : "item")
+                    let elsewhere = (byID[id]?.count ?? 0) - inProject.count
                     let detail =
-                        (byID[id]?.count ?? 0) > 1
+                        inProject.count > 1
                         ? "\(id) is defined in several documents and none is this one's"
-                        : "no \(noun) \(id) is defined"
+                        : elsewhere > 0
+                            ? "no \(noun) \(id) is defined in its project (only in another folder's plans)"
+                            : "no \(noun) \(id) is defined"
                     warnings.append(Self.problem(at: item, "\(item.id) depends on \(id), but \(detail)"))
                 }
             }
@@ -223,9 +259,31 @@ public struct StatusReport: Sendable {
             earlier.count += 1
             earlier.order.append(item.key)
             earlier.uncovered.insert(item.key)
-            if item.status != .done && item.status != .cancelled { earlier.latestUnfinished = item.key }
+            if !item.status.isSettled { earlier.latestUnfinished = item.key }
             previous[group] = earlier
         }
+    }
+
+    /// The project an item belongs to: the folder that holds its document,
+    /// or, for GSD plans and phases, the folder that holds its `.planning/`.
+    /// Dependencies never resolve across projects.
+    static func project(of item: WorkItem) -> String {
+        var folder = item.kind == .plan || item.kind == .phase ? scope(of: item) : item.sourcePath
+        if item.kind != .plan && item.kind != .phase, let slash = folder.lastIndex(of: "/") {
+            folder = String(folder[..<slash])
+        } else if item.kind != .plan && item.kind != .phase {
+            folder = ""
+        }
+        // The planning folder's own parent: `.planning`, `app/.planning/milestones/v1`.
+        let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
+        if let planning = parts.firstIndex(where: { $0.hasPrefix(".planning") || $0 == "planning" }) {
+            return parts[..<planning].joined(separator: "/")
+        }
+        return folder
+    }
+
+    private static func project(ofKey key: String, in report: StatusReport) -> String? {
+        report.entry(key).map { project(of: $0.item) }
     }
 
     /// Pages for chunks; the planning folder for GSD plans and phases.
@@ -317,19 +375,20 @@ public struct StatusReport: Sendable {
     private mutating func deriveReadiness() {
         for offset in entries.indices {
             let status = entries[offset].item.status
-            guard status != .done && status != .cancelled else { continue }
-            entries[offset].blockedBy = entries[offset].dependencies.filter { key in
+            guard !status.isSettled else { continue }
+            entries[offset].waitingFor = entries[offset].dependencies.filter { key in
                 guard let dependency = entry(key)?.item.status else { return false }
-                return dependency != .done && dependency != .cancelled
+                return !dependency.isSettled
             }
             // "All previous" waits for every earlier item, which its dependencies
             // reach but may not name: the latest unfinished one stands for them.
-            if let latest = entries[offset].latestUnfinishedPrevious, !entries[offset].blockedBy.contains(latest) {
-                entries[offset].blockedBy.append(latest)
+            if let latest = entries[offset].latestUnfinishedPrevious, !entries[offset].waitingFor.contains(latest) {
+                entries[offset].waitingFor.append(latest)
             }
-            // An unknown status word is not "not started": it is warned about, not offered as next.
+            // An unknown status word is not "not started": it is warned about,
+            // not offered as next; archived history is never next.
             entries[offset].isReady =
-                status == .notStarted && entries[offset].blockedBy.isEmpty && !entries[offset].inCycle
+                status == .notStarted && entries[offset].readiness == .ready && !entries[offset].item.archived
         }
     }
 
@@ -338,7 +397,7 @@ public struct StatusReport: Sendable {
     private mutating func findCriticalPath() {
         let remaining = entries.indices.filter {
             let status = entries[$0].item.status
-            return status != .done && status != .cancelled && entries[$0].item.kind != .phase
+            return !status.isSettled && entries[$0].item.kind != .phase
         }
         guard !remaining.isEmpty else { return }
         let isRemaining = Set(remaining)

@@ -4,25 +4,40 @@ import SpecSiteKit
 /// The status as files a README or CI can use: `status.json` (schema in
 /// docs/checklists.md), a shields.io endpoint and an SVG progress badge.
 public enum StatusExport {
-    /// The schema version of `status.json`.
-    public static let schemaVersion = 1
+    /// The schema version of `status.json`: 2 gave every item its readiness
+    /// apart from its status (waiting is not blocked), counts in each plan's
+    /// unit, and the hints of "Check these".
+    public static let schemaVersion = 2
 
     /// `status.json`: totals and every item, with sorted keys so builds are identical.
     public static func json(_ report: StatusReport) -> String {
         let progress = report.countProgress
         let estimate = report.estimateProgress
-        let tracked = report.tracked
+        let units = report.plans.flatMap(\.entries)
+        var statuses: [String: Int] = [:]
+        for status in WorkStatus.allCases { statuses[status.rawValue] = 0 }
+        for entry in units { statuses[entry.item.status.rawValue, default: 0] += 1 }
         let file = StatusFile(
             schema: schemaVersion,
             summary: .init(
-                items: progress.total, done: progress.done, percent: rounded(report.percent),
-                inProgress: tracked.filter { $0.item.status == .inProgress }.count,
-                blocked: tracked.filter(\.isBlocked).count, ready: report.readyNext.count,
+                total: progress.total, done: progress.done, percent: rounded(report.percent),
+                units: report.units.map(StatusFile.Unit.init),
+                statuses: statuses,
+                waiting: report.tracked.filter { $0.readiness == .waiting }.count, ready: report.readyNext.count,
+                checkThese: report.checkThese.count,
                 estimateMinutes: .init(done: minutes(estimate.done), total: minutes(estimate.total)),
                 checkboxes: .init(done: report.checkboxes.done, total: report.checkboxes.total),
                 criticalPath: report.criticalPath.compactMap { report.entry($0)?.item.id },
                 criticalPathMinutes: minutes(report.criticalMinutes)),
+            plans: report.plans.map(StatusFile.Plan.init),
             items: report.entries.map { StatusFile.Item($0, in: report) },
+            checkThese: report.checkThese.flatMap { entry in
+                entry.item.hints.map {
+                    StatusFile.CheckThis(
+                        id: entry.item.id, key: entry.item.key, file: entry.item.sourcePath, line: $0.line,
+                        message: $0.message)
+                }
+            },
             warnings: bounded(report.problems))
         return encode(file, snakeCase: true)
     }
@@ -143,16 +158,23 @@ public enum StatusExport {
 struct StatusFile: Encodable {
     var schema: Int
     var summary: Summary
+    var plans: [Plan]
     var items: [Item]
+    var checkThese: [CheckThis]
     var warnings: [Warning]
 
     struct Summary: Encodable {
-        var items: Int
+        /// Units of every plan that count (not cancelled or optional).
+        var total: Int
         var done: Int
         var percent: Double
-        var inProgress: Int
-        var blocked: Int
+        /// The same, by unit: `12 chunks`, `43 plans`.
+        var units: [Unit]
+        /// Every status, counted over the plans' units.
+        var statuses: [String: Int]
+        var waiting: Int
         var ready: Int
+        var checkThese: Int
         var estimateMinutes: Progress
         var checkboxes: Progress
         var criticalPath: [String]
@@ -162,6 +184,48 @@ struct StatusFile: Encodable {
     struct Progress: Encodable {
         var done: Int
         var total: Int
+    }
+
+    struct Unit: Encodable {
+        var kind: String
+        var noun: String
+        var done: Int
+        var total: Int
+        var text: String
+
+        init(_ unit: UnitProgress) {
+            kind = unit.kind.rawValue
+            noun = unit.noun
+            done = unit.done
+            total = unit.total
+            text = unit.text
+        }
+    }
+
+    struct Plan: Encodable {
+        /// The document, or the GSD planning folder.
+        var scope: String
+        var unit: Unit
+        var others: [Unit]
+
+        init(_ plan: PlanProgress) {
+            scope = plan.scope
+            unit = Unit(plan.unit)
+            others = plan.others.map(Unit.init)
+        }
+    }
+
+    struct CheckThis: Encodable {
+        var id: String
+        var key: String
+        var file: String
+        var line: Int
+        var message: String
+    }
+
+    struct HintEntry: Encodable {
+        var line: Int
+        var message: String
     }
 
     struct Source: Encodable {
@@ -190,11 +254,15 @@ struct StatusFile: Encodable {
         var kind: String
         var title: String
         var status: String
-        var statedStatus: String
+        var readiness: String
         var source: Source
         var deps: [String]
         var depKeys: [String]
-        var blockedBy: [String]
+        var waitingFor: [String]
+        var waitingForKeys: [String]
+        var blockedReason: String?
+        var hints: [HintEntry]?
+        var archived: Bool?
         var ready: Bool
         var inCycle: Bool
         var checklist: Checklist
@@ -217,12 +285,16 @@ struct StatusFile: Encodable {
             key = item.key
             kind = item.kind.rawValue
             title = item.title
-            status = (entry.isBlocked ? WorkStatus.blocked : item.status).rawValue
-            statedStatus = item.status.rawValue
+            status = item.status.rawValue
+            readiness = entry.readiness.rawValue
             source = Source(file: item.sourcePath, line: item.line)
             deps = entry.dependencies.compactMap { report.entry($0)?.item.id }
             depKeys = entry.dependencies
-            blockedBy = entry.blockedBy
+            waitingFor = entry.waitingFor.compactMap { report.entry($0)?.item.id }
+            waitingForKeys = entry.waitingFor
+            blockedReason = item.status == .blocked ? item.note : nil
+            hints = item.hints.isEmpty ? nil : item.hints.map { HintEntry(line: $0.line, message: $0.message) }
+            archived = item.archived ? true : nil
             ready = entry.isReady
             inCycle = entry.inCycle
             checklist = Checklist(

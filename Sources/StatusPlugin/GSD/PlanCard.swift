@@ -25,6 +25,8 @@ struct PlanCard {
     var dependsOn: [Dependency]?
     /// The number of `<task>`s in the body.
     var taskCount: Int?
+    /// Whether it waits for unfinished dependencies (shown apart from its status).
+    var waiting = false
 
     /// More modified files than this are listed collapsed.
     static let openFileLimit = 8
@@ -129,6 +131,7 @@ struct PlanCard {
         output += "<div class=\"gsd-plan-card-header\"><h2 class=\"gsd-plan-card-title\">"
         output += HTMLEscaping.escape(title) + "</h2>"
         if let status { output += " " + Self.badge(status) }
+        if waiting { output += " " + StatusViews.waitingBadge }
         output += "</div>\n"
         output += facts()
         output += files()

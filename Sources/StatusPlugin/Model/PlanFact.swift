@@ -17,8 +17,12 @@ public struct PlanFact: Fact {
     var summary: GSDSummaryInfo?
     /// The GSD verification report the page is, if it is one.
     var verification: GSDVerificationInfo?
-    /// Plan statuses a ROADMAP's plan lines state (`- [x] 01-01-PLAN.md`), by plan id.
-    var roadmapPlans: [String: WorkStatus] = [:]
+    /// A ROADMAP's plan lines (`- [x] 01-01-PLAN.md — …`), by plan id.
+    var roadmapPlans: [String: RoadmapPlan] = [:]
+    /// Phases a ROADMAP lists only inside archived milestones (`<details>`, `## Archived`).
+    var archivedPhases: Set<String> = []
+    /// What a GSD `STATE.md` says of the project's progress, if it says.
+    var stateProgress: GSDStateProgress?
     /// The planning folder of a GSD page (`.planning`).
     var planningRoot: String?
     /// The plan a GSD `STATE.md` says is under way, if the page is one.
@@ -63,9 +67,27 @@ struct GSDPlanInfo: Sendable {
     var tasks: [(name: String, line: Int)]
 }
 
+/// A plan line of a ROADMAP: `- [x] 01-02-PLAN.md — Goal engine`.
+struct RoadmapPlan: Sendable {
+    var status: WorkStatus
+    var title: String
+    var line: Int
+}
+
+/// `STATE.md`'s own count of the project's progress: front matter
+/// `progress: {completed_plans, total_plans, percent}` or a `Progress:` line.
+struct GSDStateProgress: Sendable {
+    var completedPlans: Int?
+    var totalPlans: Int?
+    var percent: Double?
+    var line: Int
+}
+
 /// A GSD `NN-NN-SUMMARY.md`: the plan it closes and when.
 struct GSDSummaryInfo: Sendable {
     var planID: String
+    /// Its first heading, for a plan known only by its SUMMARY.
+    var title: String?
     var completed: String?
     /// A `status:` other than complete (`partial`), which keeps the plan open.
     var status: WorkStatus

@@ -71,6 +71,13 @@ public struct WorkItem: Sendable, Equatable {
     public var anchor: String?
     /// The enclosing item's key (a plan's phase).
     public var parent: String?
+    /// Where the markers and the evidence disagree (a chunk marked done with
+    /// unticked boxes, a roadmap that says done with no SUMMARY): the item keeps
+    /// what its author wrote, and these say what to check.
+    public var hints: [Hint] = []
+    /// Part of a finished, archived milestone (GSD `milestones/`, a collapsed
+    /// `<details>` block): history, never offered as next.
+    public var archived = false
 
     /// Creates an item.
     public init(
@@ -89,6 +96,27 @@ public struct WorkItem: Sendable, Equatable {
 
     /// `content/PLAN.md:25`.
     public var location: String { "\(displayPath):\(line)" }
+
+    /// Adds a hint once (readers may find the same disagreement twice).
+    mutating func hint(_ message: String, line: Int) {
+        let hint = Hint(message: message, line: line)
+        if !hints.contains(hint) { hints.append(hint) }
+    }
+}
+
+/// A disagreement between what an item's author wrote and what the evidence
+/// shows, at the file line that shows it.
+public struct Hint: Sendable, Equatable {
+    /// What disagrees, in a sentence (`marked done, but 2 of 5 boxes are not ticked`).
+    public var message: String
+    /// The file line of the evidence (or of the item).
+    public var line: Int
+
+    /// Creates a hint.
+    public init(message: String, line: Int) {
+        self.message = message
+        self.line = line
+    }
 }
 
 /// Effort as a range in minutes (`2 hours` is 120…120, `8-10 days` is 3840…4800:
@@ -129,17 +157,22 @@ public struct ChecklistCount: Sendable, Equatable {
     public var cancelled = 0
     /// Blocked entries (`- ❌ …`).
     public var blocked = 0
+    /// Optional entries (`- [ ]*`): shown, never counted.
+    public var optional = 0
 
     /// Creates counts.
-    public init(done: Int = 0, inProgress: Int = 0, open: Int = 0, cancelled: Int = 0, blocked: Int = 0) {
+    public init(
+        done: Int = 0, inProgress: Int = 0, open: Int = 0, cancelled: Int = 0, blocked: Int = 0, optional: Int = 0
+    ) {
         self.done = done
         self.inProgress = inProgress
         self.open = open
         self.cancelled = cancelled
         self.blocked = blocked
+        self.optional = optional
     }
 
-    /// Every entry that counts (cancelled ones do not).
+    /// Every entry that counts (cancelled and optional ones do not).
     public var total: Int { done + inProgress + open + blocked }
 
     /// Done out of total, 0…1 (nil when there is nothing to count).
@@ -149,7 +182,8 @@ public struct ChecklistCount: Sendable, Equatable {
     public mutating func add(_ status: WorkStatus) {
         switch status {
         case .done: done += 1
-        case .inProgress: inProgress += 1
+        case .inProgress, .inReview: inProgress += 1
+        case .optional: optional += 1
         case .cancelled: cancelled += 1
         case .blocked: blocked += 1
         case .notStarted, .unknown: open += 1
@@ -160,12 +194,13 @@ public struct ChecklistCount: Sendable, Equatable {
     public static func + (lhs: ChecklistCount, rhs: ChecklistCount) -> ChecklistCount {
         ChecklistCount(
             done: lhs.done + rhs.done, inProgress: lhs.inProgress + rhs.inProgress, open: lhs.open + rhs.open,
-            cancelled: lhs.cancelled + rhs.cancelled, blocked: lhs.blocked + rhs.blocked)
+            cancelled: lhs.cancelled + rhs.cancelled, blocked: lhs.blocked + rhs.blocked,
+            optional: lhs.optional + rhs.optional)
     }
 
     /// The status a checklist shows on its own: all done, some started, or none.
     public var impliedStatus: WorkStatus {
-        if total == 0 { return cancelled > 0 ? .cancelled : .notStarted }
+        if total == 0 { return cancelled > 0 ? .cancelled : (optional > 0 ? .optional : .notStarted) }
         if done == total { return .done }
         if done + inProgress > 0 { return .inProgress }
         return blocked > 0 ? .blocked : .notStarted

@@ -99,13 +99,13 @@ enum GSDFiles {
         return (info, item)
     }
 
-    /// The first sentence (or line) of a text, at most 90 characters.
+    /// The first sentence (or line) of a text, whole: a title is never cut
+    /// (views wrap it).
     static func firstSentence(_ text: String) -> String {
         let line = SourceLines(text).lazy.map(\.text).first { !$0.isEmpty }.map(String.init) ?? text
         var sentence = line
         if let end = line.range(of: ". ") { sentence = String(line[..<end.lowerBound]) }
-        sentence = sentence.trimmingCharacters(in: CharacterSet(charactersIn: " ."))
-        return sentence.count > 90 ? String(sentence.prefix(89)) + "…" : sentence
+        return sentence.trimmingCharacters(in: CharacterSet(charactersIn: " ."))
     }
 
     // MARK: Summaries and verification
@@ -117,6 +117,7 @@ enum GSDFiles {
     static func readSummary(_ page: Page) -> GSDSummaryInfo? {
         guard let match = try? summaryFile.wholeMatch(in: fileName(page.sourcePath)) else { return nil }
         var info = GSDSummaryInfo(planID: StatusText.planID(phase: match.1, plan: match.2), status: .done)
+        info.title = page.title
         let front = page.frontMatter
         info.completed = front["completed"]?.string ?? front["date"]?.string ?? front["completed_at"]?.string
         if info.completed == nil {
@@ -170,6 +171,35 @@ enum GSDFiles {
         return GSDPositionInfo(
             planID: StatusText.planID(phase: phase, plan: plan), status: reading.status, statusText: status,
             note: reading.note)
+    }
+
+    nonisolated(unsafe) static let progressLine = /^(?i)\s*(?:[-*]\s+)?\**progress\**\s*:\**\s*(.+)$/
+
+    /// What `STATE.md` says of the progress: its front matter's `progress:`
+    /// counts, else its `Progress:` line (`[████░░] 40%`, `3/8 plans (38%)`).
+    static func readStateProgress(_ page: Page) -> GSDStateProgress? {
+        let front = page.frontMatter
+        if let entry = front.entries.first(where: { $0.key == "progress" }), case .mapping = entry.value {
+            let value = entry.value
+            let progress = GSDStateProgress(
+                completedPlans: value["completed_plans"]?.int, totalPlans: value["total_plans"]?.int,
+                percent: value["percent"]?.string.flatMap { Double($0) }, line: entry.line)
+            if progress.totalPlans != nil || progress.percent != nil { return progress }
+        }
+        for line in SourceLines(page.markdown, firstLine: page.bodyFirstLine) {
+            guard let match = try? progressLine.wholeMatch(in: line.text) else { continue }
+            let value = String(match.1)
+            var progress = GSDStateProgress(line: line.number)
+            if let counts = try? /(\d+)\s*(?:\/|of)\s*(\d+)/.firstMatch(in: value) {
+                progress.completedPlans = Int(counts.1)
+                progress.totalPlans = Int(counts.2)
+            }
+            if let percent = try? StatusText.percentPattern.firstMatch(in: value) {
+                progress.percent = Double(percent.1)
+            }
+            if progress.totalPlans != nil || progress.percent != nil { return progress }
+        }
+        return nil
     }
 
     /// A `NN-VERIFICATION.md`, or nil. An empty file, or one with no

@@ -189,8 +189,20 @@ struct PlanReader {
             warnings.append(
                 LineMessage(
                     line: line,
-                    message: "unknown status '\(text)' for \(item.id); expected done, in progress, blocked, not"
-                        + " started or cancelled (kept as unknown)"))
+                    message: "unknown status '\(text)' for \(item.id); expected done, in review, in progress,"
+                        + " blocked, not started, optional or cancelled (kept as unknown)"))
+        }
+        if let conflict = reading.conflict {
+            item.hint("'\(text)': \(conflict)", line: line)
+        }
+        // A heading marker and a Status line that disagree: the line is used
+        // (it has more detail), and the marker is named.
+        if item.statusStated, let marker = item.headingMarker, let previous = item.statusText, previous == marker,
+            item.status != reading.status, reading.recognised, item.status != .unknown
+        {
+            item.hint(
+                "the heading says '\(marker)' (\(item.status.label.lowercased())) but the status line says"
+                    + " '\(text)' (\(reading.status.label.lowercased())); the status line is used", line: line)
         }
         item.status = reading.status
         item.statusStated = true
@@ -205,13 +217,26 @@ struct PlanReader {
     nonisolated(unsafe) static let metadataLine =
         /^\s*(?:[-*]\s+)?(?:\*\*|__)([^*_:]{1,40}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*(.*)$/
 
+    /// The same lines without bold, for the keys that are unmistakable
+    /// (`Depends on: CHUNK-001`, `Status: In progress`, `Deps: 2.1`).
+    nonisolated(unsafe) static let plainMetadataLine =
+        /^(?i)\s*(?:[-*]\s+)?(status|depends on|dependencies|deps|requires|blocked by|estimated time|estimate|effort)\s*:\s*(.+)$/
+
     /// `**Status**: …`, `**Estimated Time**: 30 minutes`, `**Dependencies**: …`.
     private mutating func readMetadata(_ block: MarkdownNode) {
         guard let index = open.last?.index else { return }
         for fileLine in block.line...max(block.line, block.endLine) {
-            guard let match = try? Self.metadataLine.firstMatch(in: String(line(fileLine))) else { continue }
-            let key = match.1.lowercased().trimmingCharacters(in: .whitespaces)
-            let value = Self.plain(String(match.2))
+            let text = String(line(fileLine))
+            let key: String
+            let raw: Substring
+            if let match = try? Self.metadataLine.firstMatch(in: text) {
+                (key, raw) = (match.1.lowercased().trimmingCharacters(in: .whitespaces), match.2)
+            } else if let match = try? Self.plainMetadataLine.wholeMatch(in: text) {
+                (key, raw) = (match.1.lowercased(), match.2)
+            } else {
+                continue
+            }
+            let value = Self.plain(String(raw))
             guard !value.isEmpty else { continue }
             apply(key: key, value: value, line: fileLine, to: index)
         }
@@ -241,7 +266,8 @@ struct PlanReader {
             "time", "estimated duration", "size":
             item.estimate = readEstimate(value, of: item.id, line: line) ?? item.estimate
         case "dependencies", "dependency", "depends on", "depends", "dependson", "blocked by", "prerequisites",
-            "requires", "after":
+            "requires", "after", "deps", "dep", "depends upon", "required", "needs", "waits for", "waiting on",
+            "prerequisite":
             let dependencies = StatusText.dependencies(value)
             item.dependencyText = value
             item.dependencyIDs = dependencies.ids
@@ -289,6 +315,12 @@ struct PlanReader {
     }
 
     private mutating func readList(_ list: MarkdownNode) {
+        // `- **Status:** Done` and `- Depends on: CHUNK-001` in a list of an item's facts.
+        for entry in list.children {
+            guard case .item(nil) = entry.kind, let paragraph = entry.children.first, case .paragraph = paragraph.kind
+            else { continue }
+            readMetadata(paragraph)
+        }
         var collected: [(entry: ChecklistEntry, symbol: Character?, list: String)] = []
         collect(list, depth: 0, into: &collected)
         guard !collected.isEmpty else { return }
@@ -515,13 +547,31 @@ struct PlanReader {
         if fact.items[index].priority == nil { fact.items[index].priority = mapping.priority }
     }
 
-    /// An item with no stated status takes its checklist's.
+    /// An item with no stated status takes its checklist's; one whose stated
+    /// status its boxes contradict keeps it, with a hint.
     private mutating func finish(_ index: Int) {
         var item = fact.items[index]
+        let boxes = item.checklist
         if !item.statusStated {
-            item.status = item.checklist.impliedStatus
+            item.status = boxes.impliedStatus
+        } else if boxes.total > 0 {
+            let left = boxes.total - boxes.done
+            if item.status == .done && left > 0 {
+                item.hint(
+                    "marked done, but \(left) of \(boxes.total) \(UnitProgress.plural("box", boxes.total)) \(left == 1 ? "is" : "are") not ticked",
+                    line: firstOpenBox(of: index) ?? item.line)
+            } else if item.status == .notStarted && boxes.done > 0 {
+                item.hint(
+                    "marked not started, but \(boxes.done) of \(boxes.total) \(UnitProgress.plural("box", boxes.total)) \(boxes.done == 1 ? "is" : "are") ticked",
+                    line: item.line)
+            }
         }
         fact.items[index] = item
+    }
+
+    /// The line of the first box of an item that is not ticked.
+    private func firstOpenBox(of index: Int) -> Int? {
+        fact.entries.first { $0.owner == index && $0.status != .done && $0.status.counts }?.line
     }
 }
 

@@ -17,7 +17,7 @@ struct RoadmapReader {
     private var lines: SourceLines?
 
     nonisolated(unsafe) static let phaseLine =
-        /^(?i)\**\s*phase\s+(\d{1,3}(?:\.\d+)?)\s*\**\s*[:.—–-]\s*\**([^*(—–]+?)\**\s*(?:\(([^)]*)\))?\s*(?:[—–-]+\s*(.*))?$/
+        /^(?i)\**\s*phase\s+(\d{1,3}(?:\.\d+)?)\s*\**\s*[:.—–-]\s*\**([^*(—–]+?)\**\s*(?:\(([^)]*)\))?(?:\s*[—–]+\s*(.*)|\s+-+\s+(.*))?\s*$/
     nonisolated(unsafe) static let planLine = /^\**(\d{1,3}(?:\.\d+)?)-(\d{1,3})(?:-PLAN\.md)?\**\b/
     nonisolated(unsafe) static let phaseHeading = /^(?i)phase\s+(\d{1,3}(?:\.\d+)?)\s*[:.—–-]/
 
@@ -54,7 +54,10 @@ struct RoadmapReader {
                 }
                 openDetails = max(0, openDetails - html.ranges(of: "</details>").count)
             }
-            guard archivedLevel == nil, openDetails == 0 else { continue }
+            guard archivedLevel == nil, openDetails == 0 else {
+                if case .list = block.kind { collectArchivedPhases(block) }
+                continue
+            }
             switch block.kind {
             case .heading:
                 let text = block.plainText.trimmingCharacters(in: .whitespaces)
@@ -74,6 +77,16 @@ struct RoadmapReader {
             default:
                 break
             }
+        }
+    }
+
+    /// Phase lines inside an archived milestone: history, not current work.
+    private mutating func collectArchivedPhases(_ list: MarkdownNode) {
+        for entry in list.children {
+            if let match = try? Self.phaseLine.firstMatch(in: PlanReader.itemText(entry)) {
+                fact.archivedPhases.insert(StatusText.phaseID(match.1))
+            }
+            for child in entry.children where child.kind.isList { collectArchivedPhases(child) }
         }
     }
 
@@ -102,7 +115,7 @@ struct RoadmapReader {
                 var item = fact.items[index]
                 item.title = String(match.2).trimmingCharacters(in: .whitespaces)
                 item.line = entry.line
-                let rest = [match.3.map(String.init), match.4.map(String.init)].compactMap { $0 }.joined(separator: " ")
+                let rest = [match.3, match.4, match.5].compactMap { $0.map(String.init) }.joined(separator: " ")
                 let reading = StatusText.read(rest)
                 if let task {
                     item.status = task == .done ? .done : (reading.recognised ? reading.status : .notStarted)
@@ -123,7 +136,13 @@ struct RoadmapReader {
                 fact.items[index] = item
             } else if let match = try? Self.planLine.firstMatch(in: text) {
                 let id = StatusText.planID(phase: match.1, plan: match.2)
-                if let task { fact.roadmapPlans[id] = task == .done ? .done : .notStarted }
+                if let task {
+                    var title = String(text[match.range.upperBound...])
+                    title = title.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-*"))
+                    fact.roadmapPlans[id] = RoadmapPlan(
+                        status: task == .done ? .done : .notStarted, title: title.isEmpty ? "Plan \(id)" : title,
+                        line: entry.line)
+                }
             }
             for child in entry.children where child.kind.isList { readList(child) }
         }

@@ -16,18 +16,26 @@ enum StatusText {
         var date: String?
         /// `88c8123..HEAD`, when the text has a commit range.
         var commits: String?
+        /// Where the text contradicts itself (`✅ Not started`, `Done / In
+        /// progress`): what was used and why, for a hint at the item.
+        var conflict: String?
     }
 
-    /// Symbols that stand for a status, checked before words.
+    /// Symbols that stand for a status when no word says one. Colour circles
+    /// are decoration as much as status (`🔴 Not Started`, `🔴 Critical`), so
+    /// they never contradict words and a lone 🔴 is not started, not blocked.
     static let symbols: [(Character, WorkStatus)] = [
         ("✅", .done), ("✔", .done), ("✓", .done), ("☑", .done), ("🟢", .done), ("🎉", .done),
         ("🚧", .inProgress), ("🔄", .inProgress), ("⏳", .inProgress), ("🟡", .inProgress), ("🏗", .inProgress),
-        ("🔨", .inProgress), ("◐", .inProgress),
-        ("❌", .blocked), ("⛔", .blocked), ("🛑", .blocked), ("🔴", .blocked), ("🚫", .blocked),
+        ("🔨", .inProgress), ("◐", .inProgress), ("🟠", .inProgress), ("👀", .inReview),
+        ("❌", .blocked), ("⛔", .blocked), ("🛑", .blocked), ("🚫", .blocked),
         ("✗", .blocked), ("✘", .blocked),
-        ("⬜", .notStarted), ("☐", .notStarted), ("🔲", .notStarted), ("⚪", .notStarted), ("⭕", .notStarted),
-        ("📋", .notStarted),
+        ("🔴", .notStarted), ("⬜", .notStarted), ("☐", .notStarted), ("🔲", .notStarted), ("⚪", .notStarted),
+        ("⭕", .notStarted), ("📋", .notStarted),
     ]
+
+    /// Symbols that decorate rather than state (see ``symbols``).
+    static let decorativeSymbols: Set<Character> = ["🟢", "🟡", "🟠", "🔴", "⚪", "📋", "🎉"]
 
     /// Status words and phrases (lowercase); the earliest in the text wins, and
     /// the longest of those starting at the same place (`not started` over `started`).
@@ -35,87 +43,161 @@ enum StatusText {
         ("done", .done), ("complete", .done), ("completed", .done), ("committed", .done), ("finished", .done),
         ("merged", .done), ("shipped", .done), ("passed", .done), ("verified", .done), ("implemented", .done),
         ("resolved", .done), ("closed", .done), ("released", .done), ("deployed", .done), ("landed", .done),
-        ("fixed", .done), ("accepted", .done),
+        ("fixed", .done), ("accepted", .done), ("fully implemented", .done),
         ("in progress", .inProgress), ("in-progress", .inProgress), ("in_progress", .inProgress),
         ("wip", .inProgress), ("started", .inProgress), ("ongoing", .inProgress), ("underway", .inProgress),
-        ("partial", .inProgress), ("partially", .inProgress), ("active", .inProgress), ("doing", .inProgress),
-        ("in review", .inProgress), ("review", .inProgress), ("testing", .inProgress),
-        ("human_needed", .inProgress), ("human needed", .inProgress),
+        ("under way", .inProgress), ("partial", .inProgress), ("partially", .inProgress), ("active", .inProgress),
+        ("doing", .inProgress), ("testing", .inProgress), ("incomplete", .inProgress), ("gaps_found", .inProgress),
+        ("gaps found", .inProgress), ("partially complete", .inProgress), ("partially implemented", .inProgress),
+        ("in review", .inReview), ("in-review", .inReview), ("in_review", .inReview), ("review", .inReview),
+        ("under review", .inReview), ("awaiting review", .inReview), ("waiting for review", .inReview),
+        ("ready for review", .inReview), ("pending review", .inReview), ("needs review", .inReview),
+        ("in qa", .inReview), ("pr open", .inReview), ("human_needed", .inReview), ("human needed", .inReview),
+        ("awaiting verification", .inReview),
         ("blocked", .blocked), ("on hold", .blocked), ("on-hold", .blocked), ("stuck", .blocked),
-        ("waiting", .blocked), ("failed", .blocked), ("failing", .blocked), ("gaps_found", .inProgress),
-        ("gaps found", .inProgress),
+        ("waiting", .blocked), ("failed", .blocked), ("failing", .blocked),
         ("not started", .notStarted), ("not-started", .notStarted), ("not_started", .notStarted),
         ("not yet started", .notStarted), ("todo", .notStarted), ("to do", .notStarted), ("to-do", .notStarted),
         ("pending", .notStarted), ("planned", .notStarted), ("not planned", .notStarted),
         ("backlog", .notStarted), ("open", .notStarted), ("queued", .notStarted), ("upcoming", .notStarted),
         ("ready", .notStarted), ("scheduled", .notStarted), ("new", .notStarted), ("none", .notStarted),
+        ("not complete", .notStarted), ("not completed", .notStarted), ("not done", .notStarted),
+        ("not implemented", .notStarted), ("ready for dev", .notStarted), ("ready-for-dev", .notStarted),
+        ("draft", .notStarted), ("proposed", .notStarted), ("approved", .notStarted),
+        ("optional", .optional), ("nice to have", .optional), ("nice-to-have", .optional), ("stretch", .optional),
         ("cancelled", .cancelled), ("canceled", .cancelled), ("dropped", .cancelled), ("won't do", .cancelled),
         ("wont do", .cancelled), ("wontfix", .cancelled), ("skipped", .cancelled), ("obsolete", .cancelled),
-        ("superseded", .cancelled), ("n/a", .cancelled), ("abandoned", .cancelled),
+        ("superseded", .cancelled), ("n/a", .cancelled), ("abandoned", .cancelled), ("deferred", .cancelled),
     ]
 
+    /// `60%` in `Status: 60% Complete`.
+    nonisolated(unsafe) static let percentPattern = /(?:^|[^\d.])(\d{1,3}(?:\.\d+)?)\s*%/
+
     /// Reads a status text (`✅ Committed (88c8123..HEAD)`, `❌ Blocked — reason`).
+    ///
+    /// Words beat decoration: where a symbol and the words disagree
+    /// (`🔴 Not Started`, `✅ Not started`) the words are used, and a symbol
+    /// that agrees with any status word in the text picks that one
+    /// (`🔄 Scheduler merged; gap fixes in progress` is in progress). A
+    /// percentage below 100 beside a done word (`60% Complete`) is in progress.
     static func read(_ text: String) -> Reading {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var reading = Reading(status: .unknown, recognised: false)
         reading.date = firstMatch(of: datePattern, in: trimmed)
         reading.commits = firstMatch(of: commitPattern, in: trimmed)
+        let found = statusWords(in: trimmed)
         let symbol = trimmed.first { character in symbols.contains { $0.0 == character } }
-        let word = firstWord(in: trimmed)
-        // A symbol that opens the text decides (`🔄 Scheduler merged; gap fixes
-        // in progress` is in progress, `⏳ Waiting for review` too); the words
-        // after it are its note.
-        if let first = trimmed.first, let status = symbols.first(where: { $0.0 == first })?.1 {
-            reading.status = status
+        let symbolStatus = symbol.flatMap { character in symbols.first { $0.0 == character }?.1 }
+        if found.isEmpty {
+            guard let symbol, let symbolStatus else { return finish(reading, text: trimmed) }
+            reading.status = symbolStatus
             reading.recognised = true
-            if let word, word.status == status {
-                reading.note = note(after: word.end, in: trimmed)
-            } else {
-                let rest = trimmed.dropFirst().trimmingCharacters(
+            let after = trimmed.index(after: trimmed.firstIndex(of: symbol)!)
+            if trimmed.first == symbol {
+                // What follows a leading symbol is its note (`⏳ Legal sign-off`).
+                let rest = trimmed[after...].trimmingCharacters(
                     in: .whitespaces.union(CharacterSet(charactersIn: "\u{FE0F}")))
-                reading.note =
-                    rest.isEmpty || reading.commits != nil && rest.lowercased().hasPrefix("committed") ? nil : rest
+                reading.note = rest.isEmpty ? nil : rest
+            } else {
+                reading.note = note(after: after, in: trimmed)
             }
+            return finish(reading, text: trimmed)
+        }
+        guard let first = found.first else { return reading }
+        var chosen = first
+        var symbolDecided = false
+        if let symbolStatus, let agreeing = found.first(where: { $0.status == symbolStatus }) {
+            chosen = agreeing
+            symbolDecided = true
+        } else if let symbol, let symbolStatus, !decorativeSymbols.contains(symbol),
+            family(symbolStatus) != family(first.status)
+        {
+            reading.conflict =
+                "\(symbol) says \(symbolStatus.label.lowercased()) but the words say"
+                + " \(first.status.label.lowercased()); the words are used"
+        }
+        reading.status = chosen.status
+        reading.recognised = true
+        reading.note = note(after: chosen.end, in: trimmed)
+        // Two status words of different kinds before any note: the text contradicts itself.
+        if reading.conflict == nil && !symbolDecided {
+            let statusPart = trimmed.prefix { !"—–:(,;".contains($0) }
+            let clashing = found.first {
+                $0.offset < statusPart.count && family($0.status) != family(chosen.status)
+            }
+            if let clashing {
+                reading.conflict =
+                    "the status says both \(chosen.status.label.lowercased()) and"
+                    + " \(clashing.status.label.lowercased()); \(chosen.status.label.lowercased()) is used"
+            }
+        }
+        return finish(reading, text: trimmed)
+    }
+
+    /// A percentage below 100 beside a done word is progress, not done; 0% is not started.
+    private static func finish(_ reading: Reading, text: String) -> Reading {
+        var reading = reading
+        guard let match = try? percentPattern.firstMatch(in: text), let value = Double(match.1) else {
             return reading
         }
-        if let word {
-            reading.status = word.status
+        if !reading.recognised {
             reading.recognised = true
-            reading.note = note(after: word.end, in: trimmed)
-        } else if let symbol, let status = symbols.first(where: { $0.0 == symbol })?.1 {
-            reading.status = status
-            reading.recognised = true
-            if let index = trimmed.firstIndex(of: symbol) {
-                reading.note = note(after: trimmed.index(after: index), in: trimmed)
-            }
+            reading.status = value >= 100 ? .done : (value <= 0 ? .notStarted : .inProgress)
+        } else if reading.status == .done && value < 100 {
+            reading.status = value <= 0 ? .notStarted : .inProgress
         }
         return reading
     }
 
-    /// The earliest status word in `text`, on word boundaries.
-    private static func firstWord(in text: String) -> (status: WorkStatus, end: String.Index)? {
+    /// Kinds of status that contradict each other: done, under way (in
+    /// progress, in review, blocked), not begun, and set aside.
+    private static func family(_ status: WorkStatus) -> Int {
+        switch status {
+        case .done: 0
+        case .inProgress, .inReview, .blocked: 1
+        case .notStarted: 2
+        case .optional, .cancelled: 3
+        case .unknown: 4
+        }
+    }
+
+    /// A status word found in a text: its status, where it starts (in
+    /// `Character`s) and where it ends.
+    struct FoundWord {
+        var status: WorkStatus
+        var offset: Int
+        var end: String.Index
+    }
+
+    /// Every status word in `text`, on word boundaries, earliest first (the
+    /// longest of those starting at one place: `not started` over `started`).
+    /// Each phrase is found once, at its first place.
+    static func statusWords(in text: String) -> [FoundWord] {
         let lower = text.lowercased()
         // Lowercasing can change lengths (`İ`); fall back to no note then.
         let sameLength = lower.count == text.count
-        var best: (offset: Int, length: Int, status: WorkStatus)?
+        var best: [Int: (length: Int, status: WorkStatus)] = [:]
         for (word, status) in words {
             var searchStart = lower.startIndex
             while let range = lower.range(of: word, range: searchStart..<lower.endIndex) {
                 if isBoundary(before: range.lowerBound, in: lower) && isBoundary(after: range.upperBound, in: lower) {
                     let offset = lower.distance(from: lower.startIndex, to: range.lowerBound)
-                    if best == nil || offset < best!.offset || (offset == best!.offset && word.count > best!.length) {
-                        best = (offset, word.count, status)
-                    }
+                    if best[offset].map({ word.count > $0.length }) ?? true { best[offset] = (word.count, status) }
                     break
                 }
                 searchStart = range.upperBound
             }
         }
-        guard let best else { return nil }
-        let end =
-            sameLength
-            ? text.index(text.startIndex, offsetBy: best.offset + best.length) : text.endIndex
-        return (best.status, end)
+        // Drop words inside a longer phrase found earlier (`started` in `not started`).
+        var found: [FoundWord] = []
+        var coveredUntil = 0
+        for (offset, match) in best.sorted(by: { $0.key < $1.key }) where offset >= coveredUntil {
+            let end =
+                sameLength ? text.index(text.startIndex, offsetBy: offset + match.length) : text.endIndex
+            found.append(FoundWord(status: match.status, offset: offset, end: end))
+            coveredUntil = offset + match.length
+        }
+        return found
     }
 
     private static func isBoundary(before index: String.Index, in text: String) -> Bool {

@@ -13,9 +13,13 @@ enum ChecklistStyles {
         h1 .status-badge, h2 .status-badge, h3 .status-badge { margin-left: .4em; }
         .status-done { color: var(--color-success); background: var(--color-success-subtle); }
         .status-in-progress { color: var(--color-info); background: var(--color-info-subtle); }
+        .status-in-review { color: var(--color-info); background: var(--color-info-subtle); }
         .status-blocked { color: var(--color-danger); background: var(--color-danger-subtle); }
-        .status-not-started { color: var(--color-text-muted); background: var(--color-bg-subtle); }
-        .status-cancelled, .status-unknown { color: var(--color-neutral); background: var(--color-neutral-subtle); }
+        .status-not-started, .status-waiting { color: var(--color-text-muted); background: var(--color-bg-subtle); }
+        .status-waiting { font-weight: 500; }
+        .status-cancelled, .status-optional, .status-unknown { color: var(--color-neutral); background: var(--color-neutral-subtle); }
+        .work-hints { margin: var(--space-1) 0 0; padding-left: 1.2em; font-size: var(--text-sm); color: var(--color-text-muted); }
+        .work-hints li::marker { content: "⚑ "; color: var(--color-warning, var(--color-text-muted)); }
         .status-ready { color: var(--color-success); }
         .status-dot {
           display: inline-block; width: .6em; height: .6em; margin-right: .3em; border-radius: 50%;

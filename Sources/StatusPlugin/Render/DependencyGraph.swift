@@ -37,17 +37,19 @@ enum DependencyGraph {
             nodeIndex[item.key] = graph.nodes.count
             var node = DiagramGraph.Node(id: "n\(graph.nodes.count)", label: label(item))
             node.shape = item.kind == .phase ? .stadium : .rounded
-            node.tone = tone(entry.isBlocked ? .blocked : item.status, inCycle: entry.inCycle)
+            node.tone = tone(item.status, inCycle: entry.inCycle)
             node.cluster = clusters[scope]
             node.link = url(item)
-            node.tooltip = "\(item.id): \(item.title) — \(entry.isBlocked ? "Blocked" : item.status.label)"
+            node.tooltip =
+                "\(item.id): \(item.title) — \(item.status.label)"
+                + (entry.readiness == .waiting ? ", waiting" : "")
             graph.nodes.append(node)
         }
         let edges = reduced(members, report: report)
         for (from, to) in edges {
             guard let source = nodeIndex[from], let target = nodeIndex[to] else { continue }
             var edge = DiagramGraph.Edge(from: source, to: target)
-            if report.entry(to)?.blockedBy.contains(from) == true { edge.style = .thick }
+            if report.entry(to)?.waitingFor.contains(from) == true { edge.style = .thick }
             graph.edges.append(edge)
         }
         if clusters.count == 1 {
@@ -80,10 +82,10 @@ enum DependencyGraph {
         if inCycle { return .danger }
         switch status {
         case .done: return .success
-        case .inProgress: return .accent
+        case .inProgress, .inReview: return .accent
         case .blocked: return .danger
         case .notStarted: return .normal
-        case .cancelled, .unknown: return .neutral
+        case .cancelled, .optional, .unknown: return .neutral
         }
     }
 

@@ -19,7 +19,7 @@ struct InPlaceViews {
             shown = Self.withoutMarker(block, marker: marker)
         }
         var html = try context.renderer.renderDefault(shown)
-        let badge = " " + StatusViews.badge(entry?.isBlocked == true ? .blocked : item.status, title: item.statusText)
+        let badge = " " + StatusViews.badge(item.status, title: item.statusText)
         if let anchor = html.range(of: "<a class=\"heading-anchor\"") {
             html.insert(contentsOf: badge, at: anchor.lowerBound)
         } else if let close = html.range(of: "</h", options: .backwards) {
@@ -108,17 +108,26 @@ struct InPlaceViews {
             )
         }
         if let entry {
+            if item.status == .blocked {
+                let reason = item.note.map { " — " + HTMLEscaping.escape($0) } ?? ""
+                facts.append("<span class=\"work-state status-blocked\">Blocked\(reason)</span>")
+            }
             if entry.inCycle {
                 facts.append("<span class=\"work-state status-blocked\">In a dependency cycle</span>")
-            } else if !entry.blockedBy.isEmpty {
-                let links = entry.blockedBy.compactMap { report.entry($0) }.map { link(to: $0.item, status: false) }
+            } else if !entry.waitingFor.isEmpty {
+                let links = entry.waitingFor.compactMap { report.entry($0) }.map { link(to: $0.item, status: false) }
                 facts.append(
-                    "<span class=\"work-state status-blocked\">Waiting for \(links.joined(separator: ", "))</span>")
+                    "<span class=\"work-state status-waiting\">Waiting for \(links.joined(separator: ", "))</span>")
             } else if entry.isReady {
                 facts.append("<span class=\"work-state status-ready\">Ready to start</span>")
             }
         }
         if !facts.isEmpty { parts.append("<p class=\"work-facts\">" + facts.joined(separator: " ") + "</p>") }
+        if !item.hints.isEmpty {
+            parts.append(
+                "<ul class=\"work-hints\" aria-label=\"Check these\">"
+                    + item.hints.map { "<li>\(HTMLEscaping.escape($0.message))</li>" }.joined() + "</ul>")
+        }
         guard !parts.isEmpty else { return "" }
         return "<div class=\"work-details\">" + parts.joined() + "</div>\n"
     }

@@ -43,7 +43,7 @@ struct StatusPage {
         html += "<section class=\"status-overview\" aria-label=\"Overall progress\">\n"
         html += "<div class=\"status-numbers\">"
         html += number(
-            Int(report.percent.rounded(.down)), "% done", detail: "\(progress.done) of \(progress.total) items")
+            Int(report.percent.rounded(.down)), "% done", detail: report.units.map(\.text).joined(separator: ", "))
         if estimate.total > 0 {
             let percent = Int(clamping: estimate.done * 100 / estimate.total, to: 0...100, rounding: .down)
             html += number(
@@ -52,13 +52,18 @@ struct StatusPage {
         }
         // The same counts as status.json's summary.
         let tracked = report.tracked
-        html += number(tracked.filter { $0.item.status == .inProgress }.count, "in progress", detail: nil)
+        let underWay = tracked.filter { $0.item.status == .inProgress || $0.item.status == .inReview }.count
+        html += number(underWay, "in progress", detail: nil)
         html += number(report.readyNext.count, "ready", detail: nil)
-        html += number(tracked.filter(\.isBlocked).count, "blocked", detail: nil)
+        let waiting = tracked.filter { $0.readiness == .waiting }.count
+        if waiting > 0 { html += number(waiting, "waiting", detail: "for unfinished work") }
+        let blockedCount = tracked.filter(\.isBlocked).count
+        if blockedCount > 0 { html += number(blockedCount, "blocked", detail: "as written") }
         html += "</div>\n"
+        let units = report.units
         html += StatusViews.progressBar(
-            done: progress.done, total: progress.total,
-            inProgress: report.tracked.filter { $0.item.status == .inProgress }.count, noun: "items",
+            done: progress.done, total: progress.total, inProgress: underWay,
+            noun: units.count == 1 ? UnitProgress.plural(units[0].noun, progress.total) : "units of work",
             label: "Overall progress")
         if checkboxes.total > 0 {
             html += StatusViews.progressBar(
@@ -76,7 +81,10 @@ struct StatusPage {
         html += phases()
         html += readyNext()
         html += blocked()
+        html += waitingList()
+        html += checkThese()
         html += recentlyCompleted()
+        html += archived()
         html += graph()
         html += problems()
         return html
@@ -89,33 +97,44 @@ struct StatusPage {
         return html + "</div>"
     }
 
-    /// One row per document that tracks work.
+    /// One row per plan (a document, or a GSD planning folder), counted in its own unit.
     private func plans() -> String {
-        let byPage = Dictionary(
-            grouping: report.entries.filter {
-                StatusReport.trackedKinds.contains($0.item.kind) && $0.item.kind != .plan
-            },
-            by: \.item.sourcePath)
-        let rows = site.pages.compactMap { page in byPage[page.sourcePath].map { (page: page, items: $0) } }
-        guard !rows.isEmpty else { return "" }
+        let plans = report.plans
+        guard !plans.isEmpty else { return "" }
         var html =
-            "<h2 id=\"plans\">Plans</h2>\n<table class=\"status-table\"><thead><tr><th scope=\"col\">Document</th>"
+            "<h2 id=\"plans\">Plans</h2>\n<table class=\"status-table\"><thead><tr><th scope=\"col\">Plan</th>"
         html +=
-            "<th scope=\"col\">Progress</th><th scope=\"col\">In progress</th><th scope=\"col\">Blocked</th></tr></thead><tbody>\n"
-        for (page, items) in rows {
-            let counted = items.filter { $0.item.status.counts }
-            let done = counted.filter { $0.item.status == .done }.count
-            let href = site.url(from: StatusPlugin.pagePath, to: page.outputPath)
-            html +=
-                "<tr><th scope=\"row\"><a href=\"\(HTMLEscaping.escape(href))\">\(HTMLEscaping.escape(page.title))</a></th><td>"
+            "<th scope=\"col\">Progress</th><th scope=\"col\">In progress</th><th scope=\"col\">Waiting</th>"
+            + "<th scope=\"col\">Blocked</th></tr></thead><tbody>\n"
+        for plan in plans {
+            let counted = plan.entries.filter { $0.item.status.counts }
+            let underWay = counted.filter { $0.item.status == .inProgress || $0.item.status == .inReview }.count
+            let (title, href) = planTitle(plan)
+            let name = href.map { "<a href=\"\(HTMLEscaping.escape($0))\">\(HTMLEscaping.escape(title))</a>" }
+                ?? HTMLEscaping.escape(title)
+            html += "<tr><th scope=\"row\">\(name)</th><td>"
             html += StatusViews.progressBar(
-                done: done, total: counted.count,
-                inProgress: counted.filter { $0.item.status == .inProgress }.count,
-                noun: counted.allSatisfy { $0.item.kind == .chunk } ? "chunks" : "items", label: page.title)
-            html += "</td><td>\(counted.filter { $0.item.status == .inProgress }.count)</td>"
+                done: plan.unit.done, total: plan.unit.total, inProgress: underWay,
+                noun: UnitProgress.plural(plan.unit.noun, plan.unit.total), label: title)
+            if !plan.others.isEmpty {
+                html +=
+                    "<span class=\"work-where\">\(HTMLEscaping.escape(plan.others.map(\.text).joined(separator: " · ")))</span>"
+            }
+            html += "</td><td>\(underWay)</td>"
+            html += "<td>\(counted.filter { $0.readiness == .waiting }.count)</td>"
             html += "<td>\(counted.filter(\.isBlocked).count)</td></tr>\n"
         }
         return html + "</tbody></table>\n"
+    }
+
+    /// A plan's name and link: its document's title, or its planning folder (to its roadmap).
+    private func planTitle(_ plan: PlanProgress) -> (String, String?) {
+        if let page = site.page(at: plan.scope) {
+            return (page.title, site.url(from: StatusPlugin.pagePath, to: page.outputPath))
+        }
+        let roadmap = site.pages.first { RoadmapReader.isRoadmap($0) && GSDFiles.planningRoot(of: $0.sourcePath) == plan.scope }
+        let title = plan.scope.isEmpty ? "Plans" : plan.scope
+        return (title, roadmap.map { site.url(from: StatusPlugin.pagePath, to: $0.outputPath) })
     }
 
     /// GSD phases with their plans' progress, and the waves inside each.
@@ -153,8 +172,8 @@ struct StatusPage {
                             "<li><span class=\"status-wave\">\(wave.isEmpty ? "No wave" : "Wave " + HTMLEscaping.escape(wave))</span>"
                         html += " <span class=\"work-where\">\(done)/\(members.count) done</span><ul>"
                         for plan in members {
-                            html +=
-                                "<li>\(StatusViews.badge(report.entry(plan.item.key)!.isBlocked ? .blocked : plan.item.status)) \(link(plan.item))"
+                            html += "<li>\(StatusViews.badge(plan.item.status)) \(link(plan.item))"
+                            if plan.readiness == .waiting { html += " " + StatusViews.waitingBadge }
                             if plan.item.checklist.total > 0 {
                                 html += " <span class=\"work-where\">\(plan.item.checklist.total) tasks</span>"
                             }
@@ -191,19 +210,14 @@ struct StatusPage {
         return html + "</ul>\n"
     }
 
+    /// What its authors say is blocked, with the reason they wrote.
     private func blocked() -> String {
-        let blocked = report.entries.filter { $0.isBlocked && $0.item.kind != .phase }
+        let blocked = report.entries.filter { $0.isBlocked && !$0.item.archived }
         guard !blocked.isEmpty else { return "" }
         var html = "<h2 id=\"blocked\">Blocked</h2>\n<ul class=\"status-list\">\n"
         for entry in blocked.prefix(Self.listLimit) {
             html += "<li>\(StatusViews.badge(.blocked)) \(link(entry.item))"
-            let blockers = entry.blockedBy.compactMap { report.entry($0)?.item }
-            if !blockers.isEmpty {
-                html +=
-                    " — waiting for "
-                    + blockers.map { "\(link($0)) (\($0.status.label.lowercased()))" }.joined(separator: ", ")
-            }
-            if entry.item.status == .blocked, let note = entry.item.note {
+            if let note = entry.item.note {
                 html += " — <span class=\"work-note\">\(HTMLEscaping.escape(note))</span>"
             }
             html += " \(whereWritten(entry.item))</li>\n"
@@ -214,8 +228,74 @@ struct StatusPage {
         return html + "</ul>\n"
     }
 
+    /// Unfinished work that waits for other unfinished work: calm, since
+    /// nothing is wrong with it.
+    private func waitingList() -> String {
+        let waiting = report.entries.filter {
+            $0.readiness == .waiting && $0.item.kind != .phase && $0.item.kind != .checklist && !$0.item.archived
+        }
+        guard !waiting.isEmpty else { return "" }
+        var html = "<h2 id=\"waiting\">Waiting</h2>\n<ul class=\"status-list\">\n"
+        for entry in waiting.prefix(Self.listLimit) {
+            html += "<li>\(StatusViews.badge(entry.item.status)) \(link(entry.item))"
+            let waits = entry.waitingFor.compactMap { report.entry($0)?.item }
+            if !waits.isEmpty {
+                html +=
+                    " — waits for "
+                    + waits.map { "\(link($0)) (\($0.status.label.lowercased()))" }.joined(separator: ", ")
+            } else if entry.inCycle {
+                html += " — in a dependency cycle"
+            }
+            html += " \(whereWritten(entry.item))</li>\n"
+        }
+        if waiting.count > Self.listLimit {
+            html += "<li class=\"status-more\">and \(waiting.count - Self.listLimit) more</li>\n"
+        }
+        return html + "</ul>\n"
+    }
+
+    /// Where the markers and the evidence disagree: what the author wrote
+    /// stands, and this says what to check.
+    private func checkThese() -> String {
+        let check = report.checkThese
+        guard !check.isEmpty else { return "" }
+        var html = "<h2 id=\"check-these\">Check these</h2>\n<ul class=\"status-list status-check\">\n"
+        for entry in check.prefix(Self.listLimit) {
+            html += "<li>\(StatusViews.badge(entry.item.status)) \(link(entry.item))<ul class=\"work-hints\">"
+            for hint in entry.item.hints {
+                html += "<li>\(HTMLEscaping.escape(hint.message))"
+                html += " <span class=\"work-where\">\(HTMLEscaping.escape("\(entry.item.sourcePath):\(hint.line)"))</span></li>"
+            }
+            html += "</ul></li>\n"
+        }
+        if check.count > Self.listLimit {
+            html += "<li class=\"status-more\">and \(check.count - Self.listLimit) more</li>\n"
+        }
+        return html + "</ul>\n"
+    }
+
+    /// Archived milestones: history, collapsed, never counted or offered as next.
+    private func archived() -> String {
+        let archived = report.entries.filter { $0.item.archived && $0.item.kind != .checklist }
+        guard !archived.isEmpty else { return "" }
+        let plans = archived.filter { $0.item.kind != .phase }
+        let done = plans.filter { $0.item.status == .done }.count
+        var html = "<h2 id=\"archived\">Archived</h2>\n<details class=\"status-archived\"><summary>"
+        html += "\(done) of \(plans.count) \(UnitProgress.plural("item", plans.count)) done in archived milestones"
+        html += "</summary>\n<ul class=\"status-list\">\n"
+        for entry in archived.prefix(Self.listLimit * 4) {
+            html += "<li>\(StatusViews.badge(entry.item.status)) \(link(entry.item)) \(whereWritten(entry.item))</li>\n"
+        }
+        if archived.count > Self.listLimit * 4 {
+            html += "<li class=\"status-more\">and \(archived.count - Self.listLimit * 4) more</li>\n"
+        }
+        return html + "</ul></details>\n"
+    }
+
     private func recentlyCompleted() -> String {
-        let done = report.entries.filter { $0.item.status == .done && $0.item.kind != .checklist }
+        let done = report.entries.filter {
+            $0.item.status == .done && $0.item.kind != .checklist && !$0.item.archived
+        }
         guard !done.isEmpty else { return "" }
         let dated = done.filter { $0.item.completed != nil }.sorted { $0.item.completed! > $1.item.completed! }
         let undated = done.filter { $0.item.completed == nil }
@@ -233,7 +313,7 @@ struct StatusPage {
         guard drawn.svg != nil || drawn.note != nil else { return "" }
         var html = "<h2 id=\"dependency-graph\">Dependency graph</h2>\n"
         html += "<p class=\"status-legend\">"
-        for status in [WorkStatus.done, .inProgress, .notStarted, .blocked] {
+        for status in [WorkStatus.done, .inProgress, .notStarted, .blocked] where status != .blocked || report.entries.contains(where: \.isBlocked) {
             html +=
                 "<span class=\"status-legend-item\"><span class=\"status-dot status-\(status.rawValue)\" aria-hidden=\"true\"></span> \(status.label)</span> "
         }

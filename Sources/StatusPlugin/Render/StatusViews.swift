@@ -8,13 +8,20 @@ public enum StatusViews {
     static func symbol(_ status: WorkStatus) -> String {
         switch status {
         case .done: "✓"
+        case .inReview: "◑"
         case .inProgress: "◐"
         case .blocked: "⛔"
         case .notStarted: "○"
+        case .optional: "◌"
         case .cancelled: "⊘"
         case .unknown: "?"
         }
     }
+
+    /// A calm badge for an item that waits for its dependencies: not a status
+    /// (the item keeps its own), so it never looks like a blocked one.
+    static let waitingBadge =
+        "<span class=\"status-badge status-waiting\"><span aria-hidden=\"true\">⏸</span> Waiting</span>"
 
     /// `<span class="status-badge status-done">✓ Done</span>`.
     static func badge(_ status: WorkStatus, title: String? = nil) -> String {

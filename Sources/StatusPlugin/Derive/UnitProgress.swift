@@ -1,0 +1,115 @@
+import SpecSiteKit
+
+/// Progress counted in a plan's own unit: "3 of 12 chunks", "10 of 43 plans".
+///
+/// A plan's chunks, the checklist sections beside them and the rows of a table
+/// are different things, so they are never summed into one "items" number: each
+/// plan (a document, or a GSD planning folder) is counted in its unit, the kind
+/// its work is written as, and the site's numbers add up units of plans.
+public struct UnitProgress: Sendable, Equatable {
+    /// The kind counted.
+    public var kind: WorkItem.Kind
+    /// What one is called, singular (`chunk`, `plan`, `phase`, `checklist section`).
+    public var noun: String
+    /// How many of each status, among the items of this kind (all of them,
+    /// cancelled and optional ones too).
+    public var byStatus: [WorkStatus: Int] = [:]
+
+    /// Creates the count of `entries` (which are all of `kind`).
+    public init(kind: WorkItem.Kind, noun: String? = nil, entries: [StatusReport.Entry]) {
+        self.kind = kind
+        self.noun = noun ?? Self.noun(of: kind)
+        for entry in entries { byStatus[entry.item.status, default: 0] += 1 }
+    }
+
+    /// Items that count (not cancelled, not optional).
+    public var total: Int { byStatus.filter { $0.key.counts }.values.reduce(0, +) }
+    /// Done items.
+    public var done: Int { byStatus[.done] ?? 0 }
+    /// Items of one status.
+    public func count(_ status: WorkStatus) -> Int { byStatus[status] ?? 0 }
+
+    /// `3 of 12 chunks`, `0 of 1 plan`.
+    public var text: String { "\(done) of \(total) \(Self.plural(noun, total))" }
+
+    /// The noun for `count` of them: `1 plan`, `2 plans`, `0 plans`.
+    public static func plural(_ noun: String, _ count: Int) -> String {
+        if count == 1 { return noun }
+        let sibilant = ["s", "x", "z", "ch", "sh"].contains { noun.hasSuffix($0) }
+        return noun + (sibilant ? "es" : "s")
+    }
+
+    /// The plain name of a kind.
+    public static func noun(of kind: WorkItem.Kind) -> String {
+        switch kind {
+        case .chunk: "chunk"
+        case .section: "section"
+        case .plan: "plan"
+        case .phase: "phase"
+        case .row: "row"
+        case .checklist: "checklist section"
+        }
+    }
+
+    /// The order in which a plan's kinds are its unit: the first present is.
+    static let unitOrder: [WorkItem.Kind] = [.chunk, .plan, .section, .row, .checklist]
+}
+
+/// The work of one plan: a document, or a GSD planning folder with its phases and plans.
+public struct PlanProgress: Sendable {
+    /// The document's content path, or the planning folder (`.planning`).
+    public var scope: String
+    /// Its unit and the count in it.
+    public var unit: UnitProgress
+    /// The other kinds it writes (phases of a GSD folder, checklist sections
+    /// beside chunks), each counted on its own.
+    public var others: [UnitProgress]
+    /// Its items in the unit, in order.
+    public var entries: [StatusReport.Entry]
+}
+
+extension StatusReport {
+    /// Each plan's progress in its own unit, in site order. Archived history
+    /// is left out (it is shown apart).
+    func measurePlans() -> [PlanProgress] {
+        var order: [String] = []
+        var byScope: [String: [Entry]] = [:]
+        for entry in entries where !entry.item.archived {
+            let scope = Self.planScope(of: entry.item)
+            if byScope[scope] == nil { order.append(scope) }
+            byScope[scope, default: []].append(entry)
+        }
+        return order.compactMap { scope in
+            let members = byScope[scope]!
+            let kinds = Dictionary(grouping: members, by: \.item.kind)
+            guard let unitKind = UnitProgress.unitOrder.first(where: { kinds[$0] != nil }) else {
+                // Only phases: a roadmap with no plans yet counts its phases.
+                guard let phases = kinds[.phase] else { return nil }
+                return PlanProgress(
+                    scope: scope, unit: UnitProgress(kind: .phase, entries: phases), others: [], entries: phases)
+            }
+            let unitEntries = kinds[unitKind]!
+            var others: [UnitProgress] = []
+            for kind in [WorkItem.Kind.phase] + UnitProgress.unitOrder where kind != unitKind {
+                if let more = kinds[kind] { others.append(UnitProgress(kind: kind, entries: more)) }
+            }
+            return PlanProgress(
+                scope: scope, unit: UnitProgress(kind: unitKind, entries: unitEntries), others: others,
+                entries: unitEntries)
+        }
+    }
+
+    /// The plan an item belongs to: its document, or its GSD planning folder.
+    static func planScope(of item: WorkItem) -> String {
+        scope(of: item)
+    }
+
+    /// The site's units summed by kind (`12 chunks`, `43 plans`), for the headline.
+    public var units: [UnitProgress] {
+        var byKind: [WorkItem.Kind: [Entry]] = [:]
+        for plan in plans { byKind[plan.unit.kind, default: []] += plan.entries }
+        return UnitProgress.unitOrder.compactMap { kind in
+            byKind[kind].map { UnitProgress(kind: kind, entries: $0) }
+        } + (byKind[.phase].map { [UnitProgress(kind: .phase, entries: $0)] } ?? [])
+    }
+}
