@@ -14,11 +14,11 @@ struct BadInputTests {
 
                 ## CHUNK-001: Colours
 
-                **Status**: Awaiting vibes
+                **Status**: Mostly vibes
                 """))
         #expect(fact.items.map(\.status) == [.unknown])
         #expect(warnings.map(\.line) == [5])
-        #expect(warnings.first?.message.contains("unknown status 'Awaiting vibes' for CHUNK-001") == true)
+        #expect(warnings.first?.message.contains("unknown status 'Mostly vibes' for CHUNK-001") == true)
     }
 
     @Test func missingDependenciesDuplicatesAndCyclesAreWarnedAboutWithTheirLines() throws {

@@ -48,7 +48,8 @@ struct CorpusTests {
         let last = try #require(status.entry("ONBOARDING_IMPLEMENTATION_PLAN.md#CHUNK-023"))
         #expect(last.dependencies == ["ONBOARDING_IMPLEMENTATION_PLAN.md#CHUNK-022"])
         #expect(last.previousCount == 22)
-        #expect(last.isBlocked && !last.isReady)
+        // It waits for unfinished chunks: waiting, not blocked.
+        #expect(!last.isBlocked && last.readiness == .waiting && !last.isReady)
         #expect(!status.criticalPath.isEmpty)
     }
 

@@ -42,20 +42,25 @@ struct DefaultContentTests {
         #expect(try chunk(5)["ready"] as? Bool == true)
         #expect(try chunk(5)["deps"] as? [String] == ["CHUNK-001", "CHUNK-003"])
         #expect(try chunk(6)["status"] as? String == "in-progress")
+        // Blocked only where the author says so, with the reason they wrote.
         #expect(try chunk(7)["status"] as? String == "blocked")
-        #expect(try chunk(7)["stated_status"] as? String == "blocked")
         #expect(
-            try chunk(7)["note"] as? String == "waiting for the HealthKit entitlement review (submitted 2026-01-06)")
-        #expect(try chunk(7)["blocked_by"] as? [String] == [])
-        #expect(try chunk(8)["status"] as? String == "blocked")
-        #expect(try chunk(8)["stated_status"] as? String == "not-started")
-        #expect(try chunk(8)["blocked_by"] as? [String] == ["IMPLEMENTATION_PLAN.md#CHUNK-004"])
-        #expect(try chunk(9)["status"] as? String == "blocked")
+            try chunk(7)["blocked_reason"] as? String
+                == "waiting for the HealthKit entitlement review (submitted 2026-01-06)")
+        #expect(try chunk(7)["waiting_for"] as? [String] == [])
+        #expect(try chunk(7)["readiness"] as? String == "ready")
+        // Not started and waiting for unfinished chunks: waiting, not blocked.
+        #expect(try chunk(8)["status"] as? String == "not-started")
+        #expect(try chunk(8)["readiness"] as? String == "waiting")
+        #expect(try chunk(8)["waiting_for"] as? [String] == ["CHUNK-004"])
+        #expect(try chunk(8)["waiting_for_keys"] as? [String] == ["IMPLEMENTATION_PLAN.md#CHUNK-004"])
+        #expect(try chunk(9)["status"] as? String == "not-started")
         #expect(
-            try chunk(9)["blocked_by"] as? [String] == [
+            try chunk(9)["waiting_for_keys"] as? [String] == [
                 "IMPLEMENTATION_PLAN.md#CHUNK-004", "IMPLEMENTATION_PLAN.md#CHUNK-005",
                 "IMPLEMENTATION_PLAN.md#CHUNK-008",
             ])
+        #expect(try chunk(1)["readiness"] as? String == "settled")
         #expect((1...9).filter { (try? chunk($0)["ready"] as? Bool) == true } == [5])
 
         // Checkboxes per chunk as the lists have them: nested ones count, [-] does not,
@@ -92,11 +97,14 @@ struct DefaultContentTests {
         #expect(try plan(".planning#02-02")["note"] as? String == "Task 1 in review (PR #44), Task 2 not started")
         #expect(try plan(".planning#02-02")["ready"] as? Bool == false)
         #expect(try count(plan(".planning#02-02")["checklist"]) == "0/3")
-        #expect(try plan(".planning#03-01")["status"] as? String == "blocked")
-        #expect(try plan(".planning#03-01")["blocked_by"] as? [String] == [".planning#02-02"])
-        #expect(try plan(".planning#03-02")["status"] as? String == "blocked")
-        #expect(try plan(".planning#03-02")["blocked_by"] as? [String] == [".planning#03-01"])
-        // The archived milestone's plans are its own, not the current 01-01 and 02-01.
+        #expect(try plan(".planning#03-01")["status"] as? String == "not-started")
+        #expect(try plan(".planning#03-01")["readiness"] as? String == "waiting")
+        #expect(try plan(".planning#03-01")["waiting_for_keys"] as? [String] == [".planning#02-02"])
+        #expect(try plan(".planning#03-02")["status"] as? String == "not-started")
+        #expect(try plan(".planning#03-02")["waiting_for_keys"] as? [String] == [".planning#03-01"])
+        // The archived milestone's plans are its own, not the current 01-01 and 02-01, and history.
+        #expect(try plan(".planning/milestones/v0.1#01-01")["archived"] as? Bool == true)
+        #expect(try plan(".planning#01-01")["archived"] == nil)
         #expect(try plan(".planning/milestones/v0.1#01-01")["status"] as? String == "done")
         #expect(try plan(".planning/milestones/v0.1#01-01")["completed"] as? String == "2025-12-12")
         #expect(try plan(".planning/milestones/v0.1#02-01")["status"] as? String == "done")
@@ -110,8 +118,10 @@ struct DefaultContentTests {
         #expect(items[".planning#phase-1"]?["note"] as? String == "verification: passed")
         #expect(items[".planning#phase-2"]?["status"] as? String == "in-progress")
         #expect(items[".planning#phase-2"]?["note"] as? String == "verification: gaps_found")
-        #expect(items[".planning#phase-3"]?["status"] as? String == "blocked")
-        #expect(items[".planning#phase-4"]?["blocked_by"] as? [String] == [".planning#phase-2", ".planning#phase-3"])
+        #expect(items[".planning#phase-3"]?["status"] as? String == "not-started")
+        #expect(items[".planning#phase-3"]?["readiness"] as? String == "waiting")
+        #expect(
+            items[".planning#phase-4"]?["waiting_for_keys"] as? [String] == [".planning#phase-2", ".planning#phase-3"])
         #expect(items[".planning/milestones/v0.1#phase-1"]?["status"] as? String == "done")
         #expect(items[".planning/milestones/v0.1#phase-2"]?["status"] as? String == "done")
     }
@@ -131,12 +141,21 @@ struct DefaultContentTests {
         defer { site.remove() }
         let root = try site.json(StatusPlugin.jsonPath)
         let summary = try #require(root["summary"] as? [String: Any])
-        #expect(number(summary["items"]) == 35)
-        #expect(number(summary["done"]) == 12)
-        #expect(number(summary["percent"]) == 34.3)
-        #expect(number(summary["in_progress"]) == 10)
-        #expect(number(summary["blocked"]) == 11)
-        #expect(count(summary["checkboxes"]) == "49/101")
+        // Counted in each plan's unit: 9 + 12 chunks and 6 current plans (the
+        // archived milestone's 2 are history); the sprint plan's checklist
+        // sections and its one board row are not summed in.
+        #expect(number(summary["total"]) == 27)
+        #expect(number(summary["done"]) == 9)
+        #expect(number(summary["percent"]) == 33.3)
+        let units = try #require(summary["units"] as? [[String: Any]])
+        #expect(units.map { $0["text"] as? String } == ["6 of 21 chunks", "3 of 6 plans"])
+        let statuses = try #require(summary["statuses"] as? [String: Any])
+        #expect(number(statuses["in-progress"]) == 4)
+        #expect(number(statuses["in-review"]) == 2)
+        #expect(number(statuses["blocked"]) == 2)
+        #expect(number(statuses["not-started"]) == 10)
+        #expect(number(summary["waiting"]) == 10)
+        #expect(count(summary["checkboxes"]) == "46/98")
         #expect(number(summary["estimate_minutes"], "done") == 540)
         #expect(number(summary["estimate_minutes"], "total") == 2160)
         // The longest chain of remaining work by estimate runs through the sprint
@@ -153,9 +172,9 @@ struct DefaultContentTests {
         #expect(number(summary["ready"]) == 1)
 
         let html = try site.text(StatusPlugin.pagePath)
-        #expect(html.contains("<span class=\"status-detail\">12 of 35 items</span>"))
-        #expect(html.contains("<span class=\"progress-text\">12 of 35 items · 34%</span>"))
-        #expect(html.contains("<span class=\"progress-text\">49 of 101 checkboxes · 48%</span>"))
+        #expect(html.contains("<span class=\"status-detail\">6 of 21 chunks, 3 of 6 plans</span>"))
+        #expect(html.contains("<span class=\"progress-text\">9 of 27 units of work · 33%</span>"))
+        #expect(html.contains("<span class=\"progress-text\">46 of 98 checkboxes · 46%</span>"))
         #expect(html.contains("<span class=\"status-detail\">9 h of 4 d 4 h</span>"))
         let readyNext = try section(after: "<h2 id=\"ready-next\">", in: html)
         let links = readyNext.matches(of: /<span class="work-id">([^<]+)<\/span>/).map { String($0.1) }
@@ -164,22 +183,28 @@ struct DefaultContentTests {
         let critical = try #require(html.firstMatch(of: /<p class="status-critical">.*<\/p>/)).0
         #expect(critical.contains("9 h 30 min through"))
         #expect(critical.matches(of: /href="SPRINT_PLAN\.html#/).count == 5)
+        // Blocked lists what its authors call blocked (CHUNK-007 and the sprint's
+        // CHUNK-012), with their reasons; what waits for other work is listed apart.
         let blocked = try section(after: "<h2 id=\"blocked\">", in: html)
-        #expect(blocked.matches(of: /<li>/).count == 11)
+        #expect(blocked.matches(of: /<li>/).count == 2)
         #expect(
             blocked.contains(
                 "<span class=\"work-id\">CHUNK-007</span> HealthKit Sync</a> — <span class=\"work-note\">waiting for"
                     + " the HealthKit entitlement review (submitted 2026-01-06)</span>"))
+        let waiting = try section(after: "<h2 id=\"waiting\">", in: html)
+        #expect(waiting.matches(of: /<li>/).count == 10)
         #expect(
-            blocked.contains(
-                "<span class=\"work-id\">CHUNK-008</span> Home Screen Widget</a> — waiting for"
+            waiting.contains(
+                "<span class=\"work-id\">CHUNK-008</span> Home Screen Widget</a> — waits for"
                     + " <a href=\"IMPLEMENTATION_PLAN.html#chunk-004-home-screen-and-quick-log--in-progress\">"
                     + "<span class=\"work-id\">CHUNK-004</span> Home Screen and Quick Log</a> (in progress)"))
+        // Only CHUNK-012 is blocked as written (and waits too); the others keep their own status.
+        #expect(waiting.matches(of: /status-blocked/).count == 1)
 
         let shields = try site.json(StatusPlugin.shieldsPath)
-        #expect(shields["message"] as? String == "34%")
-        #expect(shields["color"] as? String == "orange")
-        #expect(try site.text(StatusPlugin.badgePath).contains("<title>done: 34%</title>"))
+        #expect(shields["message"] as? String == "33%")
+        #expect(shields["color"] as? String == "red")
+        #expect(try site.text(StatusPlugin.badgePath).contains("<title>done: 33%</title>"))
     }
 
     @Test func thePlanPagesShowTheirProgress() throws {
@@ -201,15 +226,16 @@ struct DefaultContentTests {
                 "<h2 id=\"chunk-007-healthkit-sync--blocked\">CHUNK-007: HealthKit Sync <span class=\"status-badge"
                     + " status-blocked\" title=\"❌ Blocked — waiting for the HealthKit entitlement review (submitted"
                     + " 2026-01-06)\"><span aria-hidden=\"true\">⛔</span> Blocked</span>"))
-        // CHUNK-008 is not started as written and shown blocked: it waits for CHUNK-004.
+        // CHUNK-008 is not started as written, and waits for CHUNK-004: calm, not red.
         let widget = try section(after: "<h2 id=\"chunk-008-home-screen-widget\">", in: plan)
         #expect(
             widget.hasPrefix(
-                "CHUNK-008: Home Screen Widget <span class=\"status-badge status-blocked\" title=\"Not started\">"))
+                "CHUNK-008: Home Screen Widget <span class=\"status-badge status-not-started\" title=\"Not started\">"))
         #expect(
             widget.contains(
-                "<span class=\"work-state status-blocked\">Waiting for"
+                "<span class=\"work-state status-waiting\">Waiting for"
                     + " <a href=\"#chunk-004-home-screen-and-quick-log--in-progress\""))
+        #expect(!widget.prefix { $0 != "\n" }.contains("status-blocked"))
         let onboarding = try section(after: "<h2 id=\"chunk-005-onboarding-flow\">", in: plan)
         #expect(onboarding.contains("<span class=\"work-state status-ready\">Ready to start</span>"))
 
@@ -236,7 +262,7 @@ struct DefaultContentTests {
         ).load()
         let report = StatusPlugin.report(for: loaded.site)
         #expect(StatusExport.json(report) == (try site.text(StatusPlugin.jsonPath)))
-        #expect(report.countProgress == (12, 35))
+        #expect(report.countProgress == (9, 27))
         #expect(
             report.readyNext.map(\.item.id) == ["CHUNK-005"])
         #expect(

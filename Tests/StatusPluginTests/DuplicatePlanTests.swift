@@ -61,7 +61,7 @@ struct DuplicatePlanTests {
         #expect(number(phase["checklist"], "done") == 1 && number(phase["checklist"], "total") == 2)
         // Three plan files, three plans tracked.
         let json = try site.json(StatusPlugin.jsonPath)
-        #expect(number(json["summary"], "items") == 3)
+        #expect(number(json["summary"], "total") == 3)
 
         // Each plan's page shows its own status on its card.
         let page = try site.text("planning/phases/01-setup-again/01-01-PLAN.html")

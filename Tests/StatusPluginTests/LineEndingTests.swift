@@ -80,7 +80,8 @@ struct LineEndingTests {
         #expect(
             original.diagnostics.contains(
                 "content/PROBLEMS.md:9: warning: unknown status 'Sort of' for CHUNK-001;"
-                    + " expected done, in progress, blocked, not started or cancelled (kept as unknown)"),
+                    + " expected done, in review, in progress, blocked, not started, optional or cancelled"
+                    + " (kept as unknown)"),
             "\(original.diagnostics)")
         #expect(original.diagnostics.contains { $0.hasPrefix("content/PROBLEMS.md:10: warning: estimate '9999") })
         #expect(original.diagnostics.contains { $0.hasPrefix("content/PROBLEMS.md:11: warning: CHUNK-001 depends") })

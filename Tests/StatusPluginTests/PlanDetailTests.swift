@@ -57,7 +57,8 @@ struct PlanDetailTests {
         #expect(underWay.item.statusText == "STATE: In progress — Task 1 in review (PR #44)")
         #expect(!underWay.isReady)
         #expect(report.entry(".planning#01-01")?.item.status == .done)
-        #expect(report.entry(".planning#02-01")?.isBlocked == true)
+        #expect(report.entry(".planning#02-01")?.readiness == .waiting)
+        #expect(report.entry(".planning#02-01")?.isBlocked == false)
         #expect(report.readyNext.isEmpty)
     }
 

@@ -216,22 +216,35 @@ struct RenderTests {
         defer { site.remove() }
         #expect(try site.build().isEmpty)
         let root = try site.json(StatusPlugin.jsonPath)
-        #expect(Set(root.keys) == ["schema", "summary", "items", "warnings"])
-        #expect(number(root["schema"]) == 1)
-        #expect(try site.text(StatusPlugin.jsonPath).contains("\"schema\" : 1,\n"))
+        #expect(Set(root.keys) == ["schema", "summary", "plans", "items", "check_these", "warnings"])
+        #expect(number(root["schema"]) == 2)
+        #expect(try site.text(StatusPlugin.jsonPath).contains("\"schema\" : 2,\n"))
+        // CHUNK-001 is marked done with a box left open: shown as written, with a hint.
+        let check = try #require(root["check_these"] as? [[String: Any]])
+        #expect(check.count == 1)
+        #expect(check.first?["id"] as? String == "CHUNK-001")
+        #expect(check.first?["message"] as? String == "marked done, but 1 of 2 boxes is not ticked")
+        #expect(number(check.first?["line"]) == 12)
         #expect((root["warnings"] as? [Any])?.isEmpty == true)
 
         let summary = try #require(root["summary"] as? [String: Any])
         #expect(
             Set(summary.keys) == [
-                "items", "done", "percent", "in_progress", "blocked", "ready", "estimate_minutes", "checkboxes",
-                "critical_path", "critical_path_minutes",
+                "total", "done", "percent", "units", "statuses", "waiting", "ready", "check_these",
+                "estimate_minutes", "checkboxes", "critical_path", "critical_path_minutes",
             ])
-        #expect(number(summary["items"]) == 6)
+        #expect(number(summary["total"]) == 6)
         #expect(number(summary["done"]) == 1)
         #expect(number(summary["percent"]) == 16.7)
-        #expect(number(summary["in_progress"]) == 1)
-        #expect(number(summary["blocked"]) == 3)
+        let statuses = try #require(summary["statuses"] as? [String: Any])
+        #expect(Set(statuses.keys) == Set(WorkStatus.allCases.map(\.rawValue)))
+        #expect(number(statuses["in-progress"]) == 1)
+        // Only CHUNK-003 is said to be blocked; CHUNK-004 and CHUNK-006 wait for unfinished chunks.
+        #expect(number(statuses["blocked"]) == 1)
+        #expect(number(summary["waiting"]) == 2)
+        let plans = try #require(root["plans"] as? [[String: Any]])
+        #expect(plans.count == 1 && plans[0]["scope"] as? String == "PLAN.md")
+        #expect((plans[0]["unit"] as? [String: Any])?["text"] as? String == "1 of 6 chunks")
         #expect(number(summary["ready"]) == 1)
         #expect(numbers(summary["estimate_minutes"]) == ["done": 30, "total": 420])
         #expect(numbers(summary["checkboxes"]) == ["done": 1, "total": 2])
@@ -241,14 +254,15 @@ struct RenderTests {
         let list = try #require(root["items"] as? [[String: Any]])
         #expect(list.map { $0["id"] as? String } == (1...6).map { String(format: "CHUNK-%03d", $0) })
         let required: Set<String> = [
-            "id", "key", "kind", "title", "status", "stated_status", "source", "deps", "dep_keys", "blocked_by",
-            "ready", "in_cycle", "checklist",
+            "id", "key", "kind", "title", "status", "readiness", "source", "deps", "dep_keys", "waiting_for",
+            "waiting_for_keys", "ready", "in_cycle", "checklist",
         ]
         for item in list {
             #expect(
                 required.isSubset(of: Set(item.keys)), "\(item["id"] ?? "?") lacks \(required.subtracting(item.keys))")
             let checklist = try #require(numbers(item["checklist"]))
-            #expect(Set(checklist.keys) == ["done", "in_progress", "open", "blocked", "cancelled", "total"])
+            #expect(
+                Set(checklist.keys) == ["done", "in_progress", "open", "blocked", "cancelled", "optional", "total"])
             #expect(item["source"].flatMap(source)?.hasPrefix("PLAN.md:") == true)
         }
         let items = try site.items()
@@ -266,7 +280,7 @@ struct RenderTests {
         #expect(estimate(colors["estimate"]) == "30 minutes: 30…30")
         #expect(
             numbers(colors["checklist"]) == [
-                "done": 1, "in_progress": 0, "open": 1, "blocked": 0, "cancelled": 0, "total": 2,
+                "done": 1, "in_progress": 0, "open": 1, "blocked": 0, "cancelled": 0, "optional": 0, "total": 2,
             ])
         #expect(colors["deps"] as? [String] == [])
 
@@ -277,15 +291,18 @@ struct RenderTests {
         #expect(source(fonts["source"]) == "PLAN.md:14")
 
         let logo = try #require(items["PLAN.md#CHUNK-003"])
-        #expect(logo["status"] as? String == "blocked" && logo["stated_status"] as? String == "blocked")
+        #expect(logo["status"] as? String == "blocked" && logo["readiness"] as? String == "ready")
         #expect(logo["note"] as? String == "legal review")
-        #expect(logo["blocked_by"] as? [String] == [])
+        #expect(logo["blocked_reason"] as? String == "legal review")
+        #expect(logo["waiting_for"] as? [String] == [])
 
         let widget = try #require(items["PLAN.md#CHUNK-004"])
-        #expect(widget["status"] as? String == "blocked")
-        #expect(widget["stated_status"] as? String == "not-started")
+        #expect(widget["status"] as? String == "not-started")
+        #expect(widget["readiness"] as? String == "waiting")
+        #expect(widget["blocked_reason"] == nil)
         #expect(widget["deps"] as? [String] == ["CHUNK-002", "CHUNK-003"])
-        #expect(widget["blocked_by"] as? [String] == ["PLAN.md#CHUNK-002", "PLAN.md#CHUNK-003"])
+        #expect(widget["waiting_for"] as? [String] == ["CHUNK-002", "CHUNK-003"])
+        #expect(widget["waiting_for_keys"] as? [String] == ["PLAN.md#CHUNK-002", "PLAN.md#CHUNK-003"])
         #expect(widget["ready"] as? Bool == false)
 
         let motion = try #require(items["PLAN.md#CHUNK-005"])
@@ -295,7 +312,7 @@ struct RenderTests {
 
         let polish = try #require(items["PLAN.md#CHUNK-006"])
         #expect(polish["deps"] as? [String] == ["CHUNK-001", "CHUNK-005"])
-        #expect(polish["blocked_by"] as? [String] == ["PLAN.md#CHUNK-005"])
+        #expect(polish["waiting_for_keys"] as? [String] == ["PLAN.md#CHUNK-005"])
         #expect(polish["estimate"] == nil)
     }
 
@@ -341,7 +358,7 @@ struct RenderTests {
         let html = try site.text(StatusPlugin.pagePath)
 
         #expect(html.contains("<span class=\"status-value\">16</span> <span class=\"status-label\">% done</span>"))
-        #expect(html.contains("<span class=\"status-detail\">1 of 6 items</span>"))
+        #expect(html.contains("<span class=\"status-detail\">1 of 6 chunks</span>"))
         #expect(
             html.contains(
                 "<strong>Critical path</strong> (remaining work, by estimate): 4 h through"
@@ -357,22 +374,27 @@ struct RenderTests {
                     + " <span class=\"work-where\">1 h – 2 h</span>"
                     + " <span class=\"work-where\">PLAN.md:30</span></li>"))
 
+        // Blocked: only what its author calls blocked, with the reason written.
         let blocked = try section(after: "<h2 id=\"blocked\">", in: html)
-        #expect(count("<li>", in: blocked) == 3)
+        #expect(count("<li>", in: blocked) == 1)
         let logo = try line(containing: "Blocked</span> <a href=\"PLAN.html#chunk-003-logo\">", in: blocked)
         #expect(logo.contains(" — <span class=\"work-note\">legal review</span>"))
-        #expect(!logo.contains("waiting for"))
-        let widget = try line(containing: "Blocked</span> <a href=\"PLAN.html#chunk-004-widget\">", in: blocked)
+        #expect(!logo.contains("waits for"))
+        // Waiting: not started, and waiting for unfinished chunks; each keeps its own status.
+        let waiting = try section(after: "<h2 id=\"waiting\">", in: html)
+        #expect(count("<li>", in: waiting) == 2)
+        #expect(!waiting.contains("status-blocked\"><span aria-hidden=\"true\">⛔</span> Blocked</span> <a"))
+        let widget = try line(containing: "Not started</span> <a href=\"PLAN.html#chunk-004-widget\">", in: waiting)
         #expect(
             widget.contains(
-                " — waiting for <a href=\"PLAN.html#chunk-002-fonts\"><span class=\"work-id\">CHUNK-002</span> Fonts</a>"
+                " — waits for <a href=\"PLAN.html#chunk-002-fonts\"><span class=\"work-id\">CHUNK-002</span> Fonts</a>"
                     + " (in progress), <a href=\"PLAN.html#chunk-003-logo\"><span class=\"work-id\">CHUNK-003</span>"
                     + " Logo</a> (blocked)"))
         // Named from the content folder: the page never shows where it was built.
         #expect(widget.contains("<span class=\"work-where\">PLAN.md:25</span>"))
         #expect(!html.contains(site.content))
-        let polish = try line(containing: "Blocked</span> <a href=\"PLAN.html#chunk-006-polish\">", in: blocked)
-        #expect(polish.contains("waiting for <a href=\"PLAN.html#chunk-005-motion\">"))
+        let polish = try line(containing: "Not started</span> <a href=\"PLAN.html#chunk-006-polish\">", in: waiting)
+        #expect(polish.contains("waits for <a href=\"PLAN.html#chunk-005-motion\">"))
         #expect(!polish.contains("CHUNK-001"))
 
         let graph = try dependencyGraph(in: html)
@@ -393,7 +415,9 @@ struct RenderTests {
             ])
         #expect(graph.tones["CHUNK-001"] == "success")
         #expect(graph.tones["CHUNK-002"] == "accent")
-        #expect(graph.tones["CHUNK-004"] == "danger")
+        // Waiting is not danger: only CHUNK-003, blocked as written, is red.
+        #expect(graph.tones["CHUNK-003"] == "danger")
+        #expect(graph.tones["CHUNK-004"] == "normal")
         #expect(graph.tones["CHUNK-005"] == "normal")
         #expect(graph.links["CHUNK-004"] == "PLAN.html#chunk-004-widget")
     }
@@ -401,7 +425,7 @@ struct RenderTests {
     @Test func settingsTurnOffTheDashboardAndTheExports() throws {
         let plan = "# Plan\n\n## CHUNK-001: A ✅ COMPLETED\n\n## CHUNK-002: B\n\n**Dependencies**: CHUNK-001\n"
         let off = try BuiltSite([
-            "PLAN.md": plan, "specsite.yml": "plugins:\n  checklists:\n    page: false\n    exports: false\n",
+            "PLAN.md": plan, "specsite.yml": "plugins:\n  status:\n    page: false\n    exports: false\n",
         ])
         defer { off.remove() }
         #expect(try off.build().isEmpty)
@@ -412,16 +436,26 @@ struct RenderTests {
         ] {
             #expect(!off.exists(path), "\(path) was written")
         }
-        let small = try BuiltSite(["PLAN.md": plan, "specsite.yml": "plugins:\n  checklists:\n    graph_limit: 1\n"])
+        let small = try BuiltSite(["PLAN.md": plan, "specsite.yml": "plugins:\n  status:\n    graph_limit: 1\n"])
         defer { small.remove() }
         #expect(try small.build().isEmpty)
         let html = try small.text(StatusPlugin.pagePath)
         #expect(!html.contains("class=\"dependency-graph\""))
         #expect(
             html.contains(
-                "The dependency graph has 2 items, more than the 1 drawn (raise plugins.checklists.graph_limit to draw it)."
+                "The dependency graph has 2 items, more than the 1 drawn (raise plugins.status.graph_limit to draw it)."
             ))
         #expect(small.exists(StatusPlugin.jsonPath))
+
+        // The plugin's old settings key still applies, with a warning that names the new one.
+        let renamed = try BuiltSite([
+            "PLAN.md": plan, "specsite.yml": "plugins:\n  checklists:\n    page: false\n",
+        ])
+        defer { renamed.remove() }
+        let warnings = try renamed.build()
+        #expect(warnings.map(\.message) == ["'plugins.checklists' is now 'plugins.status' (read as that)"])
+        #expect(warnings.first?.line == 2)
+        #expect(!renamed.exists(StatusPlugin.pagePath))
     }
 
     // MARK: - GSD plans
@@ -611,7 +645,7 @@ struct RenderTests {
 
             ## CHUNK-001: A
 
-            **Status**: Awaiting vibes
+            **Status**: Mostly vibes
             """
         ])
         defer { site.remove() }
@@ -619,19 +653,19 @@ struct RenderTests {
         #expect(diagnostics.map(\.severity) == [.warning])
         #expect(diagnostics.first?.file == site.content + "/PLAN.md")
         #expect(diagnostics.first?.line == 5)
-        #expect(diagnostics.first?.message.hasPrefix("unknown status 'Awaiting vibes' for CHUNK-001;") == true)
+        #expect(diagnostics.first?.message.hasPrefix("unknown status 'Mostly vibes' for CHUNK-001;") == true)
         let html = try heading("chunk-001-a", in: try site.text("PLAN.html"))
         #expect(
             html.contains(
-                "<span class=\"status-badge status-unknown\" title=\"Awaiting vibes\"><span aria-hidden=\"true\">?</span>"
+                "<span class=\"status-badge status-unknown\" title=\"Mostly vibes\"><span aria-hidden=\"true\">?</span>"
                     + " Unknown</span>"))
         let item = try #require(try site.items()["PLAN.md#CHUNK-001"])
         #expect(item["status"] as? String == "unknown")
-        #expect(item["status_text"] as? String == "Awaiting vibes")
+        #expect(item["status_text"] as? String == "Mostly vibes")
         // Ready means not started with every dependency done; unknown is neither done nor ready.
         #expect(item["ready"] as? Bool == false)
         let summary = try #require(try site.json(StatusPlugin.jsonPath)["summary"] as? [String: Any])
-        #expect(number(summary["items"]) == 1 && number(summary["done"]) == 0)
+        #expect(number(summary["total"]) == 1 && number(summary["done"]) == 0)
     }
 
     @Test func missingDependenciesAndCyclesAreWarnedAboutAndTheDashboardIsStillWritten() throws {
@@ -764,7 +798,7 @@ struct RenderTests {
         #expect(count("<article", in: html) == count("</article>", in: html))
         #expect(
             numbers(try site.items()[".planning#01-01"]?["checklist"]) == [
-                "done": 0, "in_progress": 0, "open": 1, "blocked": 0, "cancelled": 0, "total": 1,
+                "done": 0, "in_progress": 0, "open": 1, "blocked": 0, "cancelled": 0, "optional": 0, "total": 1,
             ])
     }
 

@@ -239,6 +239,7 @@ struct StatusFile: Encodable {
         var open: Int
         var blocked: Int
         var cancelled: Int
+        var optional: Int
         var total: Int
     }
 
@@ -299,7 +300,8 @@ struct StatusFile: Encodable {
             inCycle = entry.inCycle
             checklist = Checklist(
                 done: item.checklist.done, inProgress: item.checklist.inProgress, open: item.checklist.open,
-                blocked: item.checklist.blocked, cancelled: item.checklist.cancelled, total: item.checklist.total)
+                blocked: item.checklist.blocked, cancelled: item.checklist.cancelled,
+                optional: item.checklist.optional, total: item.checklist.total)
             estimate = item.estimate.map {
                 EstimateRange(
                     text: $0.text, minMinutes: StatusExport.minutes($0.low), maxMinutes: StatusExport.minutes($0.high))

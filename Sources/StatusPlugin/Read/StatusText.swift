@@ -55,7 +55,7 @@ enum StatusText {
         ("in qa", .inReview), ("pr open", .inReview), ("human_needed", .inReview), ("human needed", .inReview),
         ("awaiting verification", .inReview),
         ("blocked", .blocked), ("on hold", .blocked), ("on-hold", .blocked), ("stuck", .blocked),
-        ("waiting", .blocked), ("failed", .blocked), ("failing", .blocked),
+        ("waiting", .blocked), ("awaiting", .blocked), ("failed", .blocked), ("failing", .blocked),
         ("not started", .notStarted), ("not-started", .notStarted), ("not_started", .notStarted),
         ("not yet started", .notStarted), ("todo", .notStarted), ("to do", .notStarted), ("to-do", .notStarted),
         ("pending", .notStarted), ("planned", .notStarted), ("not planned", .notStarted),
@@ -116,6 +116,11 @@ enum StatusText {
                 "\(symbol) says \(symbolStatus.label.lowercased()) but the words say"
                 + " \(first.status.label.lowercased()); the words are used"
         }
+        // `Waiting for Beta App Review` is in review: waiting on a review, not blocked.
+        if chosen.word.hasSuffix("waiting"), let review = found.first(where: { $0.status == .inReview }) {
+            chosen = review
+            symbolDecided = true
+        }
         reading.status = chosen.status
         reading.recognised = true
         reading.note = note(after: chosen.end, in: trimmed)
@@ -164,6 +169,7 @@ enum StatusText {
     /// A status word found in a text: its status, where it starts (in
     /// `Character`s) and where it ends.
     struct FoundWord {
+        var word: String
         var status: WorkStatus
         var offset: Int
         var end: String.Index
@@ -176,13 +182,13 @@ enum StatusText {
         let lower = text.lowercased()
         // Lowercasing can change lengths (`İ`); fall back to no note then.
         let sameLength = lower.count == text.count
-        var best: [Int: (length: Int, status: WorkStatus)] = [:]
+        var best: [Int: (word: String, length: Int, status: WorkStatus)] = [:]
         for (word, status) in words {
             var searchStart = lower.startIndex
             while let range = lower.range(of: word, range: searchStart..<lower.endIndex) {
                 if isBoundary(before: range.lowerBound, in: lower) && isBoundary(after: range.upperBound, in: lower) {
                     let offset = lower.distance(from: lower.startIndex, to: range.lowerBound)
-                    if best[offset].map({ word.count > $0.length }) ?? true { best[offset] = (word.count, status) }
+                    if best[offset].map({ word.count > $0.length }) ?? true { best[offset] = (word, word.count, status) }
                     break
                 }
                 searchStart = range.upperBound
@@ -194,7 +200,7 @@ enum StatusText {
         for (offset, match) in best.sorted(by: { $0.key < $1.key }) where offset >= coveredUntil {
             let end =
                 sameLength ? text.index(text.startIndex, offsetBy: offset + match.length) : text.endIndex
-            found.append(FoundWord(status: match.status, offset: offset, end: end))
+            found.append(FoundWord(word: match.word, status: match.status, offset: offset, end: end))
             coveredUntil = offset + match.length
         }
         return found

@@ -19,7 +19,7 @@ enum DependencyGraph {
             return (
                 nil,
                 "The dependency graph has \(members.count) items, more than the \(limit) drawn"
-                    + " (raise plugins.checklists.graph_limit to draw it).",
+                    + " (raise plugins.status.graph_limit to draw it).",
                 0
             )
         }
