@@ -106,8 +106,9 @@ struct StatusCommand: ParsableCommand {
                 failures.append("status: no work item is called \(id)")
             }
             for entry in found where entry.item.status != .done {
-                var reason = "status: \(entry.item.id) is \(entry.item.status.label.lowercased()), not done"
-                if let note = entry.item.note { reason += " (\(note))" }
+                var reason = "status: \(entry.item.id) is \(entry.item.status.label.lowercased())"
+                if let note = entry.item.note, entry.item.status == .blocked { reason += " (\(note))" }
+                reason += ", not done"
                 let waits = entry.waitingFor.compactMap { report.entry($0)?.item.id }
                 if !waits.isEmpty { reason += "; it waits for \(waits.joined(separator: ", "))" }
                 failures.append(reason + " (\(entry.item.location))")

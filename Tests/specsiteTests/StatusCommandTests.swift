@@ -85,16 +85,17 @@ struct StatusCommandTests {
 
     static func table(_ folder: String) -> String {
         """
-        Spec: 1 of 5 items done (20%), 23.5% by estimate (1 h of 4 h 15 min), 3/5 checkboxes
+        Spec: 1 of 5 chunks done (20%), 23.5% by estimate (1 h of 4 h 15 min), 3/5
+          checkboxes
 
-        \(folder)/PLAN.md
-          ✓ done        CHUNK-001  Setup                                         2/2      1 h
-          ◐ in progress CHUNK-002  Models                                        1/3      2 h
-          ✗ blocked     CHUNK-003  Screens                                                30 min
-              waits for CHUNK-002
-          ○ not started CHUNK-004  Docs                                                   45 min
+        \(folder)/PLAN.md — 1 of 5 chunks
+          ✓ done        CHUNK-001  Setup [2/2, 1 h]
+          ◐ in progress CHUNK-002  Models [1/3, 2 h]
+          ○ not started CHUNK-003  Screens [30 min]
+                        waits for CHUNK-002
+          ○ not started CHUNK-004  Docs [45 min]
           ✗ blocked     CHUNK-005  Payments
-              waiting for legal review
+                        blocked: waiting for legal review
           - cancelled   CHUNK-006  Fax export
 
         Ready next: CHUNK-004
@@ -128,9 +129,9 @@ struct StatusCommandTests {
         let content = try folder(["PLAN.md": Self.plan, "specsite.yml": "title: Alpha\n", "other.yml": "title: Beta\n"])
         defer { try? FileManager.default.removeItem(atPath: content) }
         let own = try cli.run(["status", content])
-        #expect(own.stdout.hasPrefix("Alpha: 1 of 5 items done (20%)"), "\(own.stdout)")
+        #expect(own.stdout.hasPrefix("Alpha: 1 of 5 chunks done (20%)"), "\(own.stdout)")
         let other = try cli.run(["status", content, "--config", content + "/other.yml"])
-        #expect(other.stdout.hasPrefix("Beta: 1 of 5 items done (20%)"), "\(other.stdout)")
+        #expect(other.stdout.hasPrefix("Beta: 1 of 5 chunks done (20%)"), "\(other.stdout)")
         let missing = try cli.run(["status", content, "--config", content + "/none.yml"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("\(content)/none.yml: error: settings file not found"), "\(missing.stderr)")
@@ -157,10 +158,11 @@ struct StatusCommandTests {
         #expect(plain.stdout == Self.table(content))
         let forced = try cli.run(["status", content, "--color"])
         #expect(forced.status == 0)
-        #expect(forced.stdout.hasPrefix("\u{1B}[1mSpec\u{1B}[0m: 1 of 5 items done"), "\(forced.stdout)")
+        #expect(forced.stdout.hasPrefix("\u{1B}[1mSpec\u{1B}[0m: 1 of 5 chunks done"), "\(forced.stdout)")
         #expect(forced.stdout.contains("  \u{1B}[32m✓ done       \u{1B}[0m CHUNK-001"))
         #expect(forced.stdout.contains("  \u{1B}[34m◐ in progress\u{1B}[0m CHUNK-002"))
-        #expect(forced.stdout.contains("  \u{1B}[31m✗ blocked    \u{1B}[0m CHUNK-003"))
+        #expect(forced.stdout.contains("  \u{1B}[0m○ not started\u{1B}[0m CHUNK-003"))
+        #expect(forced.stdout.contains("  \u{1B}[31m✗ blocked    \u{1B}[0m CHUNK-005"))
         #expect(forced.stdout.contains("\u{1B}[1mReady next: \u{1B}[0mCHUNK-004"))
         // Colour changes nothing but the colour.
         #expect(Self.withoutColour(forced.stdout) == plain.stdout)
@@ -219,12 +221,21 @@ struct StatusCommandTests {
                 var done: Int
                 var total: Int
             }
-            var items: Int
+            struct Unit: Decodable {
+                var kind: String
+                var noun: String
+                var done: Int
+                var total: Int
+                var text: String
+            }
+            var total: Int
             var done: Int
             var percent: Double
-            var inProgress: Int
-            var blocked: Int
+            var units: [Unit]
+            var statuses: [String: Int]
+            var waiting: Int
             var ready: Int
+            var checkThese: Int
             var estimateMinutes: Minutes
             var checkboxes: Count
             var criticalPath: [String]
@@ -241,6 +252,7 @@ struct StatusCommandTests {
                 var open: Int
                 var blocked: Int
                 var cancelled: Int
+                var optional: Int
                 var total: Int
             }
             struct Estimate: Decodable {
@@ -253,11 +265,14 @@ struct StatusCommandTests {
             var kind: String
             var title: String
             var status: String
-            var statedStatus: String
+            var readiness: String
             var source: Source
             var deps: [String]
             var depKeys: [String]
-            var blockedBy: [String]
+            var waitingFor: [String]
+            var waitingForKeys: [String]
+            var blockedReason: String?
+            var archived: Bool?
             var ready: Bool
             var inCycle: Bool
             var checklist: Checklist
@@ -270,32 +285,43 @@ struct StatusCommandTests {
             var line: Int
             var message: String
         }
+        struct CheckThis: Decodable {
+            var id: String
+            var key: String
+            var file: String
+            var line: Int
+            var message: String
+        }
         var schema: Int
         var summary: Summary
         var items: [Item]
+        var checkThese: [CheckThis]
         var warnings: [Warning]
     }
 
     /// The keys docs/checklists.md documents for `status.json`.
     static let summaryKeys: Set<String> = [
-        "items", "done", "percent", "in_progress", "blocked", "ready", "estimate_minutes", "checkboxes",
-        "critical_path", "critical_path_minutes",
+        "total", "done", "percent", "units", "statuses", "waiting", "ready", "check_these", "estimate_minutes",
+        "checkboxes", "critical_path", "critical_path_minutes",
     ]
     static let itemKeys: Set<String> = [
-        "id", "key", "kind", "title", "status", "stated_status", "source", "deps", "dep_keys", "blocked_by", "ready",
-        "in_cycle", "checklist",
+        "id", "key", "kind", "title", "status", "readiness", "source", "deps", "dep_keys", "waiting_for",
+        "waiting_for_keys", "ready", "in_cycle", "checklist",
     ]
     static let optionalItemKeys: Set<String> = [
         "estimate", "anchor", "status_text", "note", "completed", "commits", "risk", "priority", "phase", "wave",
-        "parent", "missing_deps",
+        "parent", "missing_deps", "blocked_reason", "hints", "archived",
     ]
     static let kinds: Set<String> = ["chunk", "section", "plan", "phase", "row", "checklist"]
-    static let statuses: Set<String> = ["done", "in-progress", "blocked", "not-started", "cancelled", "unknown"]
+    static let statuses: Set<String> = [
+        "done", "in-review", "in-progress", "blocked", "not-started", "optional", "cancelled", "unknown",
+    ]
+    static let readiness: Set<String> = ["ready", "waiting", "settled"]
 
     /// Decodes `--json` output, checking its keys against the documented schema.
     func decode(_ json: String) throws -> StatusFile {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(Set(root.keys) == ["schema", "summary", "items", "warnings"])
+        #expect(Set(root.keys) == ["schema", "summary", "plans", "items", "check_these", "warnings"])
         #expect(Set((root["summary"] as? [String: Any] ?? [:]).keys) == Self.summaryKeys)
         for item in root["items"] as? [[String: Any]] ?? [] {
             let keys = Set(item.keys)
@@ -307,11 +333,12 @@ struct StatusCommandTests {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let file = try decoder.decode(StatusFile.self, from: Data(json.utf8))
-        #expect(file.schema == 1)
+        #expect(file.schema == 2)
+        #expect(Set(file.summary.statuses.keys) == Self.statuses)
         for item in file.items {
             #expect(Self.kinds.contains(item.kind), "\(item.kind)")
             #expect(Self.statuses.contains(item.status), "\(item.status)")
-            #expect(Self.statuses.contains(item.statedStatus), "\(item.statedStatus)")
+            #expect(Self.readiness.contains(item.readiness), "\(item.readiness)")
         }
         return file
     }
@@ -324,12 +351,18 @@ struct StatusCommandTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         let file = try decode(result.stdout)
         let summary = file.summary
-        #expect(summary.items == 5)
+        #expect(summary.total == 5)
         #expect(summary.done == 1)
         #expect(summary.percent == 20)
-        #expect(summary.inProgress == 1)
-        #expect(summary.blocked == 2)
+        #expect(summary.units.map(\.text) == ["1 of 5 chunks"])
+        #expect(summary.statuses["in-progress"] == 1)
+        // Only CHUNK-005 is said to be blocked; CHUNK-003 waits for CHUNK-002.
+        #expect(summary.statuses["blocked"] == 1)
+        #expect(summary.statuses["not-started"] == 2)
+        #expect(summary.statuses["cancelled"] == 1)
+        #expect(summary.waiting == 1)
         #expect(summary.ready == 1)
+        #expect(summary.checkThese == 0)
         #expect(summary.estimateMinutes.done == 60)
         #expect(summary.estimateMinutes.total == 255)
         #expect(summary.checkboxes.done == 3)
@@ -343,11 +376,8 @@ struct StatusCommandTests {
         #expect(file.items.map(\.kind) == Array(repeating: "chunk", count: 6))
         #expect(file.items.map(\.key) == file.items.map { "PLAN.md#" + $0.id })
         #expect(
-            file.items.map(\.status) == ["done", "in-progress", "blocked", "not-started", "blocked", "cancelled"])
-        #expect(
-            file.items.map(\.statedStatus) == [
-                "done", "in-progress", "not-started", "not-started", "blocked", "cancelled",
-            ])
+            file.items.map(\.status) == ["done", "in-progress", "not-started", "not-started", "blocked", "cancelled"])
+        #expect(file.items.map(\.readiness) == ["settled", "ready", "waiting", "ready", "ready", "settled"])
         // Sources are named relative to the content folder, at the heading's line.
         #expect(file.items.map(\.source.file) == Array(repeating: "PLAN.md", count: 6))
         #expect(file.items.map(\.source.line) == [3, 11, 21, 27, 33, 37])
@@ -356,7 +386,8 @@ struct StatusCommandTests {
             file.items.map(\.depKeys) == [
                 [], ["PLAN.md#CHUNK-001"], ["PLAN.md#CHUNK-002"], ["PLAN.md#CHUNK-001"], [], [],
             ])
-        #expect(file.items.map(\.blockedBy) == [[], [], ["PLAN.md#CHUNK-002"], [], [], []])
+        #expect(file.items.map(\.waitingFor) == [[], [], ["CHUNK-002"], [], [], []])
+        #expect(file.items.map(\.waitingForKeys) == [[], [], ["PLAN.md#CHUNK-002"], [], [], []])
         #expect(file.items.map(\.ready) == [false, false, false, true, false, false])
         #expect(file.items.allSatisfy { !$0.inCycle })
         #expect(file.items.map(\.checklist.done) == [2, 1, 0, 0, 0, 0])
@@ -365,22 +396,47 @@ struct StatusCommandTests {
         #expect(file.items.map { $0.estimate?.text } == ["1 hour", "2 hours", "30 minutes", "45 minutes", nil, nil])
         #expect(file.items.map { $0.estimate?.minMinutes } == [60, 120, 30, 45, nil, nil])
         #expect(file.items[4].note == "waiting for legal review")
+        #expect(file.items.map(\.blockedReason) == [nil, nil, nil, nil, "waiting for legal review", nil])
     }
 
-    /// The table's rows, as (status label, id, the row's words), phases and notes left out.
+    /// The table's rows, as (status label, id, the row's words with its
+    /// wrapped title lines), notes left out.
     static func rows(_ table: String) -> [(label: String, id: String, words: [Substring])] {
-        table.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
-            let rest = line.dropFirst(4)  // two spaces, the symbol, a space
-            let label = rest.prefix(11).trimmingCharacters(in: .whitespaces)
-            let words = rest.dropFirst(12).split(separator: " ")
-            return (label, String(words.first ?? ""), Array(words.dropFirst()))
+        var rows: [(label: String, id: String, words: [Substring])] = []
+        for line in table.split(separator: "\n") {
+            let symbol = line.dropFirst(2).first
+            if line.hasPrefix("  "), !line.hasPrefix("   "), let symbol, "✓◐◑✗○◌-?".contains(symbol) {
+                let rest = line.dropFirst(4)  // two spaces, the symbol, a space
+                let label = rest.prefix(11).trimmingCharacters(in: .whitespaces)
+                let words = rest.dropFirst(12).split(separator: " ")
+                rows.append((label, String(words.first ?? ""), Array(words.dropFirst())))
+            } else if line.hasPrefix("                "), !rows.isEmpty {
+                let text = line.drop { $0 == " " }
+                guard !text.hasPrefix("waits for"), !text.hasPrefix("blocked:") else { continue }
+                rows[rows.count - 1].words += text.split(separator: " ")
+            }
         }
+        return rows
     }
 
-    /// Whether a row's id column shows `id` (a long id is cut short with "…").
-    static func shows(_ column: String, _ id: String) -> Bool {
-        column == id || (column.hasSuffix("…") && id.hasPrefix(column.dropLast()))
+    /// The headline: the first lines, up to the first blank one, joined.
+    static func headline(_ table: String) -> String {
+        table.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    /// A wrapped line of the table (`Ready next:`, `Critical path:`), joined.
+    static func paragraph(startingWith prefix: String, in table: String) -> String? {
+        let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix(prefix) }) else { return nil }
+        var text = String(lines[start])
+        for line in lines[(start + 1)...] {
+            guard line.hasPrefix("  "), !line.hasPrefix("   ") || true, !line.isEmpty,
+                line.first == " ", !line.dropFirst(2).first.map({ "✓◐◑✗○◌-?".contains($0) })!
+            else { break }
+            text += " " + line.trimmingCharacters(in: .whitespaces)
+        }
+        return text
     }
 
     @Test func jsonAndTableAgreeOnTheDefaultContent() throws {
@@ -389,37 +445,47 @@ struct StatusCommandTests {
         #expect(table.status == 0 && json.status == 0)
         let file = try decode(json.stdout)
         let summary = file.summary
-        let first = try #require(table.stdout.split(separator: "\n").first)
-        let match = try #require(first.firstMatch(of: #/: (\d+) of (\d+) items done \(([\d.]+)%\)/#))
-        #expect(Int(match.output.1) == summary.done)
-        #expect(Int(match.output.2) == summary.items)
-        #expect(Double(match.output.3) == summary.percent)
+        let first = Self.headline(table.stdout)
+        let match = try #require(first.firstMatch(of: #/: (.+?) done \(([\d.]+)%\)/#))
+        #expect(String(match.output.1) == summary.units.map(\.text).joined(separator: ", "))
+        #expect(summary.units.reduce(0) { $0 + $1.done } == summary.done)
+        #expect(summary.units.reduce(0) { $0 + $1.total } == summary.total)
+        #expect(Double(match.output.2) == summary.percent)
         #expect(first.contains(", \(summary.checkboxes.done)/\(summary.checkboxes.total) checkboxes"))
 
-        // One row per item but phases, with the same status and checklist count.
+        // One row per current item but phases, with the same status and checklist
+        // count; archived history is one line.
         let rows = Self.rows(table.stdout)
-        let items = file.items.filter { $0.kind != "phase" }
+        let items = file.items.filter { $0.kind != "phase" && $0.archived != true }
         #expect(rows.count == items.count)
         var unmatched = rows
         for item in items {
             let label = item.status.replacingOccurrences(of: "-", with: " ")
             let index = unmatched.firstIndex {
-                $0.label == label && Self.shows($0.id, item.id)
+                $0.label == label && $0.id == item.id
                     && (item.checklist.total == 0
-                        || $0.words.contains("\(item.checklist.done)/\(item.checklist.total)"))
+                        || $0.words.contains { $0.hasPrefix("[\(item.checklist.done)/\(item.checklist.total)") })
             }
             #expect(index != nil, "no row for \(item.key) (\(label))")
             if let index { unmatched.remove(at: index) }
         }
         #expect(unmatched.isEmpty)
-        #expect(rows.filter { $0.label == "done" }.count == summary.done)
+        #expect(rows.filter { $0.label == "done" }.count == items.filter { $0.status == "done" }.count)
+        #expect(table.stdout.contains("\nArchived — 2 of 2 done (history, not counted)\n"))
 
         // Ready next lists what summary.ready counts: ready items but checklists of their own and phases.
         let ready = file.items.filter { $0.ready && $0.kind != "phase" && $0.kind != "checklist" }.map(\.id)
         #expect(summary.ready == ready.count)
-        #expect(table.stdout.contains("\nReady next: " + ready.joined(separator: ", ") + "\n"))
+        // Ids two documents share are named with their document.
+        let shared = Set(file.items.map(\.id).filter { id in Set(file.items.filter { $0.id == id }.map(\.source.file)).count > 1 })
+        func named(_ id: String) -> String {
+            guard shared.contains(id), let item = file.items.first(where: { $0.id == id && $0.ready }) ?? file.items.first(where: { $0.id == id }) else { return id }
+            return id + " (" + item.source.file + ")"
+        }
+        #expect(Self.paragraph(startingWith: "Ready next: ", in: table.stdout) == "Ready next: " + ready.map(named).joined(separator: ", "))
         #expect(
-            table.stdout.contains("\nCritical path: " + summary.criticalPath.joined(separator: " → ") + " ("))
+            Self.paragraph(startingWith: "Critical path: ", in: table.stdout)?.hasPrefix(
+                "Critical path: " + summary.criticalPath.map { "\($0) (SPRINT_PLAN.md)" }.joined(separator: " → ")) == true)
     }
 
     // MARK: --fail-under
@@ -434,7 +500,7 @@ struct StatusCommandTests {
         }
         let below = try cli.run(["status", content, "--fail-under", "20.5"])
         #expect(below.status == 1)
-        #expect(below.stderr == "status: 20% of the work is done (1 of 5 items), under the required 20.5%\n")
+        #expect(below.stderr == "status: 20% of the work is done (1 of 5 chunks), under the required 20.5%\n")
         // The table is still printed.
         #expect(below.stdout == Self.table(content))
         let all = try cli.run(["status", content, "--fail-under", "100"])
@@ -443,7 +509,7 @@ struct StatusCommandTests {
         // With --json the reason stays on stderr and stdout stays JSON.
         let json = try cli.run(["status", content, "--json", "--fail-under", "90"])
         #expect(json.status == 1)
-        #expect(json.stderr == "status: 20% of the work is done (1 of 5 items), under the required 90%\n")
+        #expect(json.stderr == "status: 20% of the work is done (1 of 5 chunks), under the required 90%\n")
         #expect(try decode(json.stdout).summary.percent == 20)
     }
 
@@ -487,13 +553,13 @@ struct StatusCommandTests {
         ])
         defer { try? FileManager.default.removeItem(atPath: content) }
         let result = try cli.run(["status", content, "--fail-under", "66.7"])
-        #expect(result.stdout.hasPrefix("Spec: 2 of 3 items done (66.7%)"), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("Spec: 2 of 3 chunks done (66.7%)"), "\(result.stdout)")
         // 66.66…% is shown as 66.7% and compared as shown.
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         let above = try cli.run(["status", content, "--fail-under", "66.8"])
         #expect(above.status == 1)
-        #expect(above.stderr == "status: 66.7% of the work is done (2 of 3 items), under the required 66.8%\n")
+        #expect(above.stderr == "status: 66.7% of the work is done (2 of 3 chunks), under the required 66.8%\n")
     }
 
     // MARK: --require-done
@@ -524,9 +590,9 @@ struct StatusCommandTests {
         #expect(
             result.stderr.split(separator: "\n") == [
                 "status: CHUNK-002 is in progress, not done (\(content)/PLAN.md:11)",
-                "status: CHUNK-003 is blocked, not done; it waits for CHUNK-002 (\(content)/PLAN.md:21)",
+                "status: CHUNK-003 is not started, not done; it waits for CHUNK-002 (\(content)/PLAN.md:21)",
                 "status: CHUNK-004 is not started, not done (\(content)/PLAN.md:27)",
-                "status: CHUNK-005 is blocked, not done; waiting for legal review (\(content)/PLAN.md:33)",
+                "status: CHUNK-005 is blocked (waiting for legal review), not done (\(content)/PLAN.md:33)",
                 "status: CHUNK-006 is cancelled, not done (\(content)/PLAN.md:37)",
                 "status: no work item is called CHUNK-042",
             ])
@@ -535,10 +601,10 @@ struct StatusCommandTests {
         #expect(gates.status == 1)
         #expect(
             gates.stderr.split(separator: "\n") == [
-                "status: 20% of the work is done (1 of 5 items), under the required 50%",
+                "status: 20% of the work is done (1 of 5 chunks), under the required 50%",
                 "status: CHUNK-002 is in progress, not done (\(content)/PLAN.md:11)",
             ])
-        #expect(try decode(gates.stdout).summary.items == 5)
+        #expect(try decode(gates.stdout).summary.total == 5)
     }
 
     // MARK: Warnings and bad input
@@ -547,8 +613,8 @@ struct StatusCommandTests {
         let content = try folder(["PLAN.md": Self.troubled])
         defer { try? FileManager.default.removeItem(atPath: content) }
         let expected = [
-            "\(content)/PLAN.md:5: warning: unknown status 'frobnicated' for CHUNK-001; expected done, in progress,"
-                + " blocked, not started or cancelled (kept as unknown)",
+            "\(content)/PLAN.md:5: warning: unknown status 'frobnicated' for CHUNK-001; expected done, in review,"
+                + " in progress, blocked, not started, optional or cancelled (kept as unknown)",
             "\(content)/PLAN.md:6: warning: CHUNK-001 depends on CHUNK-009, but no chunk CHUNK-009 is defined",
             "\(content)/PLAN.md:11: warning: dependency cycle: CHUNK-002 → CHUNK-003 → CHUNK-002"
                 + " (CHUNK-002 at PLAN.md:11, CHUNK-003 at PLAN.md:16)",
@@ -560,15 +626,17 @@ struct StatusCommandTests {
         #expect(table.stderr.split(separator: "\n").map(String.init) == expected)
         #expect(!table.stdout.contains("warning"))
         #expect(table.stdout.contains("  ? unknown     CHUNK-001  Setup\n"))
-        #expect(table.stdout.contains("  ✗ blocked     CHUNK-002  Models\n      waits for CHUNK-003\n"))
-        #expect(table.stdout.contains("  ✗ blocked     CHUNK-003  Screens\n      waits for CHUNK-002\n"))
+        // In a cycle, they wait for each other: not started as written, not blocked.
+        #expect(table.stdout.contains("  ○ not started CHUNK-002  Models\n                waits for CHUNK-003\n"))
+        #expect(table.stdout.contains("  ○ not started CHUNK-003  Screens\n                waits for CHUNK-002\n"))
         #expect(table.stdout.contains("  ✓ done        CHUNK-002  Again\n"))
 
         let json = try cli.run(["status", content, "--json"])
         #expect(json.status == 0)
         #expect(json.stderr.split(separator: "\n").map(String.init) == expected)
         let file = try decode(json.stdout)
-        #expect(file.items.map(\.status) == ["unknown", "blocked", "blocked", "done"])
+        #expect(file.items.map(\.status) == ["unknown", "not-started", "not-started", "done"])
+        #expect(file.items.map(\.readiness) == ["ready", "waiting", "waiting", "settled"])
         #expect(file.items.map(\.inCycle) == [false, true, true, false])
         #expect(file.items[0].missingDeps == ["CHUNK-009"])
         // The duplicate keeps its own key.
@@ -630,7 +698,7 @@ struct StatusCommandTests {
             #expect(json.status == 0)
             let file = try decode(json.stdout)
             #expect(file.items.isEmpty)
-            #expect(file.summary.items == 0)
+            #expect(file.summary.total == 0)
             #expect(file.summary.done == 0)
             #expect(file.summary.criticalPath.isEmpty)
             // A gate over nothing fails: the job is pointed at the wrong folder.
