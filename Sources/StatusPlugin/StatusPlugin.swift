@@ -10,6 +10,7 @@ import SpecSiteKit
 ///   box), the Implementation Order table, and GSD `.planning/` folders (plans
 ///   with front matter and `<task>` blocks, SUMMARY and VERIFICATION files,
 ///   the ROADMAP); see ``PlanReader``, ``GSDFiles`` and ``RoadmapReader``.
+///   Only tables that list work are read (``WorkTableRule``).
 /// - **Derives** readiness, blockers, dependency cycles, progress by count and
 ///   by estimate, and the critical path (``StatusReport``).
 /// - **Shows** a status badge and progress bar on each chunk heading, read-only

@@ -31,10 +31,10 @@ struct PlanReader {
     private var readings: [String: StatusText.Reading] = [:]
     private var statusTables: [PendingTable] = []
 
-    /// A table with a Status column, kept until the sections are read.
+    /// A work list (see ``WorkTableRule``), kept until the sections are read.
     private struct PendingTable {
         var header: [String]
-        var statusColumn: Int
+        var statusColumn: WorkTableRule.StatusColumn
         var rows: [(row: MarkdownNode, cells: [String])]
         var parent: String?
         var anchor: String?
@@ -434,11 +434,18 @@ struct PlanReader {
             }
             return
         }
+        let statusColumn: WorkTableRule.StatusColumn
+        switch WorkTableRule.decide(header: rows[0], body: Array(rows.dropFirst())) {
+        case .workList(let column):
+            statusColumn = column
+        case .notWorkList:
+            return
+        }
         // A Status column of work, not of screen states (`Empty day`, `On pace`):
         // most of its cells must be status words.
-        guard let statusColumn = header.firstIndex(where: { $0 == "status" || $0 == "progress" }) else { return }
-        let cells = rows.dropFirst().compactMap { $0.indices.contains(statusColumn) ? $0[statusColumn] : nil }
-            .filter { !$0.isEmpty }
+        let cells = rows.dropFirst().compactMap { row in
+            row.indices.contains(statusColumn.index) ? statusText(row[statusColumn.index], in: statusColumn) : nil
+        }.filter { !$0.isEmpty }
         var recognised = 0
         for cell in cells where readStatus(cell).recognised { recognised += 1 }
         guard recognised * 2 > cells.count else { return }
@@ -448,10 +455,15 @@ struct PlanReader {
                 parent: open.last.map { fact.items[$0.index].key }, anchor: heading?.id))
     }
 
+    /// A status cell as a status text: a check column's empty cell is not started.
+    private func statusText(_ cell: String, in column: WorkTableRule.StatusColumn) -> String {
+        column.isCheck ? WorkTableRule.checkStatusText(cell) : cell
+    }
+
     private mutating func readStatusTable(_ table: PendingTable) {
-        let (header, statusColumn) = (table.header, table.statusColumn)
+        let (header, statusColumn) = (table.header, table.statusColumn.index)
         for (row, cells) in table.rows where cells.indices.contains(statusColumn) {
-            let statusText = cells[statusColumn]
+            let statusText = statusText(cells[statusColumn], in: table.statusColumn)
             guard !statusText.isEmpty else { continue }
             let others = cells.enumerated().filter { $0.offset != statusColumn }.map(\.element)
             let chunk = others.lazy.compactMap { try? Self.chunkHeading.firstMatch(in: $0) }.first

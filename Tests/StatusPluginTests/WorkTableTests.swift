@@ -1,0 +1,299 @@
+import Foundation
+import SpecSiteKit
+import Testing
+
+@testable import StatusPlugin
+
+/// Which tables are work lists (``WorkTableRule``): a table with a Status
+/// column is work only when its header names work and nothing marks it as a
+/// risk matrix, an audit, evidence, traceability, a file list or a comparison.
+@Suite("Work tables")
+struct WorkTableTests {
+    /// What the page counts: items, done items, checkboxes, and its warnings.
+    struct Counts {
+        var items: Int
+        var done: Int
+        var entries: Int
+        var warnings: [LineMessage]
+        var fact: PlanFact
+        /// The report's progress by count.
+        var progress: (done: Int, total: Int)
+    }
+
+    func counts(_ text: String) throws -> Counts {
+        let page = try page(text)
+        let (fact, warnings) = read(page)
+        return Counts(
+            items: fact.items.count, done: fact.items.filter { $0.status == .done }.count,
+            entries: fact.entries.count, warnings: warnings, fact: fact, progress: report([page]).countProgress)
+    }
+
+    // MARK: Work lists
+
+    @Test func idTaskStatusTableIsAWorkList() throws {
+        let found = try counts(
+            """
+            # Import release
+
+            | ID | Task | Owner | Status |
+            |----|------|-------|--------|
+            | T-1 | Read the old export format | Mira | ✅ Done |
+            | T-2 | Map tags to folders | Jonas | 🚧 In progress |
+            | T-3 | Write the migration guide | Mira | Not started |
+            """)
+        #expect(found.items == 3)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+        #expect(found.fact.items.map(\.kind) == [.row, .row, .row])
+        #expect(found.fact.items.map(\.id) == ["t-1", "t-2", "t-3"])
+        #expect(found.fact.items.map(\.status) == [.done, .inProgress, .notStarted])
+        #expect(found.progress == (1, 3))
+    }
+
+    @Test func doneColumnOfTicksIsAWorkList() throws {
+        // An empty cell of a Done column is work not done yet.
+        let found = try counts(
+            """
+            | # | Step | Done |
+            |---|------|------|
+            | 1 | Reserve the room | ✅ |
+            | 2 | Send the invitations | yes |
+            | 3 | Order the food |  |
+            | 4 | Print the badges | ❌ |
+            """)
+        #expect(found.items == 4)
+        #expect(found.done == 2)
+        #expect(found.entries == 0)
+        #expect(found.fact.items.map(\.status) == [.done, .done, .notStarted, .notStarted])
+        #expect(found.progress == (2, 4))
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    // MARK: Tables that are not work
+
+    @Test func riskMatrixIsNoWork() throws {
+        let found = try counts(
+            """
+            ## Risks
+
+            | Risk | Likelihood | Impact | Mitigation | Status |
+            |------|------------|--------|------------|--------|
+            | The sync service changes its API | Medium | High | Pin the client version | ✅ Mitigated |
+            | The only reviewer is away in May | High | Medium | Book a second reviewer | ❌ Open |
+            | Old files do not open | Low | High | Keep the old reader | Watching |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        // `Watching` is no status word, and nobody asked for one here.
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func styleAuditIsNoWork() throws {
+        // ❌ says "does not follow the guide", not "blocked".
+        let found = try counts(
+            """
+            ## Style audit
+
+            | Rule | Follows | Status |
+            |------|---------|--------|
+            | Headings in sentence case | No, title case | ❌ |
+            | One idea per paragraph | Yes | ✅ |
+            | Numbers under ten spelled out | Partly | ❌ |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func verificationEvidenceIsNoWork() throws {
+        let found = try counts(
+            """
+            ## Verification
+
+            | Requirement | Evidence | Status |
+            |-------------|----------|--------|
+            | Export keeps the folder tree | `export_test` walks a three-level tree | ✅ Verified |
+            | Import refuses files over 2 GB | Manual run with a 3 GB file | ✅ Verified |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func traceabilityTableIsNoWork() throws {
+        let found = try counts(
+            """
+            | Req ID | Test | Status |
+            |--------|------|--------|
+            | REQ-01 | test_import_tags | Passed |
+            | REQ-02 | test_export_empty_folder | Failed |
+            | REQ-03 | test_rename_on_conflict | Passed |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func fileListIsNoWork() throws {
+        let found = try counts(
+            """
+            ## Files
+
+            | File | Status |
+            |------|--------|
+            | `Sources/Import/Reader.swift` | ✅ Created |
+            | `Sources/Import/TagMap.swift` | ✅ Created |
+            | `Tests/ImportTests.swift` | 🚧 Partial |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func filesColumnOfATaskListKeepsItWork() throws {
+        // A Files column is a detail of each task; only a table of files is a file list.
+        let found = try counts(
+            """
+            | # | Task | Files | Status |
+            |---|------|-------|--------|
+            | 1 | Read tags | `TagMap.swift` | Done |
+            | 2 | Write tags | `TagWriter.swift` | Todo |
+            """)
+        #expect(found.items == 2)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+    }
+
+    @Test func comparisonIsNoWork() throws {
+        // One column of marks per product: options side by side.
+        let found = try counts(
+            """
+            | Feature | Our app | Rival A | Rival B | Status |
+            |---------|---------|---------|---------|--------|
+            | Offline editing | ✅ | ✅ | ❌ | Done |
+            | Shared folders | ✅ | ❌ | ✅ | Done |
+            | Version history | ❌ | ✅ | ✅ | Planned |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func statusWithoutAWorkColumnIsNoWork() throws {
+        // `From | To | Via | Status` (links checked) names no work.
+        let found = try counts(
+            """
+            | From | To | Via | Status |
+            |------|----|-----|--------|
+            | Settings screen | Sync service | `SyncClient.start()` | ✅ Wired |
+            | Import button | Reader | `Reader.open(_:)` | ✅ Wired |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+    }
+
+    // MARK: What already worked
+
+    @Test func screenStatesAreNoStatus() throws {
+        // A work column, but most Status cells are screen states, not status words.
+        let found = try counts(
+            """
+            | Step | Screen | Status |
+            |------|--------|--------|
+            | 1 | Home | Empty day |
+            | 2 | Home | Behind pace |
+            | 3 | Home | Goal met |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func implementationOrderStillGivesPhases() throws {
+        let found = try counts(
+            """
+            ## Implementation Order
+
+            | Phase | Chunks | Priority |
+            |-------|--------|----------|
+            | Groundwork | CHUNK-001 to CHUNK-002 | HIGH |
+
+            ## CHUNK-001: Reader
+
+            **Status**: ✅ Done
+
+            ## CHUNK-002: Writer
+
+            **Status**: Not started
+            """)
+        #expect(found.items == 2)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+        #expect(found.fact.items.map(\.phase) == ["Groundwork", "Groundwork"])
+        #expect(found.fact.items.map(\.priority) == ["HIGH", "HIGH"])
+    }
+
+    @Test func chunkTableStillFillsASectionsMissingStatus() throws {
+        let found = try counts(
+            """
+            | Chunk | Status |
+            |-------|--------|
+            | Chunk 1: Reader | ✅ Done |
+            | Chunk 2: Writer | 🚧 In progress |
+
+            ## CHUNK-001: Reader
+
+            Reads the old format.
+
+            ## CHUNK-002: Writer
+
+            **Status**: Not started
+            """)
+        #expect(found.items == 2)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+        // The section's own line wins over the table.
+        #expect(found.fact.items.map(\.status) == [.done, .notStarted])
+        #expect(found.fact.items.map(\.kind) == [.chunk, .chunk])
+    }
+
+    // MARK: The rule itself
+
+    @Test func headersDecide() {
+        func decide(_ header: [String]) -> WorkTableRule.Decision {
+            WorkTableRule.decide(header: header, body: [])
+        }
+        let work = WorkTableRule.Decision.workList(.init(index: 2, isCheck: false))
+        #expect(decide(["ID", "Task", "Status"]) == work)
+        #expect(decide(["Item", "Owner", "Current Status", "Notes"]) == .workList(.init(index: 2, isCheck: false)))
+        #expect(decide(["Phase", "Milestone", "Plans Complete", "Status", "Completed"]).isWorkList)
+        #expect(decide(["User Story", "Points", "✅"]) == .workList(.init(index: 2, isCheck: true)))
+        #expect(decide(["#", "Task", "Follow-up", "Status"]).isWorkList)
+        #expect(decide(["# ", "Truth", "Status", "Evidence"]) == .notWorkList(.otherTable(column: "Truth")))
+        #expect(decide(["Requirement", "Phase", "Status"]) == .notWorkList(.otherTable(column: "Requirement")))
+        #expect(decide(["Threat ID", "Severity", "Status"]) == .notWorkList(.otherTable(column: "Threat ID")))
+        #expect(decide(["Artifact", "Expected", "Status", "Details"]) == .notWorkList(.otherTable(column: "Artifact")))
+        #expect(decide(["#", "Path", "Status"]) == .notWorkList(.otherTable(column: "Path")))
+        #expect(decide(["Check", "Status", "Notes"]) == .notWorkList(.otherTable(column: "Check")))
+        #expect(decide(["Category", "Maturity", "Status", "Critical?"]) == .notWorkList(.noWorkColumn))
+        #expect(decide(["State", "Ring", "Caption"]) == .notWorkList(.noWorkColumn))
+        #expect(decide(["Task", "Owner"]) == .notWorkList(.noStatusColumn))
+        #expect(decide(["Step", "Done when"]) == .notWorkList(.noStatusColumn))
+    }
+}
+
+extension WorkTableRule.Decision {
+    var isWorkList: Bool {
+        if case .workList = self { return true }
+        return false
+    }
+}
