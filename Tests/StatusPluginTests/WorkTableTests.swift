@@ -266,11 +266,183 @@ struct WorkTableTests {
         #expect(found.fact.items.map(\.kind) == [.chunk, .chunk])
     }
 
+    // MARK: Comments
+
+    @Test func commentsArriveAsHTMLBlocksBeforeTheTable() throws {
+        let document = try page(
+            """
+            <!-- specsite:work-items -->
+            | Component | Status |
+            |-----------|--------|
+            | Reader | Done |
+            """
+        ).document
+        let kinds = document.root.children.map(\.kind)
+        #expect(kinds.count == 2)
+        #expect(kinds.first == .htmlBlock("<!-- specsite:work-items -->\n"))
+        #expect(document.root.children.last?.kind.isTable == true)
+    }
+
+    @Test func workItemsCommentMakesATableWork() throws {
+        // No column names work, so the header alone would leave it out.
+        let found = try counts(
+            """
+            <!-- specsite:work-items -->
+            | Component | Owner | Status |
+            |-----------|-------|--------|
+            | Reader | Mira | ✅ Done |
+            | Writer | Jonas | Not started |
+            | Tag map | Mira | Parked |
+            """)
+        #expect(found.items == 3)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+        // Asked for, so a word nobody knows is worth a warning.
+        #expect(found.warnings.map(\.line) == [6])
+        #expect(found.warnings.first?.message.contains("unknown status 'Parked'") == true)
+    }
+
+    @Test func notWorkItemsCommentLeavesAWorkListOut() throws {
+        let found = try counts(
+            """
+            ## Last sprint, for reference
+
+            <!-- specsite:not-work-items -->
+
+            | ID | Task | Status |
+            |----|------|--------|
+            | T-1 | Read the old export format | ✅ Done |
+            | T-2 | Map tags to folders | Done |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func misplacedOrMistypedCommentsAreWarnedAbout() throws {
+        let found = try counts(
+            """
+            <!-- specsite:work-items -->
+            Some words first.
+
+            <!-- specsite:work-item -->
+            | Risk | Status |
+            |------|--------|
+            | Late vendor | Open |
+
+            <!-- specsite:work-items -->
+            | Owner | Notes |
+            |-------|-------|
+            | Mira | Reader |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.map(\.line) == [1, 4, 10])
+    }
+
+    // MARK: Front matter
+
+    @Test func frontMatterFalseMakesNothingWork() throws {
+        let text = """
+            ---
+            title: Notes from the retro
+            work_items: false
+            ---
+
+            # Retro
+
+            ## CHUNK-001: Reader ✅
+
+            - [x] Read tags
+            - [ ] Write tags
+
+            | ID | Task | Status |
+            |----|------|--------|
+            | T-1 | Map tags | Done |
+            """
+        let found = try counts(text)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+        let (fact, warnings) = StatusPlugin.read(try page(text))
+        #expect(fact.items.isEmpty && fact.entries.isEmpty && warnings.isEmpty)
+        #expect(report([try page(text)]).entries.isEmpty)
+    }
+
+    @Test func frontMatterTrueMakesEveryStatusTableWork() throws {
+        let found = try counts(
+            """
+            ---
+            work_items: true
+            ---
+
+            | Risk | Impact | Status |
+            |------|--------|--------|
+            | Late vendor | High | ✅ Closed |
+            | Missing reviewer | Medium | Open |
+
+            | Component | Status |
+            |-----------|--------|
+            | Reader | Done |
+
+            <!-- specsite:not-work-items -->
+            | File | Status |
+            |------|--------|
+            | `Reader.swift` | ✅ Created |
+
+            | Owner | Notes |
+            |-------|-------|
+            | Mira | Reader |
+            """)
+        // The table's own comment wins over the page; a table with no status column stays prose.
+        #expect(found.items == 3)
+        #expect(found.done == 2)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func frontMatterAutoIsTheDefault() throws {
+        let found = try counts(
+            """
+            ---
+            work_items: auto
+            ---
+
+            | Risk | Status |
+            |------|--------|
+            | Late vendor | Open |
+            """)
+        #expect(found.items == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func unknownFrontMatterValueIsWarnedAtItsLine() throws {
+        let found = try counts(
+            """
+            ---
+            title: Plan
+            work_items: sometimes
+            ---
+
+            | ID | Task | Status |
+            |----|------|--------|
+            | T-1 | Map tags | Done |
+            """)
+        #expect(found.items == 1)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+        #expect(found.warnings.map(\.line) == [3])
+        #expect(found.warnings.first?.message.contains("'sometimes'") == true)
+    }
+
     // MARK: The rule itself
 
     @Test func headersDecide() {
         func decide(_ header: [String]) -> WorkTableRule.Decision {
-            WorkTableRule.decide(header: header, body: [])
+            WorkTableRule.decide(header: header, body: [], mode: .auto)
         }
         let work = WorkTableRule.Decision.workList(.init(index: 2, isCheck: false))
         #expect(decide(["ID", "Task", "Status"]) == work)

@@ -30,6 +30,11 @@ struct PlanReader {
     /// thousands of times, and reading one runs several patterns.
     private var readings: [String: StatusText.Reading] = [:]
     private var statusTables: [PendingTable] = []
+    /// The page's `work_items` front matter (see ``WorkTableRule``).
+    private let pageSwitch: WorkTableRule.Switch
+    private let pageSwitchWarning: LineMessage?
+    /// A `<!-- specsite:work-items -->` comment waiting for its table, with its line.
+    private var tableMarker: (marker: WorkTableRule.Marker, line: Int)?
 
     /// A work list (see ``WorkTableRule``), kept until the sections are read.
     private struct PendingTable {
@@ -43,11 +48,15 @@ struct PlanReader {
     init(page: Page) {
         self.page = page
         lines = SourceLines(page.markdown, firstLine: page.bodyFirstLine)
+        (pageSwitch, pageSwitchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
     }
 
-    /// Reads the page.
+    /// Reads the page; nothing with `work_items: false`.
     mutating func read() {
+        if let pageSwitchWarning { warnings.append(pageSwitchWarning) }
+        guard pageSwitch != .off else { return }
         for block in page.document.root.children { visit(block) }
+        if let tableMarker { warnUnused(tableMarker) }
         // Status tables are read last: a table at the top often lists chunks
         // that sections further down describe.
         for table in statusTables { readStatusTable(table) }
@@ -60,6 +69,23 @@ struct PlanReader {
     // MARK: Blocks
 
     private mutating func visit(_ block: MarkdownNode) {
+        if case .htmlBlock(let html) = block.kind, let marker = WorkTableRule.marker(in: html) {
+            if let tableMarker { warnUnused(tableMarker) }
+            if case .unknown(let text) = marker {
+                warnings.append(
+                    LineMessage(
+                        line: block.line,
+                        message: "unknown comment '\(text)'; expected \(WorkTableRule.workItemsComment) or"
+                            + " \(WorkTableRule.notWorkItemsComment) (ignored)"))
+                tableMarker = nil
+            } else {
+                tableMarker = (marker, block.line)
+            }
+            return
+        }
+        let marker = tableMarker?.marker
+        if let tableMarker, !block.kind.isTable { warnUnused(tableMarker) }
+        tableMarker = nil
         switch block.kind {
         case .heading(let level, let id):
             while let last = open.last, last.level >= level { open.removeLast() }
@@ -73,7 +99,7 @@ struct PlanReader {
         case .list:
             readList(block)
         case .table:
-            readTable(block)
+            readTable(block, marker: marker)
         default:
             break
         }
@@ -418,7 +444,24 @@ struct PlanReader {
 
     // MARK: Tables
 
-    private mutating func readTable(_ table: MarkdownNode) {
+    /// A work-items comment that no table follows.
+    private mutating func warnUnused(_ marker: (marker: WorkTableRule.Marker, line: Int)) {
+        let name = marker.marker == .workItems ? WorkTableRule.workItemsComment : WorkTableRule.notWorkItemsComment
+        warnings.append(
+            LineMessage(
+                line: marker.line,
+                message: "\(name) applies to the table right after it, and none follows (ignored)"))
+    }
+
+    private mutating func readTable(_ table: MarkdownNode, marker: WorkTableRule.Marker?) {
+        // The table's own comment wins over the page's front matter.
+        let mode: WorkTableRule.Switch =
+            switch marker {
+            case .workItems: .on
+            case .notWorkItems: .off
+            default: pageSwitch
+            }
+        guard mode != .off else { return }
         let rows = table.children.map { row in row.children.map { $0.plainText.trimmingCharacters(in: .whitespaces) } }
         guard let header = rows.first?.map({ $0.lowercased() }), rows.count > 1 else { return }
         let body = Array(zip(table.children.dropFirst(), rows.dropFirst()))
@@ -435,20 +478,29 @@ struct PlanReader {
             return
         }
         let statusColumn: WorkTableRule.StatusColumn
-        switch WorkTableRule.decide(header: rows[0], body: Array(rows.dropFirst())) {
+        switch WorkTableRule.decide(header: rows[0], body: Array(rows.dropFirst()), mode: mode) {
         case .workList(let column):
             statusColumn = column
+        case .notWorkList(.noStatusColumn) where marker == .workItems:
+            warnings.append(
+                LineMessage(
+                    line: table.line,
+                    message: "\(WorkTableRule.workItemsComment) marks a table with no status column (Status, State,"
+                        + " Progress, Done, ✅); it is read as prose"))
+            return
         case .notWorkList:
             return
         }
         // A Status column of work, not of screen states (`Empty day`, `On pace`):
-        // most of its cells must be status words.
-        let cells = rows.dropFirst().compactMap { row in
-            row.indices.contains(statusColumn.index) ? statusText(row[statusColumn.index], in: statusColumn) : nil
-        }.filter { !$0.isEmpty }
-        var recognised = 0
-        for cell in cells where readStatus(cell).recognised { recognised += 1 }
-        guard recognised * 2 > cells.count else { return }
+        // most of its cells must be status words, unless the author said it is work.
+        if mode == .auto {
+            let cells = rows.dropFirst().compactMap { row in
+                row.indices.contains(statusColumn.index) ? statusText(row[statusColumn.index], in: statusColumn) : nil
+            }.filter { !$0.isEmpty }
+            var recognised = 0
+            for cell in cells where readStatus(cell).recognised { recognised += 1 }
+            guard recognised * 2 > cells.count else { return }
+        }
         statusTables.append(
             PendingTable(
                 header: header, statusColumn: statusColumn, rows: body.map { ($0.0, $0.1) },
@@ -541,6 +593,12 @@ extension MarkdownNode.Kind {
     /// Whether this is a list.
     var isList: Bool {
         if case .list = self { return true }
+        return false
+    }
+
+    /// Whether this is a table.
+    var isTable: Bool {
+        if case .table = self { return true }
         return false
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteKit
 
 /// Decides whether a table lists work, from its header.
 ///
@@ -18,7 +19,21 @@ import Foundation
 /// and no column that marks another kind of table (``otherTableWords``, or a
 /// first column naming a file or test, ``subjectWords``), and no two columns of
 /// marks (✅/❌ per product: a comparison).
+///
+/// An author overrides the rule per page (front matter `work_items: true`,
+/// `false` or `auto`) and per table (an HTML comment before it,
+/// `<!-- specsite:work-items -->` or `<!-- specsite:not-work-items -->`).
 enum WorkTableRule {
+    /// What the author says about a page's or a table's tables.
+    enum Switch: Equatable {
+        /// The header decides.
+        case auto
+        /// Every table with a status column is a work list.
+        case on
+        /// No table is (on a page: nothing is a work item).
+        case off
+    }
+
     /// A table's status column.
     struct StatusColumn: Equatable {
         var index: Int
@@ -205,9 +220,11 @@ enum WorkTableRule {
     // MARK: Decision
 
     /// Whether the table with `header` (its cells as read) and `body` (the other
-    /// rows) is a work list.
-    static func decide(header: [String], body: [[String]]) -> Decision {
+    /// rows) is a work list. With `.on` any table with a status column is;
+    /// `.off` is decided by the caller, who leaves the table alone.
+    static func decide(header: [String], body: [[String]], mode: Switch) -> Decision {
         guard let status = statusColumn(in: header) else { return .notWorkList(.noStatusColumn) }
+        if mode == .on { return .workList(status) }
         if let column = otherTableColumn(in: header, statusColumn: status.index) {
             return .notWorkList(.otherTable(column: column))
         }
@@ -226,5 +243,56 @@ enum WorkTableRule {
         case "yes", "y", "true", "x", "[x]": return "done"
         default: return text
         }
+    }
+
+    // MARK: Switches
+
+    /// What a `<!-- specsite:… -->` comment says about the table after it.
+    enum Marker: Equatable {
+        case workItems
+        case notWorkItems
+        /// A `specsite:` comment about work items that is neither (a typo).
+        case unknown(String)
+    }
+
+    static let workItemsComment = "specsite:work-items"
+    static let notWorkItemsComment = "specsite:not-work-items"
+
+    /// The marker an HTML block is, or nil when it is none (any other HTML).
+    static func marker(in html: String) -> Marker? {
+        let text = html.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("<!--"), text.hasSuffix("-->") else { return nil }
+        let inner = text.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !inner.contains("-->") else { return nil }
+        switch inner.lowercased() {
+        case workItemsComment: return .workItems
+        case notWorkItemsComment: return .notWorkItems
+        default:
+            let lower = inner.lowercased()
+            guard lower.hasPrefix("specsite:"), lower.contains("work") else { return nil }
+            return .unknown(inner)
+        }
+    }
+
+    /// The page's `work_items` front matter, with a warning at its line when
+    /// the value is not `true`, `false` or `auto` (the page is then read as auto).
+    static func pageSwitch(_ frontMatter: YAMLValue) -> (Switch, LineMessage?) {
+        guard let entry = frontMatter.entries.first(where: { $0.key == "work_items" }) else { return (.auto, nil) }
+        if let value = entry.value.bool { return (value ? .on : .off, nil) }
+        if entry.value.string?.lowercased().trimmingCharacters(in: .whitespaces) == "auto" { return (.auto, nil) }
+        let shown =
+            switch entry.value {
+            case .scalar(let text): "'\(text)'"
+            case .null: "no value"
+            case .sequence: "a list"
+            case .mapping: "a mapping"
+            }
+        return (
+            .auto,
+            LineMessage(
+                line: entry.line,
+                message: "work_items has \(shown); expected true, false or auto (the page's tables are read as"
+                    + " auto: the header decides)")
+        )
     }
 }
