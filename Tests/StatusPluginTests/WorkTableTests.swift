@@ -266,6 +266,31 @@ struct WorkTableTests {
         #expect(found.fact.items.map(\.kind) == [.chunk, .chunk])
     }
 
+    @Test func tablesOfAGSDSummaryAreNoWork() throws {
+        // The plans it lists are tracked from their own PLAN files; counting the
+        // rows again would show plan 04-02 done and row 04-02 not started.
+        let table = """
+            | Plan | Status | Summary |
+            | --- | --- | --- |
+            | 04-01 | Complete | Reader and tag map |
+            | 04-02 | Waiting for review | Writer |
+            """
+        let path = ".planning/phases/04-import/04-02-SUMMARY.md"
+        let (fact, warnings) = read(try page("# Phase 4 summary\n\n" + table + "\n", path: path))
+        #expect(fact.items.count == 0)
+        #expect(fact.items.filter { $0.status == .done }.count == 0)
+        #expect(fact.entries.count == 0)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let asked = read(try page("<!-- specsite:work-items -->\n" + table + "\n", path: path)).fact
+        #expect(asked.items.count == 2)
+        #expect(asked.items.filter { $0.status == .done }.count == 1)
+        #expect(asked.entries.count == 0)
+        // The same table anywhere else is a work list.
+        let elsewhere = read(try page(table + "\n", path: "docs/plans.md")).fact
+        #expect(elsewhere.items.count == 2)
+        #expect(elsewhere.items.filter { $0.status == .done }.count == 1)
+    }
+
     // MARK: Comments
 
     @Test func commentsArriveAsHTMLBlocksBeforeTheTable() throws {

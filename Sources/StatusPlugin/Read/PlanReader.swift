@@ -33,6 +33,8 @@ struct PlanReader {
     /// The page's `work_items` front matter (see ``WorkTableRule``).
     private let pageSwitch: WorkTableRule.Switch
     private let pageSwitchWarning: LineMessage?
+    /// How the page's tables are read when they have no comment of their own.
+    private let tableSwitch: WorkTableRule.Switch
     /// A `<!-- specsite:work-items -->` comment waiting for its table, with its line.
     private var tableMarker: (marker: WorkTableRule.Marker, line: Int)?
 
@@ -49,6 +51,9 @@ struct PlanReader {
         self.page = page
         lines = SourceLines(page.markdown, firstLine: page.bodyFirstLine)
         (pageSwitch, pageSwitchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
+        // A GSD SUMMARY or VERIFICATION file records work done: its tables list
+        // the plans (tracked from their own files), requirements and evidence.
+        tableSwitch = pageSwitch == .auto && GSDFiles.isRecord(page.sourcePath) ? .off : pageSwitch
     }
 
     /// Reads the page; nothing with `work_items: false`.
@@ -459,7 +464,7 @@ struct PlanReader {
             switch marker {
             case .workItems: .on
             case .notWorkItems: .off
-            default: pageSwitch
+            default: tableSwitch
             }
         guard mode != .off else { return }
         let rows = table.children.map { row in row.children.map { $0.plainText.trimmingCharacters(in: .whitespaces) } }
