@@ -10,6 +10,8 @@ import SpecSiteKit
 ///   box), the Implementation Order table, and GSD `.planning/` folders (plans
 ///   with front matter and `<task>` blocks, SUMMARY and VERIFICATION files,
 ///   the ROADMAP); see ``PlanReader``, ``GSDFiles`` and ``RoadmapReader``.
+///   Only tables that list work are read (``WorkTableRule``); front matter
+///   `work_items: false` leaves a page out.
 /// - **Derives** readiness, blockers, dependency cycles, progress by count and
 ///   by estimate, and the critical path (``StatusReport``).
 /// - **Shows** a status badge and progress bar on each chunk heading, read-only
@@ -61,10 +63,13 @@ public struct StatusPlugin: Plugin {
 
     /// What a page says about work, with warnings at file lines.
     static func read(_ page: Page) -> (PlanFact, [LineMessage]) {
+        // `work_items: false`: nothing on the page is work, GSD files included.
+        let (pageSwitch, switchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
+        guard pageSwitch != .off else { return (PlanFact(), []) }
         if RoadmapReader.isRoadmap(page) {
             var reader = RoadmapReader(page: page)
             reader.read()
-            return (reader.fact, reader.warnings)
+            return (reader.fact, (switchWarning.map { [$0] } ?? []) + reader.warnings)
         }
         var reader = PlanReader(page: page)
         reader.read()

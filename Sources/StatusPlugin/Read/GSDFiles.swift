@@ -45,6 +45,13 @@ enum GSDFiles {
         return (try? leadingNumber.firstMatch(in: folder)) == nil ? nil : folder
     }
 
+    /// Whether the file is a GSD `NN-NN-SUMMARY.md` or `NN-VERIFICATION.md`:
+    /// a record of work done, not a list of work.
+    static func isRecord(_ path: String) -> Bool {
+        let name = fileName(path)
+        return (try? summaryFile.wholeMatch(in: name)) != nil || (try? verificationFile.wholeMatch(in: name)) != nil
+    }
+
     /// Whether the page is a GSD plan: its file name, or front matter with `plan`
     /// and `phase` and one of `wave`, `depends_on`, `must_haves`.
     static func isPlan(_ page: Page) -> Bool {

@@ -30,11 +30,18 @@ struct PlanReader {
     /// thousands of times, and reading one runs several patterns.
     private var readings: [String: StatusText.Reading] = [:]
     private var statusTables: [PendingTable] = []
+    /// The page's `work_items` front matter (see ``WorkTableRule``).
+    private let pageSwitch: WorkTableRule.Switch
+    private let pageSwitchWarning: LineMessage?
+    /// How the page's tables are read when they have no comment of their own.
+    private let tableSwitch: WorkTableRule.Switch
+    /// A `<!-- specsite:work-items -->` comment waiting for its table, with its line.
+    private var tableMarker: (marker: WorkTableRule.Marker, line: Int)?
 
-    /// A table with a Status column, kept until the sections are read.
+    /// A work list (see ``WorkTableRule``), kept until the sections are read.
     private struct PendingTable {
         var header: [String]
-        var statusColumn: Int
+        var statusColumn: WorkTableRule.StatusColumn
         var rows: [(row: MarkdownNode, cells: [String])]
         var parent: String?
         var anchor: String?
@@ -43,11 +50,18 @@ struct PlanReader {
     init(page: Page) {
         self.page = page
         lines = SourceLines(page.markdown, firstLine: page.bodyFirstLine)
+        (pageSwitch, pageSwitchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
+        // A GSD SUMMARY or VERIFICATION file records work done: its tables list
+        // the plans (tracked from their own files), requirements and evidence.
+        tableSwitch = pageSwitch == .auto && GSDFiles.isRecord(page.sourcePath) ? .off : pageSwitch
     }
 
-    /// Reads the page.
+    /// Reads the page; nothing with `work_items: false`.
     mutating func read() {
+        if let pageSwitchWarning { warnings.append(pageSwitchWarning) }
+        guard pageSwitch != .off else { return }
         for block in page.document.root.children { visit(block) }
+        if let tableMarker { warnUnused(tableMarker) }
         // Status tables are read last: a table at the top often lists chunks
         // that sections further down describe.
         for table in statusTables { readStatusTable(table) }
@@ -60,6 +74,23 @@ struct PlanReader {
     // MARK: Blocks
 
     private mutating func visit(_ block: MarkdownNode) {
+        if case .htmlBlock(let html) = block.kind, let marker = WorkTableRule.marker(in: html) {
+            if let tableMarker { warnUnused(tableMarker) }
+            if case .unknown(let text) = marker {
+                warnings.append(
+                    LineMessage(
+                        line: block.line,
+                        message: "unknown comment '\(text)'; expected \(WorkTableRule.workItemsComment) or"
+                            + " \(WorkTableRule.notWorkItemsComment) (ignored)"))
+                tableMarker = nil
+            } else {
+                tableMarker = (marker, block.line)
+            }
+            return
+        }
+        let marker = tableMarker?.marker
+        if let tableMarker, !block.kind.isTable { warnUnused(tableMarker) }
+        tableMarker = nil
         switch block.kind {
         case .heading(let level, let id):
             while let last = open.last, last.level >= level { open.removeLast() }
@@ -73,7 +104,7 @@ struct PlanReader {
         case .list:
             readList(block)
         case .table:
-            readTable(block)
+            readTable(block, marker: marker)
         default:
             break
         }
@@ -450,7 +481,24 @@ struct PlanReader {
 
     // MARK: Tables
 
-    private mutating func readTable(_ table: MarkdownNode) {
+    /// A work-items comment that no table follows.
+    private mutating func warnUnused(_ marker: (marker: WorkTableRule.Marker, line: Int)) {
+        let name = marker.marker == .workItems ? WorkTableRule.workItemsComment : WorkTableRule.notWorkItemsComment
+        warnings.append(
+            LineMessage(
+                line: marker.line,
+                message: "\(name) applies to the table right after it, and none follows (ignored)"))
+    }
+
+    private mutating func readTable(_ table: MarkdownNode, marker: WorkTableRule.Marker?) {
+        // The table's own comment wins over the page's front matter.
+        let mode: WorkTableRule.Switch =
+            switch marker {
+            case .workItems: .on
+            case .notWorkItems: .off
+            default: tableSwitch
+            }
+        guard mode != .off else { return }
         let rows = table.children.map { row in row.children.map { $0.plainText.trimmingCharacters(in: .whitespaces) } }
         guard let header = rows.first?.map({ $0.lowercased() }), rows.count > 1 else { return }
         let body = Array(zip(table.children.dropFirst(), rows.dropFirst()))
@@ -466,24 +514,45 @@ struct PlanReader {
             }
             return
         }
+        let statusColumn: WorkTableRule.StatusColumn
+        switch WorkTableRule.decide(header: rows[0], body: Array(rows.dropFirst()), mode: mode) {
+        case .workList(let column):
+            statusColumn = column
+        case .notWorkList(.noStatusColumn) where marker == .workItems:
+            warnings.append(
+                LineMessage(
+                    line: table.line,
+                    message: "\(WorkTableRule.workItemsComment) marks a table with no status column (Status, State,"
+                        + " Progress, Done, ✅); it is read as prose"))
+            return
+        case .notWorkList:
+            return
+        }
         // A Status column of work, not of screen states (`Empty day`, `On pace`):
-        // most of its cells must be status words.
-        guard let statusColumn = header.firstIndex(where: { $0 == "status" || $0 == "progress" }) else { return }
-        let cells = rows.dropFirst().compactMap { $0.indices.contains(statusColumn) ? $0[statusColumn] : nil }
-            .filter { !$0.isEmpty }
-        var recognised = 0
-        for cell in cells where readStatus(cell).recognised { recognised += 1 }
-        guard recognised * 2 > cells.count else { return }
+        // most of its cells must be status words, unless the author said it is work.
+        if mode == .auto {
+            let cells = rows.dropFirst().compactMap { row in
+                row.indices.contains(statusColumn.index) ? statusText(row[statusColumn.index], in: statusColumn) : nil
+            }.filter { !$0.isEmpty }
+            var recognised = 0
+            for cell in cells where readStatus(cell).recognised { recognised += 1 }
+            guard recognised * 2 > cells.count else { return }
+        }
         statusTables.append(
             PendingTable(
                 header: header, statusColumn: statusColumn, rows: body.map { ($0.0, $0.1) },
                 parent: open.last.map { fact.items[$0.index].key }, anchor: heading?.id))
     }
 
+    /// A status cell as a status text: a check column's empty cell is not started.
+    private func statusText(_ cell: String, in column: WorkTableRule.StatusColumn) -> String {
+        column.isCheck ? WorkTableRule.checkStatusText(cell) : cell
+    }
+
     private mutating func readStatusTable(_ table: PendingTable) {
-        let (header, statusColumn) = (table.header, table.statusColumn)
+        let (header, statusColumn) = (table.header, table.statusColumn.index)
         for (row, cells) in table.rows where cells.indices.contains(statusColumn) {
-            let statusText = cells[statusColumn]
+            let statusText = statusText(cells[statusColumn], in: table.statusColumn)
             guard !statusText.isEmpty else { continue }
             let others = cells.enumerated().filter { $0.offset != statusColumn }.map(\.element)
             let chunk = others.lazy.compactMap { try? Self.chunkHeading.firstMatch(in: $0) }.first
@@ -579,6 +648,12 @@ extension MarkdownNode.Kind {
     /// Whether this is a list.
     var isList: Bool {
         if case .list = self { return true }
+        return false
+    }
+
+    /// Whether this is a table.
+    var isTable: Bool {
+        if case .table = self { return true }
         return false
     }
 }

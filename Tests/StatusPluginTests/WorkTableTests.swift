@@ -1,0 +1,496 @@
+import Foundation
+import SpecSiteKit
+import Testing
+
+@testable import StatusPlugin
+
+/// Which tables are work lists (``WorkTableRule``): a table with a Status
+/// column is work only when its header names work and nothing marks it as a
+/// risk matrix, an audit, evidence, traceability, a file list or a comparison.
+@Suite("Work tables")
+struct WorkTableTests {
+    /// What the page counts: items, done items, checkboxes, and its warnings.
+    struct Counts {
+        var items: Int
+        var done: Int
+        var entries: Int
+        var warnings: [LineMessage]
+        var fact: PlanFact
+        /// The report's progress by count.
+        var progress: (done: Int, total: Int)
+    }
+
+    func counts(_ text: String) throws -> Counts {
+        let page = try page(text)
+        let (fact, warnings) = read(page)
+        return Counts(
+            items: fact.items.count, done: fact.items.filter { $0.status == .done }.count,
+            entries: fact.entries.count, warnings: warnings, fact: fact, progress: report([page]).countProgress)
+    }
+
+    // MARK: Work lists
+
+    @Test func idTaskStatusTableIsAWorkList() throws {
+        let found = try counts(
+            """
+            # Import release
+
+            | ID | Task | Owner | Status |
+            |----|------|-------|--------|
+            | T-1 | Read the old export format | Mira | ✅ Done |
+            | T-2 | Map tags to folders | Jonas | 🚧 In progress |
+            | T-3 | Write the migration guide | Mira | Not started |
+            """)
+        #expect(found.items == 3)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+        #expect(found.fact.items.map(\.kind) == [.row, .row, .row])
+        #expect(found.fact.items.map(\.id) == ["t-1", "t-2", "t-3"])
+        #expect(found.fact.items.map(\.status) == [.done, .inProgress, .notStarted])
+        #expect(found.progress == (1, 3))
+    }
+
+    @Test func doneColumnOfTicksIsAWorkList() throws {
+        // An empty cell of a Done column is work not done yet.
+        let found = try counts(
+            """
+            | # | Step | Done |
+            |---|------|------|
+            | 1 | Reserve the room | ✅ |
+            | 2 | Send the invitations | yes |
+            | 3 | Order the food |  |
+            | 4 | Print the badges | ❌ |
+            """)
+        #expect(found.items == 4)
+        #expect(found.done == 2)
+        #expect(found.entries == 0)
+        #expect(found.fact.items.map(\.status) == [.done, .done, .notStarted, .notStarted])
+        #expect(found.progress == (2, 4))
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    // MARK: Tables that are not work
+
+    @Test func riskMatrixIsNoWork() throws {
+        let found = try counts(
+            """
+            ## Risks
+
+            | Risk | Likelihood | Impact | Mitigation | Status |
+            |------|------------|--------|------------|--------|
+            | The sync service changes its API | Medium | High | Pin the client version | ✅ Mitigated |
+            | The only reviewer is away in May | High | Medium | Book a second reviewer | ❌ Open |
+            | Old files do not open | Low | High | Keep the old reader | Watching |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        // `Watching` is no status word, and nobody asked for one here.
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func styleAuditIsNoWork() throws {
+        // ❌ says "does not follow the guide", not "blocked".
+        let found = try counts(
+            """
+            ## Style audit
+
+            | Rule | Follows | Status |
+            |------|---------|--------|
+            | Headings in sentence case | No, title case | ❌ |
+            | One idea per paragraph | Yes | ✅ |
+            | Numbers under ten spelled out | Partly | ❌ |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func verificationEvidenceIsNoWork() throws {
+        let found = try counts(
+            """
+            ## Verification
+
+            | Requirement | Evidence | Status |
+            |-------------|----------|--------|
+            | Export keeps the folder tree | `export_test` walks a three-level tree | ✅ Verified |
+            | Import refuses files over 2 GB | Manual run with a 3 GB file | ✅ Verified |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func traceabilityTableIsNoWork() throws {
+        let found = try counts(
+            """
+            | Req ID | Test | Status |
+            |--------|------|--------|
+            | REQ-01 | test_import_tags | Passed |
+            | REQ-02 | test_export_empty_folder | Failed |
+            | REQ-03 | test_rename_on_conflict | Passed |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func fileListIsNoWork() throws {
+        let found = try counts(
+            """
+            ## Files
+
+            | File | Status |
+            |------|--------|
+            | `Sources/Import/Reader.swift` | ✅ Created |
+            | `Sources/Import/TagMap.swift` | ✅ Created |
+            | `Tests/ImportTests.swift` | 🚧 Partial |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func filesColumnOfATaskListKeepsItWork() throws {
+        // A Files column is a detail of each task; only a table of files is a file list.
+        let found = try counts(
+            """
+            | # | Task | Files | Status |
+            |---|------|-------|--------|
+            | 1 | Read tags | `TagMap.swift` | Done |
+            | 2 | Write tags | `TagWriter.swift` | Todo |
+            """)
+        #expect(found.items == 2)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+    }
+
+    @Test func comparisonIsNoWork() throws {
+        // One column of marks per product: options side by side.
+        let found = try counts(
+            """
+            | Feature | Our app | Rival A | Rival B | Status |
+            |---------|---------|---------|---------|--------|
+            | Offline editing | ✅ | ✅ | ❌ | Done |
+            | Shared folders | ✅ | ❌ | ✅ | Done |
+            | Version history | ❌ | ✅ | ✅ | Planned |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func statusWithoutAWorkColumnIsNoWork() throws {
+        // `From | To | Via | Status` (links checked) names no work.
+        let found = try counts(
+            """
+            | From | To | Via | Status |
+            |------|----|-----|--------|
+            | Settings screen | Sync service | `SyncClient.start()` | ✅ Wired |
+            | Import button | Reader | `Reader.open(_:)` | ✅ Wired |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+    }
+
+    // MARK: What already worked
+
+    @Test func screenStatesAreNoStatus() throws {
+        // A work column, but most Status cells are screen states, not status words.
+        let found = try counts(
+            """
+            | Step | Screen | Status |
+            |------|--------|--------|
+            | 1 | Home | Empty day |
+            | 2 | Home | Behind pace |
+            | 3 | Home | Goal met |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func implementationOrderStillGivesPhases() throws {
+        let found = try counts(
+            """
+            ## Implementation Order
+
+            | Phase | Chunks | Priority |
+            |-------|--------|----------|
+            | Groundwork | CHUNK-001 to CHUNK-002 | HIGH |
+
+            ## CHUNK-001: Reader
+
+            **Status**: ✅ Done
+
+            ## CHUNK-002: Writer
+
+            **Status**: Not started
+            """)
+        #expect(found.items == 2)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+        #expect(found.fact.items.map(\.phase) == ["Groundwork", "Groundwork"])
+        #expect(found.fact.items.map(\.priority) == ["HIGH", "HIGH"])
+    }
+
+    @Test func chunkTableStillFillsASectionsMissingStatus() throws {
+        let found = try counts(
+            """
+            | Chunk | Status |
+            |-------|--------|
+            | Chunk 1: Reader | ✅ Done |
+            | Chunk 2: Writer | 🚧 In progress |
+
+            ## CHUNK-001: Reader
+
+            Reads the old format.
+
+            ## CHUNK-002: Writer
+
+            **Status**: Not started
+            """)
+        #expect(found.items == 2)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+        // The section's own line wins over the table.
+        #expect(found.fact.items.map(\.status) == [.done, .notStarted])
+        #expect(found.fact.items.map(\.kind) == [.chunk, .chunk])
+    }
+
+    @Test func tablesOfAGSDSummaryAreNoWork() throws {
+        // The plans it lists are tracked from their own PLAN files; counting the
+        // rows again would show plan 04-02 done and row 04-02 not started.
+        let table = """
+            | Plan | Status | Summary |
+            | --- | --- | --- |
+            | 04-01 | Complete | Reader and tag map |
+            | 04-02 | Waiting for review | Writer |
+            """
+        let path = ".planning/phases/04-import/04-02-SUMMARY.md"
+        let (fact, warnings) = read(try page("# Phase 4 summary\n\n" + table + "\n", path: path))
+        #expect(fact.items.count == 0)
+        #expect(fact.items.filter { $0.status == .done }.count == 0)
+        #expect(fact.entries.count == 0)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let asked = read(try page("<!-- specsite:work-items -->\n" + table + "\n", path: path)).fact
+        #expect(asked.items.count == 2)
+        #expect(asked.items.filter { $0.status == .done }.count == 1)
+        #expect(asked.entries.count == 0)
+        // The same table anywhere else is a work list.
+        let elsewhere = read(try page(table + "\n", path: "docs/plans.md")).fact
+        #expect(elsewhere.items.count == 2)
+        #expect(elsewhere.items.filter { $0.status == .done }.count == 1)
+    }
+
+    // MARK: Comments
+
+    @Test func commentsArriveAsHTMLBlocksBeforeTheTable() throws {
+        let document = try page(
+            """
+            <!-- specsite:work-items -->
+            | Component | Status |
+            |-----------|--------|
+            | Reader | Done |
+            """
+        ).document
+        let kinds = document.root.children.map(\.kind)
+        #expect(kinds.count == 2)
+        #expect(kinds.first == .htmlBlock("<!-- specsite:work-items -->\n"))
+        #expect(document.root.children.last?.kind.isTable == true)
+    }
+
+    @Test func workItemsCommentMakesATableWork() throws {
+        // No column names work, so the header alone would leave it out.
+        let found = try counts(
+            """
+            <!-- specsite:work-items -->
+            | Component | Owner | Status |
+            |-----------|-------|--------|
+            | Reader | Mira | ✅ Done |
+            | Writer | Jonas | Not started |
+            | Tag map | Mira | Parked |
+            """)
+        #expect(found.items == 3)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+        // Asked for, so a word nobody knows is worth a warning.
+        #expect(found.warnings.map(\.line) == [6])
+        #expect(found.warnings.first?.message.contains("unknown status 'Parked'") == true)
+    }
+
+    @Test func notWorkItemsCommentLeavesAWorkListOut() throws {
+        let found = try counts(
+            """
+            ## Last sprint, for reference
+
+            <!-- specsite:not-work-items -->
+
+            | ID | Task | Status |
+            |----|------|--------|
+            | T-1 | Read the old export format | ✅ Done |
+            | T-2 | Map tags to folders | Done |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func misplacedOrMistypedCommentsAreWarnedAbout() throws {
+        let found = try counts(
+            """
+            <!-- specsite:work-items -->
+            Some words first.
+
+            <!-- specsite:work-item -->
+            | Risk | Status |
+            |------|--------|
+            | Late vendor | Open |
+
+            <!-- specsite:work-items -->
+            | Owner | Notes |
+            |-------|-------|
+            | Mira | Reader |
+            """)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.map(\.line) == [1, 4, 10])
+    }
+
+    // MARK: Front matter
+
+    @Test func frontMatterFalseMakesNothingWork() throws {
+        let text = """
+            ---
+            title: Notes from the retro
+            work_items: false
+            ---
+
+            # Retro
+
+            ## CHUNK-001: Reader ✅
+
+            - [x] Read tags
+            - [ ] Write tags
+
+            | ID | Task | Status |
+            |----|------|--------|
+            | T-1 | Map tags | Done |
+            """
+        let found = try counts(text)
+        #expect(found.items == 0)
+        #expect(found.done == 0)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+        let (fact, warnings) = StatusPlugin.read(try page(text))
+        #expect(fact.items.isEmpty && fact.entries.isEmpty && warnings.isEmpty)
+        #expect(report([try page(text)]).entries.isEmpty)
+    }
+
+    @Test func frontMatterTrueMakesEveryStatusTableWork() throws {
+        let found = try counts(
+            """
+            ---
+            work_items: true
+            ---
+
+            | Risk | Impact | Status |
+            |------|--------|--------|
+            | Late vendor | High | ✅ Closed |
+            | Missing reviewer | Medium | Open |
+
+            | Component | Status |
+            |-----------|--------|
+            | Reader | Done |
+
+            <!-- specsite:not-work-items -->
+            | File | Status |
+            |------|--------|
+            | `Reader.swift` | ✅ Created |
+
+            | Owner | Notes |
+            |-------|-------|
+            | Mira | Reader |
+            """)
+        // The table's own comment wins over the page; a table with no status column stays prose.
+        #expect(found.items == 3)
+        #expect(found.done == 2)
+        #expect(found.entries == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func frontMatterAutoIsTheDefault() throws {
+        let found = try counts(
+            """
+            ---
+            work_items: auto
+            ---
+
+            | Risk | Status |
+            |------|--------|
+            | Late vendor | Open |
+            """)
+        #expect(found.items == 0)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    @Test func unknownFrontMatterValueIsWarnedAtItsLine() throws {
+        let found = try counts(
+            """
+            ---
+            title: Plan
+            work_items: sometimes
+            ---
+
+            | ID | Task | Status |
+            |----|------|--------|
+            | T-1 | Map tags | Done |
+            """)
+        #expect(found.items == 1)
+        #expect(found.done == 1)
+        #expect(found.entries == 0)
+        #expect(found.warnings.map(\.line) == [3])
+        #expect(found.warnings.first?.message.contains("'sometimes'") == true)
+    }
+
+    // MARK: The rule itself
+
+    @Test func headersDecide() {
+        func decide(_ header: [String]) -> WorkTableRule.Decision {
+            WorkTableRule.decide(header: header, body: [], mode: .auto)
+        }
+        let work = WorkTableRule.Decision.workList(.init(index: 2, isCheck: false))
+        #expect(decide(["ID", "Task", "Status"]) == work)
+        #expect(decide(["Item", "Owner", "Current Status", "Notes"]) == .workList(.init(index: 2, isCheck: false)))
+        #expect(decide(["Phase", "Milestone", "Plans Complete", "Status", "Completed"]).isWorkList)
+        #expect(decide(["User Story", "Points", "✅"]) == .workList(.init(index: 2, isCheck: true)))
+        #expect(decide(["#", "Task", "Follow-up", "Status"]).isWorkList)
+        #expect(decide(["# ", "Truth", "Status", "Evidence"]) == .notWorkList(.otherTable(column: "Truth")))
+        #expect(decide(["Requirement", "Phase", "Status"]) == .notWorkList(.otherTable(column: "Requirement")))
+        #expect(decide(["Threat ID", "Severity", "Status"]) == .notWorkList(.otherTable(column: "Threat ID")))
+        #expect(decide(["Artifact", "Expected", "Status", "Details"]) == .notWorkList(.otherTable(column: "Artifact")))
+        #expect(decide(["#", "Path", "Status"]) == .notWorkList(.otherTable(column: "Path")))
+        #expect(decide(["Check", "Status", "Notes"]) == .notWorkList(.otherTable(column: "Check")))
+        #expect(decide(["Category", "Maturity", "Status", "Critical?"]) == .notWorkList(.noWorkColumn))
+        #expect(decide(["State", "Ring", "Caption"]) == .notWorkList(.noWorkColumn))
+        #expect(decide(["Task", "Owner"]) == .notWorkList(.noStatusColumn))
+        #expect(decide(["Step", "Done when"]) == .notWorkList(.noStatusColumn))
+    }
+}
+
+extension WorkTableRule.Decision {
+    var isWorkList: Bool {
+        if case .workList = self { return true }
+        return false
+    }
+}
