@@ -62,7 +62,7 @@ import Testing
         defer { site.remove() }
         try site.write(
             "specsite.yml",
-            "title: &name Tidepool\nplugins:\n  checklists: &checks { page: true }\n  flows: *checks\n"
+            "title: &name Tidepool\nplugins:\n  status: &checks { page: true }\n  flows: *checks\n"
                 + "description: *name\n")
         try site.write("PRD.md", "---\nowner: &who Ana\nreviewer: *who\n---\n# Requirements\n")
         let outcome = try site.run()
@@ -166,7 +166,7 @@ import Testing
         let items = try #require(status["items"] as? [[String: Any]])
         #expect(items.count == 6_000)
         #expect(items.last?["deps"] as? [String] == ["CHUNK-5999"])
-        #expect(items.last?["blocked_by"] as? [String] == ["IMPLEMENTATION_PLAN.md#CHUNK-5999"])
+        #expect(items.last?["waiting_for_keys"] as? [String] == ["IMPLEMENTATION_PLAN.md#CHUNK-5999"])
         #expect(items.filter { $0["ready"] as? Bool == true }.count == 1)
         #expect(site.built("IMPLEMENTATION_PLAN.html").contains("all previous (5999)"))
         let summary = try #require(status["summary"] as? [String: Any])
@@ -186,7 +186,9 @@ import Testing
         // Every row is an item (JSON is not parsed here: 100,000 items take minutes in a debug test).
         let status = site.built("status.json")
         #expect(status.contains("\"key\" : \"IMPLEMENTATION_PLAN.md#CHUNK-99999\""))
-        #expect(status.components(separatedBy: "\"kind\" : \"chunk\"").count - 1 == 100_000)
+        // Each item once, and the summary's and the plan's unit once each.
+        #expect(status.components(separatedBy: "\"kind\" : \"chunk\"").count - 1 == 100_002)
+        #expect(status.contains("\"text\" : \"0 of 100000 chunks\""))
     }
 
     // MARK: Diagnostics

@@ -106,6 +106,16 @@ enum ChecklistStyles {
             radial-gradient(farthest-side at 100% 50%, var(--color-overlay), transparent) right / .9rem 100% no-repeat scroll;
         }
         .status-graph svg { max-width: 100%; min-width: var(--graph-min-width, 0px); height: auto; }
+        .status-graph-narrow { display: none; }
+        .status-table-counts { display: none; font-size: var(--text-sm); color: var(--color-text-muted); }
+        @media (max-width: 40rem) {
+          .status-table th:nth-child(n+3), .status-table td:nth-child(n+3) { display: none; }
+          .status-table-counts { display: block; }
+        }
+        @media (max-width: 48rem) {
+          .status-graph-wide { display: none; }
+          .status-graph-narrow { display: block; }
+        }
         @media (max-width: 40rem) {
           .progress { flex-wrap: wrap; }
           .progress-bar { max-width: none; flex-basis: 100%; }

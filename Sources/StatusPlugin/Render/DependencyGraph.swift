@@ -5,25 +5,61 @@ import SpecSiteKit
 /// description, not in colour alone), one arrow from each dependency to what
 /// waits for it, documents and planning folders as clusters.
 enum DependencyGraph {
-    /// The drawing and its width, or nil when no item has a dependency; a note
-    /// instead when it has more than `limit` items. `url` gives each item's link.
-    static func svg(
-        _ report: StatusReport, limit: Int, url: (WorkItem) -> String?
-    ) -> (svg: String?, note: String?, width: Double) {
+    /// What the dashboard shows: the drawing from left to right, and, when
+    /// that is wider than a phone's column, the same graph from top to bottom
+    /// for narrow screens (a chain of work is tall and narrow that way, so its
+    /// labels stay readable instead of shrinking or scrolling out of view).
+    struct Drawing {
+        var svg: String?
+        /// One top-to-bottom drawing per plan, for narrow screens.
+        var narrow: [(svg: String, width: Double)] = []
+        var note: String?
+        var width: Double
+    }
+
+    /// A left-to-right drawing wider than this gets a top-to-bottom one for narrow screens.
+    static let narrowAbove: Double = 640
+
+    /// The drawings, or nil when no item has a dependency; a note instead when
+    /// it has more than `limit` items. `url` gives each item's link.
+    static func svg(_ report: StatusReport, limit: Int, url: (WorkItem) -> String?) -> Drawing {
         let linked = Set(
             report.entries.flatMap { entry in entry.dependencies + (entry.dependencies.isEmpty ? [] : [entry.item.key])
             })
         let members = report.entries.filter { linked.contains($0.item.key) }
-        guard !members.isEmpty else { return (nil, nil, 0) }
+        guard !members.isEmpty else { return Drawing(svg: nil, note: nil, width: 0) }
         guard members.count <= limit else {
-            return (
-                nil,
-                "The dependency graph has \(members.count) items, more than the \(limit) drawn"
+            return Drawing(
+                svg: nil,
+                note: "The dependency graph has \(members.count) items, more than the \(limit) drawn"
                     + " (raise plugins.status.graph_limit to draw it).",
-                0
-            )
+                width: 0)
         }
-        var graph = DiagramGraph(direction: .leftToRight)
+        var drawing = draw(members, report: report, url: url, direction: .leftToRight, idPrefix: "deps")
+        guard drawing.width > narrowAbove else { return drawing }
+        // For a phone: each plan on its own, top to bottom, with the items of
+        // other plans it depends on drawn beside it.
+        var scopes: [String] = []
+        for entry in members where !scopes.contains(StatusReport.scope(of: entry.item)) {
+            scopes.append(StatusReport.scope(of: entry.item))
+        }
+        for (offset, scope) in scopes.enumerated() {
+            let own = members.filter { StatusReport.scope(of: $0.item) == scope }
+            let ownKeys = Set(own.map(\.item.key))
+            let outside = Set(own.flatMap(\.dependencies)).subtracting(ownKeys)
+            let part = members.filter { ownKeys.contains($0.item.key) || outside.contains($0.item.key) }
+            guard part.count > 1 else { continue }
+            let tall = draw(part, report: report, url: url, direction: .topToBottom, idPrefix: "deps-\(offset)")
+            if let svg = tall.svg { drawing.narrow.append((svg, tall.width)) }
+        }
+        return drawing
+    }
+
+    private static func draw(
+        _ members: [StatusReport.Entry], report: StatusReport, url: (WorkItem) -> String?,
+        direction: DiagramGraph.Direction, idPrefix: String
+    ) -> Drawing {
+        var graph = DiagramGraph(direction: direction)
         var clusters: [String: Int] = [:]
         var nodeIndex: [String: Int] = [:]
         for entry in members {
@@ -40,9 +76,10 @@ enum DependencyGraph {
             node.tone = tone(item.status, inCycle: entry.inCycle)
             node.cluster = clusters[scope]
             node.link = url(item)
+            let waits = entry.waitingFor.compactMap { report.entry($0)?.item.id }
             node.tooltip =
-                "\(item.id): \(item.title) — \(item.status.label)"
-                + (entry.readiness == .waiting ? ", waiting" : "")
+                "\(item.id): \(item.title)" + (waits.isEmpty ? "" : " (waits for \(waits.joined(separator: ", ")))")
+                + " — \(item.status.label)"
             graph.nodes.append(node)
         }
         let edges = reduced(members, report: report)
@@ -64,18 +101,34 @@ enum DependencyGraph {
                 title: "Dependency graph",
                 description: "\(members.count) items, \(done) done; an arrow points from a dependency to the work"
                     + " that waits for it",
-                idPrefix: "deps", className: "dependency-graph"))
-        return (svg, nil, layout.width)
+                idPrefix: idPrefix, className: "dependency-graph"))
+        return Drawing(svg: svg, note: nil, width: layout.width)
     }
 
-    /// `CHUNK-004 Logo component` (the title shortened so nodes stay small).
+    /// `CHUNK-004` over its title, wrapped at words into lines of about 28
+    /// characters so nodes stay narrow; never cut (a reader needs the whole title).
     static func label(_ item: WorkItem) -> String {
-        let title = item.title.count > 38 ? String(item.title.prefix(37)) + "…" : item.title
+        let title = wrap(item.title, width: 28)
         switch item.kind {
         case .chunk, .plan: return item.id + "\n" + title
         case .phase: return "Phase " + (item.phase ?? item.id) + "\n" + title
         default: return title
         }
+    }
+
+    /// Words packed into lines of at most `width` characters (a longer word keeps a line of its own).
+    static func wrap(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n")
     }
 
     static func tone(_ status: WorkStatus, inCycle: Bool) -> DiagramGraph.Tone {

@@ -120,9 +120,12 @@ struct StatusPage {
                 html +=
                     "<span class=\"work-where\">\(HTMLEscaping.escape(plan.others.map(\.text).joined(separator: " · ")))</span>"
             }
-            html += "</td><td>\(underWay)</td>"
-            html += "<td>\(counted.filter { $0.readiness == .waiting }.count)</td>"
-            html += "<td>\(counted.filter(\.isBlocked).count)</td></tr>\n"
+            let waiting = counted.filter { $0.readiness == .waiting }.count
+            let blocked = counted.filter(\.isBlocked).count
+            // The same numbers under the bar, for a phone, where the columns are hidden.
+            html +=
+                "<span class=\"status-table-counts\">\(underWay) in progress · \(waiting) waiting · \(blocked) blocked</span>"
+            html += "</td><td>\(underWay)</td><td>\(waiting)</td><td>\(blocked)</td></tr>\n"
         }
         return html + "</tbody></table>\n"
     }
@@ -139,7 +142,8 @@ struct StatusPage {
 
     /// GSD phases with their plans' progress, and the waves inside each.
     private func phases() -> String {
-        let phases = report.entries.filter { $0.item.kind == .phase }
+        // Archived milestones' phases are history: listed, collapsed, under Archived.
+        let phases = report.entries.filter { $0.item.kind == .phase && !$0.item.archived }
         guard !phases.isEmpty else { return "" }
         let plansByPhase = Dictionary(grouping: report.entries.filter { $0.item.kind == .plan }) {
             $0.item.parent ?? ""
@@ -319,9 +323,17 @@ struct StatusPage {
         }
         html += "<span class=\"status-legend-item\">Thick arrow: waiting for it</span></p>\n"
         if let svg = drawn.svg {
-            // Shrunk to the column down to 85% (labels stay readable), then scrolled.
+            // Shrunk to the column down to 85% (labels stay readable), then scrolled;
+            // on a narrow screen the top-to-bottom drawing takes its place when there is one.
             let minimum = Int(clamping: drawn.width * 0.85, to: 0...100_000, rounding: .towardZero)
-            html += "<figure class=\"status-graph\" style=\"--graph-min-width: \(minimum)px\">\(svg)</figure>\n"
+            let wide = drawn.narrow.isEmpty ? "status-graph" : "status-graph status-graph-wide"
+            html += "<figure class=\"\(wide)\" style=\"--graph-min-width: \(minimum)px\">\(svg)</figure>\n"
+            for narrow in drawn.narrow {
+                let least = Int(clamping: narrow.width * 0.85, to: 0...100_000, rounding: .towardZero)
+                html +=
+                    "<figure class=\"status-graph status-graph-narrow\" style=\"--graph-min-width: \(least)px\">"
+                    + "\(narrow.svg)</figure>\n"
+            }
         }
         if let note = drawn.note { html += "<p class=\"status-empty\">\(HTMLEscaping.escape(note))</p>\n" }
         return html
