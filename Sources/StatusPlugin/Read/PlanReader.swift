@@ -18,6 +18,9 @@ struct PlanReader {
     private var open: [(level: Int, index: Int)] = []
     /// The nearest heading, for task lists outside any work item.
     private var heading: (text: String, id: String, line: Int)?
+    /// The nearest heading when it is no work item: a `**Status**:` line under
+    /// it makes it one if it names a unit of work (`## Phase 2: Sharing`).
+    private var plainHeading: (block: MarkdownNode, level: Int, id: String)?
     private var checklistGroups: [String: Int] = [:]
     /// `Implementation Order` rows: chunk id → (phase, priority).
     private var phaseOfChunk: [String: (phase: String, priority: String?)] = [:]
@@ -96,8 +99,11 @@ struct PlanReader {
             while let last = open.last, last.level >= level { open.removeLast() }
             let source = headingSource(block)
             heading = (block.plainText.trimmingCharacters(in: .whitespaces), id, block.line)
+            plainHeading = nil
             if let item = Self.workItem(fromHeading: source, plainText: block.plainText) {
                 addItem(item, level: level, block: block, id: id)
+            } else if level > 1 {
+                plainHeading = (block, level, id)
             }
         case .paragraph:
             readMetadata(block)
@@ -253,8 +259,23 @@ struct PlanReader {
     nonisolated(unsafe) static let plainMetadataLine =
         /^(?i)\s*(?:[-*]\s+)?(status|depends on|dependencies|deps|requires|blocked by|estimated time|estimate|effort)\s*:\s*(.+)$/
 
+    /// Headings that name a unit of work: `Phase 2: Sharing`, `Task 2.1 …`, `Step 3`, `Week 2`, `1.2 Export`.
+    nonisolated(unsafe) static let workHeading =
+        /^(?i)(?:(?:phase|stage|step|task|milestone|sprint|week|epic|story|feature|iteration|part)\s+[\dA-Z]|\d+(?:\.\d+)*[.)]?\s)/
+
     /// `**Status**: …`, `**Estimated Time**: 30 minutes`, `**Dependencies**: …`.
     private mutating func readMetadata(_ block: MarkdownNode) {
+        if let pending = plainHeading, Self.statusLine(in: block, lines: lines) != nil,
+            (try? Self.workHeading.firstMatch(in: pending.block.plainText)) != nil
+        {
+            // A status line under a heading of work makes the heading an item
+            // (not its parent's status, which the line does not describe).
+            let title = pending.block.plainText.trimmingCharacters(in: .whitespaces)
+            addItem(
+                HeadingReading(chunkID: nil, title: title, marker: nil), level: pending.level, block: pending.block,
+                id: pending.id)
+            plainHeading = nil
+        }
         guard let index = open.last?.index else { return }
         for fileLine in block.line...max(block.line, block.endLine) {
             let text = String(line(fileLine))
@@ -271,6 +292,22 @@ struct PlanReader {
             guard !value.isEmpty else { continue }
             apply(key: key, value: value, line: fileLine, to: index)
         }
+    }
+
+    /// The first `Status:` line of a paragraph, if it has one.
+    static func statusLine(in block: MarkdownNode, lines: SourceLines) -> Int? {
+        for fileLine in block.line...max(block.line, block.endLine) {
+            guard let text = lines[line: fileLine].map(String.init) else { continue }
+            if let match = try? metadataLine.firstMatch(in: text),
+                ["status", "state", "progress status"].contains(match.1.lowercased().trimmingCharacters(in: .whitespaces))
+            {
+                return fileLine
+            }
+            if let match = try? plainMetadataLine.wholeMatch(in: text), match.1.lowercased() == "status" {
+                return fileLine
+            }
+        }
+        return nil
     }
 
     /// `[text](url)` and `[text][ref]` in a metadata value.
