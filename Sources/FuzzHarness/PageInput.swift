@@ -1,7 +1,7 @@
 import AlertsPlugin
-import StatusPlugin
 import FlowsPlugin
 @_spi(Testing) import SpecSiteKit
+import StatusPlugin
 import TokensPlugin
 
 /// Fuzz input for the page pipeline: a small content folder, built in memory

@@ -1,9 +1,9 @@
 import AlertsPlugin
 import ArgumentParser
-import StatusPlugin
 import FlowsPlugin
 import Foundation
 import SpecSiteKit
+import StatusPlugin
 import TokensPlugin
 
 /// The `specsite` command: thin wrappers over SpecSiteKit.

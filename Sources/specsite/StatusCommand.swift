@@ -1,7 +1,7 @@
 import ArgumentParser
-import StatusPlugin
 import Foundation
 import SpecSiteKit
+import StatusPlugin
 
 /// `specsite status`: where the plans of a content folder stand, without
 /// building the site, with gates for CI.
@@ -117,5 +117,3 @@ struct StatusCommand: ParsableCommand {
         return failures
     }
 }
-
-

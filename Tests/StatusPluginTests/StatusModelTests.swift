@@ -67,7 +67,8 @@ struct StatusModelTests {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(root["schema"] as? Int == 2)
         let items = try #require(root["items"] as? [[String: Any]])
-        #expect(items.map { $0["status"] as? String } == ["done", "in-progress", "in-progress", "not-started", "blocked"])
+        #expect(
+            items.map { $0["status"] as? String } == ["done", "in-progress", "in-progress", "not-started", "blocked"])
         #expect(items.map { $0["readiness"] as? String } == ["settled", "ready", "waiting", "waiting", "ready"])
         #expect(items.map { $0["waiting_for"] as? [String] } == [[], [], ["CHUNK-002"], ["CHUNK-003"], []])
         #expect(items[4]["blocked_reason"] as? String == "waiting on API keys")
@@ -255,7 +256,8 @@ struct StatusModelTests {
             """
         let status = report([try page(text)])
         #expect(status.entries.map(\.item.status) == [.done, .notStarted])
-        #expect(status.entries[0].item.hints == [Hint(message: "marked done, but 2 of 3 boxes are not ticked", line: 6)])
+        #expect(
+            status.entries[0].item.hints == [Hint(message: "marked done, but 2 of 3 boxes are not ticked", line: 6)])
         #expect(
             status.entries[1].item.hints == [Hint(message: "marked not started, but 1 of 1 box is ticked", line: 9)])
         #expect(status.checkThese.map(\.item.id) == ["CHUNK-001", "CHUNK-002"])

@@ -477,12 +477,18 @@ struct StatusCommandTests {
         let ready = file.items.filter { $0.ready && $0.kind != "phase" && $0.kind != "checklist" }.map(\.id)
         #expect(summary.ready == ready.count)
         // Ids two documents share are named with their document.
-        let shared = Set(file.items.map(\.id).filter { id in Set(file.items.filter { $0.id == id }.map(\.source.file)).count > 1 })
+        let shared = Set(
+            file.items.map(\.id).filter { id in Set(file.items.filter { $0.id == id }.map(\.source.file)).count > 1 })
         func named(_ id: String) -> String {
-            guard shared.contains(id), let item = file.items.first(where: { $0.id == id && $0.ready }) ?? file.items.first(where: { $0.id == id }) else { return id }
+            guard shared.contains(id),
+                let item = file.items.first(where: { $0.id == id && $0.ready })
+                    ?? file.items.first(where: { $0.id == id })
+            else { return id }
             return id + " (" + item.source.file + ")"
         }
-        #expect(Self.paragraph(startingWith: "Ready next: ", in: table.stdout) == "Ready next: " + ready.map(named).joined(separator: ", "))
+        #expect(
+            Self.paragraph(startingWith: "Ready next: ", in: table.stdout) == "Ready next: "
+                + ready.map(named).joined(separator: ", "))
         #expect(
             Self.paragraph(startingWith: "Critical path: ", in: table.stdout)?.hasPrefix(
                 "Critical path: "

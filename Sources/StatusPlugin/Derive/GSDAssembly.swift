@@ -93,7 +93,8 @@ enum GSDAssembly {
                     {
                         if item.status == .done {
                             item.hint(
-                                "its VERIFICATION says \(verification.statusText ?? status.label)", line: verification.line)
+                                "its VERIFICATION says \(verification.statusText ?? status.label)",
+                                line: verification.line)
                         } else {
                             item.status = status
                         }
@@ -215,7 +216,8 @@ enum GSDAssembly {
             if let verification, let status = verification.status, status != .done, phase.status == .done {
                 phase.hint("its VERIFICATION says \(verification.statusText ?? status.label)", line: phase.line)
             }
-            if !plans.isEmpty, roadmapCount.total > 0, roadmapCount.total != plans.count || roadmapCount.done != count.done
+            if !plans.isEmpty, roadmapCount.total > 0,
+                roadmapCount.total != plans.count || roadmapCount.done != count.done
             {
                 phase.hint(
                     "the ROADMAP counts \(roadmapCount.done)/\(roadmapCount.total) plans; the folder has"

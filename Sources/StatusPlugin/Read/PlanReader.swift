@@ -299,7 +299,8 @@ struct PlanReader {
         for fileLine in block.line...max(block.line, block.endLine) {
             guard let text = lines[line: fileLine].map(String.init) else { continue }
             if let match = try? metadataLine.firstMatch(in: text),
-                ["status", "state", "progress status"].contains(match.1.lowercased().trimmingCharacters(in: .whitespaces))
+                ["status", "state", "progress status"].contains(
+                    match.1.lowercased().trimmingCharacters(in: .whitespaces))
             {
                 return fileLine
             }

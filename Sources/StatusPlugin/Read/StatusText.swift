@@ -188,7 +188,9 @@ enum StatusText {
             while let range = lower.range(of: word, range: searchStart..<lower.endIndex) {
                 if isBoundary(before: range.lowerBound, in: lower) && isBoundary(after: range.upperBound, in: lower) {
                     let offset = lower.distance(from: lower.startIndex, to: range.lowerBound)
-                    if best[offset].map({ word.count > $0.length }) ?? true { best[offset] = (word, word.count, status) }
+                    if best[offset].map({ word.count > $0.length }) ?? true {
+                        best[offset] = (word, word.count, status)
+                    }
                     break
                 }
                 searchStart = range.upperBound
