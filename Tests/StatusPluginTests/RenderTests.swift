@@ -190,13 +190,14 @@ struct RenderTests {
         #expect(fonts.contains("<span class=\"progress-text\">2 of 2 checked · 100%</span>"))
         #expect(!fonts.contains("progress-partial"))
 
-        // The document's summary sits right under its title: items (the two chunks
-        // and the checklist of its own, as the dashboard counts them), then boxes.
+        // The document's summary sits right under its title: its unit (the two
+        // chunks, as the dashboard's row counts them; the checklist of its own is
+        // no chunk), then every box.
         let title = try #require(html.range(of: "</h1>\n"))
         let summary = String(html[title.upperBound...].prefix { $0 != "\n" })
         #expect(summary.hasPrefix("<div class=\"doc-progress\">"))
-        #expect(summary.contains("aria-valuetext=\"1 of 3 items done\""))
-        #expect(summary.contains("<span class=\"progress-text\">1 of 3 items · 33%</span>"))
+        #expect(summary.contains("aria-valuetext=\"1 of 2 chunks done\""))
+        #expect(summary.contains("<span class=\"progress-text\">1 of 2 chunks · 50%</span>"))
         #expect(summary.contains("aria-valuetext=\"6 of 12 checkboxes done\""))
         #expect(summary.contains("<span class=\"progress-text\">6 of 12 checkboxes · 50%</span>"))
         #expect(summary.contains("<span class=\"progress-partial\" style=\"width:25%\"></span>"))

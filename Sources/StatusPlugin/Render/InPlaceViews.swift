@@ -150,18 +150,16 @@ struct InPlaceViews {
 
     /// The progress of the whole document, under its title.
     func documentSummary() -> String {
-        // The items the dashboard's row for this document counts, as the report settled them.
-        let items = fact.items.compactMap { report.entry($0.key)?.item }.filter {
-            StatusReport.trackedKinds.contains($0.kind) && $0.status.counts
-        }
+        // The document's plan as the dashboard's row counts it: in its own unit.
+        let plan = report.plans.first { $0.scope == context.page.sourcePath }
         let count = fact.count
         var parts: [String] = []
-        if !items.isEmpty {
+        if let plan, plan.unit.total > 0 {
+            let underWay = plan.entries.filter { $0.item.status == .inProgress || $0.item.status == .inReview }
             parts.append(
                 StatusViews.progressBar(
-                    done: items.filter { $0.status == .done }.count, total: items.count,
-                    inProgress: items.filter { $0.status == .inProgress }.count,
-                    noun: items.allSatisfy { $0.kind == .chunk } ? "chunks" : "items", label: "Document progress"))
+                    done: plan.unit.done, total: plan.unit.total, inProgress: underWay.count,
+                    noun: UnitProgress.plural(plan.unit.noun, plan.unit.total), label: "Document progress"))
         }
         if count.total > 0 {
             parts.append(
