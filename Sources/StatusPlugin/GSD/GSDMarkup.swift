@@ -552,7 +552,7 @@ private struct Rewriter {
         switch tag.form {
         case .open, .field:
             guard isTag(tag, at: index) else { return nil }
-            var output = closes(before: tag.name)
+            var output = closes(before: tag.name, at: index)
             let isTask = tag.name == "task"
             if isTask { taskCount += 1 }
             let verb: GSDMarker.Verb = isTask || stack.isEmpty ? .open : .openPart
@@ -601,14 +601,21 @@ private struct Rewriter {
         return tag.form == .field || closedLater
     }
 
-    /// Closes what must end before `name` opens: everything for a top-level
-    /// section, the open task for a task, the task's open parts for a part.
-    private mutating func closes(before name: String) -> String {
+    /// Closes what must end before `name` opens at line `index`: everything for
+    /// a top-level section, the open task for a task, the task's open parts for
+    /// a part. Another section outside a task (`<interfaces>`, `<context>`)
+    /// nests in the innermost open element that is closed further down
+    /// (`<context>` holding `<interfaces>`), closing only what lies inside that
+    /// element; when no open element is closed later, they were all left open
+    /// and the section follows them.
+    private mutating func closes(before name: String, at index: Int) -> String {
         let taskIndex = stack.lastIndex { $0.task != nil }
-        if GSDMarkup.topLevelNames.contains(name)
-            || (GSDMarkup.sectionNames.contains(name) && taskIndex == nil && !stack.isEmpty)
-        {
-            return closeAll()
+        if GSDMarkup.topLevelNames.contains(name) { return closeAll() }
+        if GSDMarkup.sectionNames.contains(name), taskIndex == nil, !stack.isEmpty {
+            guard let parent = stack.lastIndex(where: { (lastClose[Substring($0.name)] ?? -1) > index }) else {
+                return closeAll()
+            }
+            return parent + 1 < stack.count ? close(downTo: parent + 1) : ""
         }
         guard let taskIndex else { return "" }
         if name == "task" { return close(downTo: taskIndex) }
