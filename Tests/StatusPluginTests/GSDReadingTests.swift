@@ -13,6 +13,16 @@ struct GSDReadingTests {
         StatusReport.make(facts: pages.map { ($0, StatusPlugin.read($0).0) })
     }
 
+    /// A page at `path` as the builder makes it with the plugin: the GSD tags
+    /// rewritten before the markdown is parsed.
+    static func gsdPage(_ text: String, path: String) throws -> Page {
+        var page = try page(text, path: path)
+        let body = GSDMarkup.rewrite(page.markdown).markdown
+        page.markdown = body
+        page.document = MarkdownParser.parse(body, firstLine: page.bodyFirstLine)
+        return page
+    }
+
     // MARK: Nested plan blocks
 
     /// A plan whose `<context>` holds an `<interfaces>` block of fenced code,
@@ -119,5 +129,43 @@ struct GSDReadingTests {
         let site = try BuiltSite([".planning/phases/01-core/01-01-PLAN.md": plan])
         defer { site.remove() }
         #expect(try site.build().map(\.description) == [])
+    }
+
+    // MARK: Plan titles
+
+    static func plan(front: String = "", objective: String) -> String {
+        "---\nphase: 30-deploy\nplan: 02\nwave: 1\ndepends_on: []\n\(front)---\n\n<objective>\n\(objective)\n</objective>\n"
+    }
+
+    static func planTitle(_ text: String) throws -> String? {
+        let page = try gsdPage(text, path: ".planning/phases/30-deploy/30-02-PLAN.md")
+        return StatusPlugin.read(page).0.items.first?.title
+    }
+
+    @Test func theFrontMatterNameIsThePlansTitle() throws {
+        let objective = "Resume DAGs that are still pausing. Then the helpers."
+        #expect(
+            try Self.planTitle(Self.plan(front: "name: Resume from Pausing + State Helpers\n", objective: objective))
+                == "Resume from Pausing + State Helpers")
+        #expect(
+            try Self.planTitle(Self.plan(front: "title: \"Event-Path Finalization\"\n", objective: objective))
+                == "Event-Path Finalization")
+        // No name: the objective's first sentence; an empty name says nothing.
+        #expect(
+            try Self.planTitle(Self.plan(front: "name: \"\"\n", objective: objective))
+                == "Resume DAGs that are still pausing")
+    }
+
+    @Test func aSentenceDoesNotEndInsideBrackets() throws {
+        let objective =
+            "Ship the boot-time env validator (D-18 .. D-21) and sweep all `process.env.*` lookups [see A. B]"
+            + " instead. `Redis.fromEnv()` is kept."
+        #expect(
+            try Self.planTitle(Self.plan(objective: objective))
+                == "Ship the boot-time env validator (D-18 .. D-21) and sweep all process.env.* lookups [see A. B]"
+                + " instead")
+        // A bracket left open keeps the whole line: a title is never cut.
+        let open = try Self.planTitle(Self.plan(objective: "Do (this. And that"))
+        #expect(open == "Do (this. And that")
     }
 }

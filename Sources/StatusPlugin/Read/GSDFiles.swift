@@ -80,7 +80,7 @@ enum GSDFiles {
             id = StatusText.planID(phase: number, plan: planNumber)
             phaseNumber = String(id.prefix { $0 != "-" })
         }
-        let title = objective.map { firstSentence($0) } ?? "Plan \(id)"
+        let title = planTitle(front, objective: objective) ?? "Plan \(id)"
         var item = WorkItem(
             id: id, key: root + "#" + id, kind: .plan, title: title, sourcePath: page.sourcePath,
             displayPath: page.displayPath, line: page.bodyFirstLine)
@@ -106,13 +106,40 @@ enum GSDFiles {
         return (info, item)
     }
 
+    /// A plan's title: the front matter's `name:` (or `title:`) as written,
+    /// which GSD gives a plan for exactly this, else the objective's first
+    /// sentence; nil when neither says anything.
+    static func planTitle(_ front: YAMLValue, objective: String?) -> String? {
+        for key in ["name", "title"] {
+            if let name = front[key]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+                return name
+            }
+        }
+        return objective.map(firstSentence).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// The first sentence (or line) of a text, whole: a title is never cut
-    /// (views wrap it).
+    /// (views wrap it). A sentence ends at a full stop and a space outside
+    /// brackets, so `(D-18 .. D-21)` stays in it.
     static func firstSentence(_ text: String) -> String {
         let line = SourceLines(text).lazy.map(\.text).first { !$0.isEmpty }.map(String.init) ?? text
-        var sentence = line
-        if let end = line.range(of: ". ") { sentence = String(line[..<end.lowerBound]) }
-        return sentence.trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        var depth = 0
+        var end = line.endIndex
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            let next = line.index(after: index)
+            if "([{".contains(character) {
+                depth += 1
+            } else if ")]}".contains(character) {
+                depth = max(0, depth - 1)
+            } else if character == ".", depth == 0, next < line.endIndex, line[next] == " " {
+                end = index
+                break
+            }
+            index = next
+        }
+        return String(line[..<end]).trimmingCharacters(in: CharacterSet(charactersIn: " ."))
     }
 
     // MARK: Summaries and verification
