@@ -168,4 +168,38 @@ struct GSDReadingTests {
         let open = try Self.planTitle(Self.plan(objective: "Do (this. And that"))
         #expect(open == "Do (this. And that")
     }
+
+    // MARK: depends_on
+
+    static func plan(_ id: String, folder: String, dependsOn: String) -> String {
+        "---\nphase: \(folder)\nplan: \(id.split(separator: "-").last!)\nwave: 1\ndepends_on: \(dependsOn)\n---\n\n"
+            + "<objective>\nPlan \(id).\n</objective>\n"
+    }
+
+    @Test func shortDependenciesNameAPlanOfTheSamePhase() throws {
+        let files: [(id: String, folder: String, depends: String)] = [
+            ("05-01", "05-fixes", "[]"),
+            ("05-02", "05-fixes", "[\"01\"]"),
+            ("05-03", "05-fixes", "[\"05-01-PLAN.md\", \"02\"]"),
+            ("30.1-01", "30.1-idor", "[]"),
+            ("30.1-02", "30.1-idor", "\"01\""),
+        ]
+        var warnings: [LineMessage] = []
+        var pages: [Page] = []
+        for file in files {
+            let page = try Self.gsdPage(
+                Self.plan(file.id, folder: file.folder, dependsOn: file.depends),
+                path: ".planning/phases/\(file.folder)/\(file.id)-PLAN.md")
+            warnings += StatusPlugin.read(page).1
+            pages.append(page)
+        }
+        #expect(warnings == [])
+        let report = gsdReport(pages)
+        #expect(report.warnings.isEmpty)
+        let deps = files.map { report.entry(".planning#" + $0.id)?.item.dependencyIDs ?? ["missing"] }
+        #expect(deps == [[], ["05-01"], ["05-01", "05-02"], [], ["30.1-01"]])
+        #expect(report.entry(".planning#05-02")?.waitingFor == [".planning#05-01"])
+        #expect(report.entry(".planning#05-03")?.waitingFor == [".planning#05-01", ".planning#05-02"])
+        #expect(report.readyNext.map(\.item.id) == ["05-01", "30.1-01"])
+    }
 }

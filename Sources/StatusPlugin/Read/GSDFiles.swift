@@ -90,12 +90,17 @@ enum GSDFiles {
         item.dependencyLine = front.entries.first { $0.key == "depends_on" }?.line ?? page.bodyFirstLine
         for value in PlanCard.dependencyIDs(in: front) {
             if let match = try? /^\s*(\d{1,3}(?:\.\d+)?)-(\d{1,3})\b/.firstMatch(in: value) {
+                // `05-01`, `05-01-PLAN.md`.
                 item.dependencyIDs.append(StatusText.planID(phase: match.1, plan: match.2))
+            } else if let match = try? /^\s*(\d{1,3})(?:-PLAN\.md)?\s*$/.wholeMatch(in: value) {
+                // `01` (GSD's short form, `depends_on: ["01"]`): a plan of the same phase.
+                item.dependencyIDs.append(StatusText.planID(phase: Substring(phaseNumber), plan: match.1))
             } else if !value.trimmingCharacters(in: .whitespaces).isEmpty {
                 warnings.append(
                     LineMessage(
                         line: item.dependencyLine ?? item.line,
-                        message: "depends_on entry '\(value)' is not a plan id like 03-01; it is ignored"))
+                        message: "depends_on entry '\(value)' is not a plan id like 03-01 (or 01 in this phase);"
+                            + " it is ignored"))
             }
         }
         item.dependencyText = item.dependencyIDs.isEmpty ? nil : item.dependencyIDs.joined(separator: ", ")
