@@ -57,7 +57,8 @@ public struct StatusPlugin: Plugin {
         }
         let empty =
             fact.items.isEmpty && fact.entries.isEmpty && fact.summary == nil && fact.verification == nil
-            && fact.roadmapPlans.isEmpty && fact.position == nil && fact.stateProgress == nil
+            && fact.roadmapPlans.isEmpty && fact.archivedPhases.isEmpty && fact.position == nil
+            && fact.stateProgress == nil
         return empty ? [] : [fact]
     }
 

@@ -81,11 +81,18 @@ struct StatusTable {
             }
             for entry in members { lines += row(entry, shared: shared) }
         }
-        let archived = report.entries.filter { $0.item.archived && $0.item.kind != .phase }
+        // Archived plans; a milestone archived with no plan left (only its
+        // ROADMAP lines) is counted in phases.
+        var archived = report.entries.filter { $0.item.archived && $0.item.kind != .phase }
+        var noun = ""
+        if archived.isEmpty {
+            archived = report.entries.filter { $0.item.archived && $0.item.kind == .phase }
+            noun = " " + UnitProgress.plural("phase", archived.count)
+        }
         if !archived.isEmpty {
             lines.append("")
             let done = archived.filter { $0.item.status == .done }.count
-            lines.append(bold("Archived") + " — \(done) of \(archived.count) done (history, not counted)")
+            lines.append(bold("Archived") + " — \(done) of \(archived.count)\(noun) done (history, not counted)")
         }
         let ready = report.readyNext
         if !ready.isEmpty {

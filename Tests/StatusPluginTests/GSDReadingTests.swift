@@ -202,4 +202,234 @@ struct GSDReadingTests {
         #expect(report.entry(".planning#05-03")?.waitingFor == [".planning#05-01", ".planning#05-02"])
         #expect(report.readyNext.map(\.item.id) == ["05-01", "30.1-01"])
     }
+
+    // MARK: Roadmap phases and archived milestones
+
+    /// The report of these files, each read as the builder reads it.
+    func gsdReport(_ files: [String: String]) throws -> StatusReport {
+        gsdReport(try files.keys.sorted().map { try Self.gsdPage(files[$0]!, path: $0) })
+    }
+
+    static func plan(_ id: String, folder: String, title: String, depends: String = "[]") -> String {
+        "---\nphase: \(folder)\nplan: \(id.suffix(2))\nwave: 1\ndepends_on: \(depends)\n---\n\n"
+            + "<objective>\n\(title).\n</objective>\n"
+    }
+
+    static let summary = "---\ncompleted: 2026-06-03\n---\n\n# Summary\n"
+
+    /// A milestone shipped and folded into `<details>`, archived a second time
+    /// as `milestones/v1.0-ROADMAP.md`, its phase folders left in `phases/`;
+    /// an inserted phase inside the same block, not done.
+    static let shippedMilestone: [String: String] = [
+        ".planning/ROADMAP.md": """
+        # Roadmap
+
+        ## Phases
+
+        <details>
+        <summary>✅ v1.0 Pause/Resume (Phases 1-2) — SHIPPED 2026-06-03</summary>
+
+        - [x] Phase 1: State Machine & Pure Logic (1/1 plans) — completed 2026-06-03
+        - [x] Phase 2: Pause API + Resume API (1/1 plans) — completed 2026-06-03
+        - [ ] Phase 3: PR Review Feedback Fixes (0/0 plans) — (INSERTED)
+
+        </details>
+        """,
+        ".planning/milestones/v1.0-ROADMAP.md": """
+        # Milestone v1.0
+
+        **Status:** ✅ SHIPPED 2026-06-03
+
+        ### Phase 1: State Machine & Pure Logic
+
+        **Depends on**: Nothing
+
+        Plans:
+
+        - [x] 01-01-PLAN.md — Add the states
+
+        ### Phase 2: Pause API + Resume API
+
+        **Depends on**: Phase 1
+
+        Plans:
+
+        - [x] 02-01-PLAN.md — Add the API
+        """,
+        ".planning/STATE.md": """
+        ---
+        progress:
+          total_plans: 2
+          completed_plans: 2
+          percent: 67
+        ---
+
+        # State
+        """,
+        ".planning/phases/01-state-machine-pure-logic/01-01-PLAN.md": plan(
+            "01-01", folder: "01-state-machine-pure-logic", title: "Add the states"),
+        ".planning/phases/01-state-machine-pure-logic/01-01-SUMMARY.md": summary,
+        ".planning/phases/02-pause-api-resume-api/02-01-PLAN.md": plan(
+            "02-01", folder: "02-pause-api-resume-api", title: "Add the API"),
+        ".planning/phases/02-pause-api-resume-api/02-01-SUMMARY.md": summary,
+        ".planning/phases/03-pr-review-feedback-fixes/03-01-PLAN.md": plan(
+            "03-01", folder: "03-pr-review-feedback-fixes", title: "Resume from pausing"),
+        ".planning/phases/03-pr-review-feedback-fixes/03-02-PLAN.md": plan(
+            "03-02", folder: "03-pr-review-feedback-fixes", title: "Sweep", depends: "[\"01\"]"),
+    ]
+
+    @Test func aShippedMilestoneIsHistoryCountedOnce() throws {
+        let report = try gsdReport(Self.shippedMilestone)
+        let phases = report.entries.filter { $0.item.kind == .phase }.map(\.item)
+        #expect(phases.map(\.key) == [".planning#phase-1", ".planning#phase-2", ".planning#phase-3"])
+        // Titles from the ROADMAP's lines, not from the folders' names.
+        #expect(
+            phases.map(\.title) == ["State Machine & Pure Logic", "Pause API + Resume API", "PR Review Feedback Fixes"])
+        #expect(phases.map(\.archived) == [true, true, false])
+        #expect(phases.map(\.status) == [.done, .done, .notStarted])
+        #expect(
+            phases[2].hints == [
+                Hint(message: "it is listed inside an archived milestone, but its line says not started", line: 10)
+            ])
+        let plans = report.entries.filter { $0.item.kind == .plan }.map(\.item)
+        #expect(plans.map(\.key) == [".planning#01-01", ".planning#02-01", ".planning#03-01", ".planning#03-02"])
+        #expect(plans.map(\.archived) == [true, true, false, false])
+        #expect(plans.map(\.status) == [.done, .done, .notStarted, .notStarted])
+        // The archive's ticked plan lines agree with the SUMMARYs beside the plans.
+        #expect(plans.allSatisfy { $0.hints.isEmpty })
+        #expect(report.plans.map { $0.unit.text } == ["0 of 2 plans"])
+        #expect(report.plans.map { $0.others.map(\.text) } == [["0 of 1 phase"]])
+        #expect(report.readyNext.map(\.item.id) == ["03-01"])
+        #expect(report.entry(".planning#03-02")?.readiness == .waiting)
+        #expect(
+            report.warnings.map(\.message) == [
+                "STATE.md says 2 of 2 plans, 67% done, but the planning folder shows 0 of 2 plans with a SUMMARY"
+                    + " (0%), besides 2 of archived milestones; the folder's count is used"
+            ])
+    }
+
+    @Test func phasesOnlyTheRoadmapRemembersAreArchivedHistory() throws {
+        // Two shipped milestones kept only as ROADMAP lines; the current one's
+        // plans have SUMMARYs and no PLAN files, and one plan line is not ticked.
+        let report = try gsdReport([
+            ".planning/ROADMAP.md": """
+            # Roadmap
+
+            <details>
+            <summary>✅ v1.0 Filter Compatibility (Phases 1-2) — SHIPPED 2026-02-18</summary>
+
+            - [x] Phase 1: Validation Fix and Platform Constants (2/2 plans) — completed 2026-02-17
+            - [x] Phase 2: Conditional Evaluator (1/1 plan) — completed 2026-02-17
+
+            </details>
+
+            ### 🚧 v1.2 Distribution (In Progress)
+
+            - [x] **Phase 3: Homebrew Cask** — Versioned DMG output (completed 2026-02-19)
+
+            ### Phase 3: Homebrew Cask
+
+            Plans:
+            - [ ] 03-01-PLAN.md -- Versioned DMG output
+            """,
+            ".planning/phases/03-homebrew-cask/03-01-SUMMARY.md": "---\ncompleted: 2026-02-19\n---\n\n# Cask\n",
+        ])
+        let phases = report.entries.filter { $0.item.kind == .phase }.map(\.item)
+        #expect(phases.map(\.id) == ["phase-3", "phase-1", "phase-2"])
+        #expect(
+            phases.map(\.title) == ["Homebrew Cask", "Validation Fix and Platform Constants", "Conditional Evaluator"])
+        #expect(phases.map(\.archived) == [false, true, true])
+        #expect(phases.map(\.status) == [.done, .done, .done])
+        // History keeps its plan counts without asking for the files.
+        #expect(phases.allSatisfy { $0.hints.isEmpty })
+        let plan = try #require(report.entry(".planning#03-01")?.item)
+        #expect(plan.status == .done)
+        #expect(plan.hints.map(\.message) == ["it has a SUMMARY, but its ROADMAP line is not ticked"])
+        #expect(report.plans.map { ([$0.unit] + $0.others).map(\.text) } == [["1 of 1 plan", "1 of 1 phase"]])
+        #expect(report.readyNext.isEmpty)
+    }
+
+    @Test func milestoneArchivesAndTheirCopiesAreOnePhaseEach() throws {
+        // v1.0 is summed up as a range in ROADMAP.md and archived with its
+        // folders left in phases/ (its archive a stale snapshot); v1.1 has its
+        // own folders, and its archive repeats v1.0's block.
+        let report = try gsdReport([
+            ".planning/ROADMAP.md": """
+            # Roadmap
+
+            <details>
+            <summary>v1.0 MVP (Phases 1-2) - SHIPPED 2026-04-06</summary>
+
+            - [x] **Phase 1-2** — Full MVP: scaffolding, database
+
+            </details>
+
+            <details>
+            <summary>v1.1 Design (Phase 3) - SHIPPED 2026-04-07</summary>
+
+            - [x] **Phase 3: Design Tokens** — tokens
+
+            </details>
+
+            ### v2.0 Auth (In Progress)
+
+            - [ ] **Phase 4: Schema Migration** - User model
+            """,
+            ".planning/milestones/v1.0-ROADMAP.md": """
+            # Milestone v1.0
+
+            - [x] **Phase 1: Infrastructure + Scaffolding** - Next.js
+            - [ ] **Phase 2: Database Schema + Seed** - Prisma
+
+            ### Phase 2: Database Schema + Seed
+
+            Plans:
+            - [ ] 02-01-PLAN.md — Schema
+            """,
+            ".planning/milestones/v1.1-ROADMAP.md": """
+            # Milestone v1.1
+
+            <details>
+            <summary>v1.0 MVP (Phases 1-2) - SHIPPED 2026-04-06</summary>
+
+            - [x] **Phase 1: Infrastructure + Scaffolding** - Next.js
+            - [x] **Phase 2: Database Schema + Seed** - Prisma
+
+            </details>
+
+            - [x] **Phase 3: Design Tokens** - tokens
+            """,
+            ".planning/phases/01-infrastructure-scaffolding/01-01-PLAN.md": Self.plan(
+                "01-01", folder: "01-infrastructure-scaffolding", title: "Scaffold"),
+            ".planning/phases/01-infrastructure-scaffolding/01-01-SUMMARY.md": Self.summary,
+            ".planning/phases/02-database-schema-seed/02-01-PLAN.md": Self.plan(
+                "02-01", folder: "02-database-schema-seed", title: "Schema"),
+            ".planning/phases/02-database-schema-seed/02-01-SUMMARY.md": Self.summary,
+            ".planning/milestones/v1.1-phases/03-design-tokens/03-01-PLAN.md": Self.plan(
+                "03-01", folder: "03-design-tokens", title: "Tokens"),
+            ".planning/milestones/v1.1-phases/03-design-tokens/03-01-SUMMARY.md": Self.summary,
+            ".planning/phases/04-schema-migration/04-01-PLAN.md": Self.plan(
+                "04-01", folder: "04-schema-migration", title: "Users"),
+        ])
+        let phases = report.entries.filter { $0.item.kind == .phase }.map(\.item)
+        #expect(
+            Set(phases.map(\.key)) == [
+                ".planning#phase-1", ".planning#phase-2", ".planning/milestones/v1.1#phase-3", ".planning#phase-4",
+            ])
+        #expect(phases.count == 4)
+        #expect(phases.filter(\.archived).count == 3)
+        let two = try #require(report.entry(".planning#phase-2")?.item)
+        #expect(two.title == "Database Schema + Seed")
+        #expect(two.status == .done)
+        #expect(two.hints.map(\.message) == ["its ROADMAP line says not started, but every plan has a SUMMARY"])
+        #expect(
+            report.entry(".planning#02-01")?.item.hints.map(\.message) == [
+                "it has a SUMMARY, but its ROADMAP line is not ticked"
+            ])
+        let plans = report.entries.filter { $0.item.kind == .plan }.map(\.item)
+        #expect(plans.count == 4)
+        #expect(plans.filter(\.archived).map(\.id).sorted() == ["01-01", "02-01", "03-01"])
+        #expect(report.plans.map { ([$0.unit] + $0.others).map(\.text) } == [["0 of 1 plan", "0 of 1 phase"]])
+        #expect(report.readyNext.map(\.item.id) == ["04-01"])
+    }
 }

@@ -110,7 +110,8 @@ struct StatusPage {
             let counted = plan.entries.filter { $0.item.status.counts }
             let underWay = counted.filter { $0.item.status == .inProgress || $0.item.status == .inReview }.count
             let (title, href) = planTitle(plan)
-            let name = href.map { "<a href=\"\(HTMLEscaping.escape($0))\">\(HTMLEscaping.escape(title))</a>" }
+            let name =
+                href.map { "<a href=\"\(HTMLEscaping.escape($0))\">\(HTMLEscaping.escape(title))</a>" }
                 ?? HTMLEscaping.escape(title)
             html += "<tr><th scope=\"row\">\(name)</th><td>"
             html += StatusViews.progressBar(
@@ -132,7 +133,9 @@ struct StatusPage {
         if let page = site.page(at: plan.scope) {
             return (page.title, site.url(from: StatusPlugin.pagePath, to: page.outputPath))
         }
-        let roadmap = site.pages.first { RoadmapReader.isRoadmap($0) && GSDFiles.planningRoot(of: $0.sourcePath) == plan.scope }
+        let roadmap = site.pages.first {
+            RoadmapReader.isRoadmap($0) && GSDFiles.planningRoot(of: $0.sourcePath) == plan.scope
+        }
         let title = plan.scope.isEmpty ? "Plans" : plan.scope
         return (title, roadmap.map { site.url(from: StatusPlugin.pagePath, to: $0.outputPath) })
     }
@@ -264,7 +267,8 @@ struct StatusPage {
             html += "<li>\(StatusViews.badge(entry.item.status)) \(link(entry.item))<ul class=\"work-hints\">"
             for hint in entry.item.hints {
                 html += "<li>\(HTMLEscaping.escape(hint.message))"
-                html += " <span class=\"work-where\">\(HTMLEscaping.escape("\(entry.item.sourcePath):\(hint.line)"))</span></li>"
+                html +=
+                    " <span class=\"work-where\">\(HTMLEscaping.escape("\(entry.item.sourcePath):\(hint.line)"))</span></li>"
             }
             html += "</ul></li>\n"
         }
@@ -278,10 +282,16 @@ struct StatusPage {
     private func archived() -> String {
         let archived = report.entries.filter { $0.item.archived && $0.item.kind != .checklist }
         guard !archived.isEmpty else { return "" }
-        let plans = archived.filter { $0.item.kind != .phase }
+        var plans = archived.filter { $0.item.kind != .phase }
+        var noun = "item"
+        if plans.isEmpty {
+            // A milestone archived with no plan left (only its ROADMAP lines): its phases.
+            plans = archived
+            noun = "phase"
+        }
         let done = plans.filter { $0.item.status == .done }.count
         var html = "<h2 id=\"archived\">Archived</h2>\n<details class=\"status-archived\"><summary>"
-        html += "\(done) of \(plans.count) \(UnitProgress.plural("item", plans.count)) done in archived milestones"
+        html += "\(done) of \(plans.count) \(UnitProgress.plural(noun, plans.count)) done in archived milestones"
         html += "</summary>\n<ul class=\"status-list\">\n"
         for entry in archived.prefix(Self.listLimit * 4) {
             html += "<li>\(StatusViews.badge(entry.item.status)) \(link(entry.item)) \(whereWritten(entry.item))</li>\n"
@@ -313,7 +323,8 @@ struct StatusPage {
         guard drawn.svg != nil || drawn.note != nil else { return "" }
         var html = "<h2 id=\"dependency-graph\">Dependency graph</h2>\n"
         html += "<p class=\"status-legend\">"
-        for status in [WorkStatus.done, .inProgress, .notStarted, .blocked] where status != .blocked || report.entries.contains(where: \.isBlocked) {
+        for status in [WorkStatus.done, .inProgress, .notStarted, .blocked]
+        where status != .blocked || report.entries.contains(where: \.isBlocked) {
             html +=
                 "<span class=\"status-legend-item\"><span class=\"status-dot status-\(status.rawValue)\" aria-hidden=\"true\"></span> \(status.label)</span> "
         }
