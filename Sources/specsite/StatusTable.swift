@@ -179,13 +179,13 @@ struct StatusTable {
     private func name(_ item: WorkItem, shared: Set<String>, from scope: String? = nil) -> String {
         let id = Self.safe(item.id)
         guard shared.contains(item.id), scope != StatusReport.scope(of: item) else { return id }
-        let file = item.kind == .plan || item.kind == .phase ? StatusReport.scope(of: item) : item.sourcePath
+        let file = item.kind.isGSD ? StatusReport.scope(of: item) : item.sourcePath
         return id + " (" + Self.safe(file) + ")"
     }
 
     /// The document a plan is written in, or its planning folder.
     private func planName(_ item: WorkItem) -> String {
-        item.kind == .plan || item.kind == .phase ? StatusReport.scope(of: item) + " plans" : item.displayPath
+        item.kind.isGSD ? StatusReport.scope(of: item) + " plans" : item.displayPath
     }
 
     /// A paragraph wrapped to the width, lines after the first indented by `hanging`.

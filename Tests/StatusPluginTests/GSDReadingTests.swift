@@ -14,12 +14,13 @@ struct GSDReadingTests {
     }
 
     /// A page at `path` as the builder makes it with the plugin: the GSD tags
-    /// rewritten before the markdown is parsed.
+    /// rewritten before the markdown is parsed, titled by its first heading.
     static func gsdPage(_ text: String, path: String) throws -> Page {
         var page = try page(text, path: path)
         let body = GSDMarkup.rewrite(page.markdown).markdown
         page.markdown = body
         page.document = MarkdownParser.parse(body, firstLine: page.bodyFirstLine)
+        page.title = page.document.headings.first { $0.level == 1 }?.text ?? path
         return page
     }
 
@@ -431,5 +432,86 @@ struct GSDReadingTests {
         #expect(plans.filter(\.archived).map(\.id).sorted() == ["01-01", "02-01", "03-01"])
         #expect(report.plans.map { ([$0.unit] + $0.others).map(\.text) } == [["0 of 1 plan", "0 of 1 phase"]])
         #expect(report.readyNext.map(\.item.id) == ["04-01"])
+    }
+
+    // MARK: Quick tasks
+
+    /// A roadmap phase 12 with a plan not started, and four quick tasks whose
+    /// numbers are their own: one with only its SUMMARY, one done, one to do,
+    /// one numbered like the phase.
+    static let quickTasks: [String: String] = [
+        ".planning/ROADMAP.md": "# Roadmap\n\n- [ ] Phase 12: Homebrew Cask (0/1 plans)\n",
+        ".planning/phases/12-homebrew-cask/12-01-PLAN.md": plan(
+            "12-01", folder: "12-homebrew-cask", title: "Write the cask"),
+        ".planning/quick/12-add-backup-and-restore/12-SUMMARY.md":
+            "---\nphase: 12-add-backup-and-restore\nplan: 01\ncompleted: 2026-02-19\n---\n\n"
+            + "# Quick Task 12: Add Backup and Restore\n",
+        ".planning/quick/13-fix-broken-script-based-ad-blocking-afte/13-PLAN.md": """
+        ---
+        phase: 13-fix-broken-script-based-ad-blocking-afte
+        plan: 01
+        type: execute
+        wave: 1
+        depends_on: []
+        ---
+
+        <objective>
+        Rebuild the Safari extension scripts. Then check them.
+        </objective>
+
+        <tasks>
+        <task type="auto">
+          <name>Task 1: Rebuild</name>
+        </task>
+        <task type="auto">
+          <name>Task 2: Check</name>
+        </task>
+        </tasks>
+        """,
+        ".planning/quick/13-fix-broken-script-based-ad-blocking-afte/13-SUMMARY.md":
+            "---\nphase: 13-fix-broken-script-based-ad-blocking-afte\nplan: 01\n---\n\n# Quick Task 13: Fix\n",
+        ".planning/quick/14-tidy-logs/14-PLAN.md": plan("14-01", folder: "14-tidy-logs", title: "Tidy the logs"),
+    ]
+
+    @Test func quickTasksAreTheirOwnWorkInNoPhase() throws {
+        let report = try gsdReport(Self.quickTasks)
+        let quick = report.entries.filter { $0.item.kind == .quick }.map(\.item)
+        #expect(quick.map(\.key).sorted() == [".planning#quick-12", ".planning#quick-13", ".planning#quick-14"])
+        #expect(
+            quick.map(\.title).sorted() == [
+                "Quick Task 12: Add Backup and Restore", "Rebuild the Safari extension scripts", "Tidy the logs",
+            ])
+        #expect(report.entry(".planning#quick-12")?.item.status == .done)
+        #expect(report.entry(".planning#quick-13")?.item.status == .done)
+        #expect(report.entry(".planning#quick-13")?.item.checklist == ChecklistCount(done: 2))
+        #expect(report.entry(".planning#quick-14")?.item.status == .notStarted)
+        #expect(quick.allSatisfy { $0.parent == nil && $0.phase == nil })
+        // Phase 12 is the roadmap's, with its one plan; no phase 13 or 14 is made.
+        let phases = report.entries.filter { $0.item.kind == .phase }.map(\.item)
+        #expect(phases.map(\.key) == [".planning#phase-12"])
+        #expect(phases.first?.checklist == ChecklistCount(open: 1))
+        #expect(report.entries.filter { $0.item.kind == .plan }.map(\.item.key) == [".planning#12-01"])
+        // Counted apart from the plans, and never summed into them.
+        #expect(
+            report.plans.map { ([$0.unit] + $0.others).map(\.text) } == [
+                ["0 of 1 plan", "0 of 1 phase", "2 of 3 quick tasks"]
+            ])
+        #expect(report.units.map(\.text) == ["0 of 1 plan"])
+        // A finished quick task is never next; an open one is.
+        #expect(report.readyNext.map(\.item.key) == [".planning#12-01", ".planning#quick-14"])
+    }
+
+    @Test func aQuickTaskPageShowsItsOwnCard() throws {
+        let site = try BuiltSite(Self.quickTasks)
+        defer { site.remove() }
+        #expect(try site.build().map(\.description) == [])
+        let items = try site.items()
+        #expect(items[".planning#quick-13"]?["kind"] as? String == "quick")
+        #expect(items[".planning#quick-13"]?["status"] as? String == "done")
+        #expect(items.keys.filter { $0.contains("phase-13") || $0.contains("13-01") }.isEmpty)
+        let page = try site.text("planning/quick/13-fix-broken-script-based-ad-blocking-afte/13-PLAN.html")
+        let card = try section(after: "gsd-plan-card-title\">", in: page)
+        #expect(card.hasPrefix("Quick task 13</h2>"))
+        #expect(!card.contains(">Phase<"))
     }
 }

@@ -47,7 +47,9 @@ enum GSDAssembly {
         }
         var planFiles: [String: [WorkItem]] = [:]
         for (_, fact) in facts {
-            for item in fact.items where item.kind == .plan { planFiles[item.key, default: []].append(item) }
+            for item in fact.items where item.kind == .plan || item.kind == .quick {
+                planFiles[item.key, default: []].append(item)
+            }
         }
         /// The SUMMARY of `plan`: when several files give its id, the one in its folder.
         func summary(of plan: WorkItem) -> GSDSummaryInfo? {
@@ -63,7 +65,8 @@ enum GSDAssembly {
         var items: [WorkItem] = []
         for (_, fact) in facts {
             for var item in fact.items {
-                if item.kind == .plan {
+                // A quick task is done by its SUMMARY as a plan is; nothing else names it.
+                if item.kind == .plan || item.kind == .quick {
                     let first = planFiles[item.key]?.first ?? item
                     let isFirst = first.sourcePath == item.sourcePath
                     if let summary = summary(of: item) {
@@ -126,13 +129,20 @@ enum GSDAssembly {
         var knownPlans = Set(planFiles.keys)
         for key in summaries.keys.sorted() where !knownPlans.contains(key) {
             guard let page = summaryPages[key], let info = summaries[key]?.last?.info else { continue }
+            let quick = info.quickTask
             var item = WorkItem(
-                id: info.planID, key: key, kind: .plan, title: info.title ?? "Plan \(info.planID)",
+                id: info.planID, key: key, kind: quick == nil ? .plan : .quick,
+                title: info.title ?? quick.map { title(ofFolder: $0.folder) } ?? "Plan \(info.planID)",
                 sourcePath: page.sourcePath, displayPath: page.displayPath, line: page.bodyFirstLine)
             item.status = info.status
             item.statusStated = true
             item.statusText = "SUMMARY written (no PLAN file)"
             item.completed = info.completed
+            if quick != nil {
+                items.append(item)
+                knownPlans.insert(key)
+                continue
+            }
             if let line = roadmapPlans[key], line.status != .done, info.status == .done {
                 item.hint("it has a SUMMARY, but its ROADMAP line is not ticked", line: item.line)
             }

@@ -72,7 +72,7 @@ enum DependencyGraph {
     static func label(_ item: WorkItem) -> String {
         let title = item.title.count > 38 ? String(item.title.prefix(37)) + "…" : item.title
         switch item.kind {
-        case .chunk, .plan: return item.id + "\n" + title
+        case .chunk, .plan, .quick: return item.id + "\n" + title
         case .phase: return "Phase " + (item.phase ?? item.id) + "\n" + title
         default: return title
         }
