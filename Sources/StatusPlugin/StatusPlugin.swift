@@ -57,7 +57,8 @@ public struct StatusPlugin: Plugin {
         }
         let empty =
             fact.items.isEmpty && fact.entries.isEmpty && fact.summary == nil && fact.verification == nil
-            && fact.roadmapPlans.isEmpty && fact.position == nil && fact.stateProgress == nil
+            && fact.roadmapPlans.isEmpty && fact.archivedPhases.isEmpty && fact.position == nil
+            && fact.stateProgress == nil
         return empty ? [] : [fact]
     }
 
@@ -75,13 +76,24 @@ public struct StatusPlugin: Plugin {
         reader.read()
         var fact = reader.fact
         var warnings = reader.warnings
-        if GSDFiles.isPlan(page) {
+        let quickTask = GSDFiles.quickTask(of: page.sourcePath)
+        let isQuickPlan = quickTask != nil && GSDFiles.fileName(page.sourcePath).hasSuffix("PLAN.md")
+        if isQuickPlan || (quickTask == nil && GSDFiles.isPlan(page)) {
             let body = GSDPlanReader.read(page.document)
             let tasks = body.tasks.map { (name: $0.name, line: $0.line) }
-            let (info, item) = GSDFiles.readPlan(
-                page, tasks: tasks, objective: body.objectiveSummary, warnings: &warnings)
-            fact.plan = info
-            fact.planningRoot = GSDFiles.planningRoot(of: page.sourcePath)
+            let item: WorkItem
+            if let quickTask, isQuickPlan {
+                item = GSDFiles.readQuickPlan(
+                    page, task: quickTask, taskCount: tasks.count, objective: body.objectiveSummary)
+                fact.plan = GSDPlanInfo(id: quickTask.id, phaseNumber: "", tasks: tasks)
+                fact.planningRoot = quickTask.root
+            } else {
+                let info: GSDPlanInfo
+                (info, item) = GSDFiles.readPlan(
+                    page, tasks: tasks, objective: body.objectiveSummary, warnings: &warnings)
+                fact.plan = info
+                fact.planningRoot = GSDFiles.planningRoot(of: page.sourcePath)
+            }
             // The plan is the page's work item; headings inside it are its parts.
             fact.items.insert(item, at: 0)
             fact.headingItems = fact.headingItems.mapValues { $0 + 1 }
@@ -92,7 +104,7 @@ public struct StatusPlugin: Plugin {
             }
         } else if let summary = GSDFiles.readSummary(page) {
             fact.summary = summary
-            fact.planningRoot = GSDFiles.planningRoot(of: page.sourcePath)
+            fact.planningRoot = summary.quickTask?.root ?? GSDFiles.planningRoot(of: page.sourcePath)
         } else if GSDFiles.fileName(page.sourcePath) == "STATE.md" {
             fact.position = GSDFiles.readState(page)
             fact.stateProgress = GSDFiles.readStateProgress(page)
@@ -149,6 +161,7 @@ public struct StatusPlugin: Plugin {
             id: plan.id, frontMatter: context.page.frontMatter, status: entry.item.status,
             completed: entry.item.completed, dependsOn: dependencies, taskCount: plan.tasks.count)
         card.waiting = entry.readiness == .waiting
+        card.isQuickTask = item.kind == .quick
         return card.html()
     }
 

@@ -81,11 +81,18 @@ struct StatusTable {
             }
             for entry in members { lines += row(entry, shared: shared) }
         }
-        let archived = report.entries.filter { $0.item.archived && $0.item.kind != .phase }
+        // Archived plans; a milestone archived with no plan left (only its
+        // ROADMAP lines) is counted in phases.
+        var archived = report.entries.filter { $0.item.archived && $0.item.kind != .phase }
+        var noun = ""
+        if archived.isEmpty {
+            archived = report.entries.filter { $0.item.archived && $0.item.kind == .phase }
+            noun = " " + UnitProgress.plural("phase", archived.count)
+        }
         if !archived.isEmpty {
             lines.append("")
             let done = archived.filter { $0.item.status == .done }.count
-            lines.append(bold("Archived") + " — \(done) of \(archived.count) done (history, not counted)")
+            lines.append(bold("Archived") + " — \(done) of \(archived.count)\(noun) done (history, not counted)")
         }
         let ready = report.readyNext
         if !ready.isEmpty {
@@ -172,13 +179,13 @@ struct StatusTable {
     private func name(_ item: WorkItem, shared: Set<String>, from scope: String? = nil) -> String {
         let id = Self.safe(item.id)
         guard shared.contains(item.id), scope != StatusReport.scope(of: item) else { return id }
-        let file = item.kind == .plan || item.kind == .phase ? StatusReport.scope(of: item) : item.sourcePath
+        let file = item.kind.isGSD ? StatusReport.scope(of: item) : item.sourcePath
         return id + " (" + Self.safe(file) + ")"
     }
 
     /// The document a plan is written in, or its planning folder.
     private func planName(_ item: WorkItem) -> String {
-        item.kind == .plan || item.kind == .phase ? StatusReport.scope(of: item) + " plans" : item.displayPath
+        item.kind.isGSD ? StatusReport.scope(of: item) + " plans" : item.displayPath
     }
 
     /// A paragraph wrapped to the width, lines after the first indented by `hanging`.

@@ -16,6 +16,7 @@ enum GSDAssembly {
     static func assemble(_ facts: [(page: Page, fact: PlanFact)], warnings: inout [StatusReport.Problem])
         -> [WorkItem]
     {
+        let facts = mergingArchives(facts)
         var summaries: [String: [(folder: Substring, info: GSDSummaryInfo)]] = [:]
         var summaryPages: [String: Page] = [:]
         var roadmapPlans: [String: RoadmapPlan] = [:]
@@ -33,7 +34,9 @@ enum GSDAssembly {
                 summaries[key, default: []].append((folder(of: page.sourcePath), summary))
                 if summaryPages[key] == nil { summaryPages[key] = page }
             }
-            for (id, plan) in fact.roadmapPlans {
+            // A milestone archive's plan lines never outrank the current ROADMAP's.
+            let isArchive = fact.items.contains { $0.archived } && GSDFiles.fileName(page.sourcePath) != "ROADMAP.md"
+            for (id, plan) in fact.roadmapPlans where !isArchive || roadmapPlans[root + "#" + id] == nil {
                 roadmapPlans[root + "#" + id] = plan
                 roadmapPages[root + "#" + id] = page
             }
@@ -44,7 +47,9 @@ enum GSDAssembly {
         }
         var planFiles: [String: [WorkItem]] = [:]
         for (_, fact) in facts {
-            for item in fact.items where item.kind == .plan { planFiles[item.key, default: []].append(item) }
+            for item in fact.items where item.kind == .plan || item.kind == .quick {
+                planFiles[item.key, default: []].append(item)
+            }
         }
         /// The SUMMARY of `plan`: when several files give its id, the one in its folder.
         func summary(of plan: WorkItem) -> GSDSummaryInfo? {
@@ -60,7 +65,8 @@ enum GSDAssembly {
         var items: [WorkItem] = []
         for (_, fact) in facts {
             for var item in fact.items {
-                if item.kind == .plan {
+                // A quick task is done by its SUMMARY as a plan is; nothing else names it.
+                if item.kind == .plan || item.kind == .quick {
                     let first = planFiles[item.key]?.first ?? item
                     let isFirst = first.sourcePath == item.sourcePath
                     if let summary = summary(of: item) {
@@ -117,18 +123,29 @@ enum GSDAssembly {
                 items.append(item)
             }
         }
+        items = uniquePhases(items)
         // Plans known only by their SUMMARY (the PLAN file was deleted) or by a
         // ROADMAP line: the SUMMARY stands for a done plan, the line for what it ticks.
         var knownPlans = Set(planFiles.keys)
         for key in summaries.keys.sorted() where !knownPlans.contains(key) {
             guard let page = summaryPages[key], let info = summaries[key]?.last?.info else { continue }
+            let quick = info.quickTask
             var item = WorkItem(
-                id: info.planID, key: key, kind: .plan, title: info.title ?? "Plan \(info.planID)",
+                id: info.planID, key: key, kind: quick == nil ? .plan : .quick,
+                title: info.title ?? quick.map { title(ofFolder: $0.folder) } ?? "Plan \(info.planID)",
                 sourcePath: page.sourcePath, displayPath: page.displayPath, line: page.bodyFirstLine)
             item.status = info.status
             item.statusStated = true
             item.statusText = "SUMMARY written (no PLAN file)"
             item.completed = info.completed
+            if quick != nil {
+                items.append(item)
+                knownPlans.insert(key)
+                continue
+            }
+            if let line = roadmapPlans[key], line.status != .done, info.status == .done {
+                item.hint("it has a SUMMARY, but its ROADMAP line is not ticked", line: item.line)
+            }
             item.parent = Self.phaseKey(ofPlan: key)
             item.phase = GSDFiles.phaseFolder(of: page.sourcePath)
             items.append(item)
@@ -202,7 +219,8 @@ enum GSDAssembly {
                         (stated == .done ? "the ROADMAP says it is complete" : "its VERIFICATION passed")
                             + ", but \(missing) of \(plans.count) \(UnitProgress.plural("plan", plans.count))"
                             + " \(missing == 1 ? "has" : "have") no SUMMARY", line: phase.line)
-                } else if plans.isEmpty && roadmapCount.total > 0 && stated == .done {
+                } else if plans.isEmpty && roadmapCount.total > 0 && stated == .done && !phase.archived {
+                    // (An archived milestone's plan files are often gone: history keeps its count.)
                     phase.hint(
                         "the ROADMAP says \(roadmapCount.done)/\(roadmapCount.total) plans, but no plan or SUMMARY"
                             + " of this phase is in the folder", line: phase.line)
@@ -228,28 +246,35 @@ enum GSDAssembly {
             }
             items[offset] = phase
         }
-        // Archived milestones: their own folders (`milestones/`), or phases the
-        // ROADMAP lists only inside an archived block.
+        // Archived milestones: their own folders (`milestones/`), phases the
+        // ROADMAP lists only inside an archived block, and the plans of those phases.
         let currentPhases = Set(
-            items.filter { $0.kind == .phase && GSDFiles.fileName($0.sourcePath).hasSuffix("ROADMAP.md") }.map(\.key))
+            items.filter {
+                $0.kind == .phase && !$0.archived && GSDFiles.fileName($0.sourcePath).hasSuffix("ROADMAP.md")
+            }.map(\.key))
+        let archivedPhaseItems = Set(items.filter { $0.kind == .phase && $0.archived }.map(\.key))
         for offset in items.indices where items[offset].kind == .plan || items[offset].kind == .phase {
             let key = items[offset].kind == .phase ? items[offset].key : (items[offset].parent ?? "")
             let root = String(items[offset].key.prefix { $0 != "#" })
             if root.split(separator: "/").contains("milestones")
-                || archivedPhases.contains(key) && !currentPhases.contains(key)
+                || archivedPhases.contains(key) && !currentPhases.contains(key) || archivedPhaseItems.contains(key)
             {
                 items[offset].archived = true
             }
         }
         // STATE.md's own count, where it disagrees with the folder's.
         for (root, state) in states.sorted(by: { $0.key < $1.key }) {
-            let plans = items.filter {
-                $0.kind == .plan && !$0.archived && String($0.key.prefix { $0 != "#" }) == root && $0.status.counts
+            let progress = state.progress
+            let all = items.filter {
+                $0.kind == .plan && String($0.key.prefix { $0 != "#" }) == root && $0.status.counts
             }
+            // STATE.md counts the current milestone's plans, or, when its total
+            // says so, every plan of the folder, archived milestones included.
+            let current = all.filter { !$0.archived }
+            let plans = progress.totalPlans == all.count ? all : current
             guard !plans.isEmpty else { continue }
             let done = plans.filter { $0.status == .done }.count
             let percent = Double(done) * 100 / Double(plans.count)
-            let progress = state.progress
             let countsDiffer =
                 progress.totalPlans.map { $0 != plans.count } == true
                 || progress.completedPlans.map { $0 != done } == true
@@ -265,9 +290,94 @@ enum GSDAssembly {
                     sourcePath: state.page.sourcePath, displayPath: state.page.displayPath, line: progress.line,
                     message: "STATE.md says \(said.joined(separator: ", ")) done, but the planning folder shows"
                         + " \(done) of \(plans.count) plans with a SUMMARY"
-                        + " (\(NumberText.format(percent, decimals: 0))%); the folder's count is used"))
+                        + " (\(NumberText.format(percent, decimals: 0))%)"
+                        + (plans.count < all.count
+                            ? ", besides \(all.count - plans.count) of archived milestones" : "")
+                        + "; the folder's count is used"))
         }
         return items
+    }
+
+    /// A milestone archive (`milestones/v1.0-ROADMAP.md`) whose phases kept
+    /// their folders in `phases/` (GSD moves them to `milestones/v1.0-phases/`
+    /// only when asked) describes phases of the planning folder itself: its
+    /// phases and plan lines are read as that folder's, archived, so a phase
+    /// is counted once and its plans and SUMMARYs are found. An archive with
+    /// folders of its own, or one whose phase numbers the current ROADMAP uses
+    /// again, keeps its own ids.
+    static func mergingArchives(_ facts: [(page: Page, fact: PlanFact)]) -> [(page: Page, fact: PlanFact)] {
+        var rootsWithFiles: Set<String> = []
+        var currentPhases: [String: Set<String>] = [:]
+        for (page, fact) in facts {
+            let root = fact.planningRoot ?? GSDFiles.planningRoot(of: page.sourcePath)
+            if fact.plan != nil || fact.summary != nil || fact.verification != nil { rootsWithFiles.insert(root) }
+            if RoadmapReader.isRoadmap(page) {
+                for item in fact.items where item.kind == .phase && !item.archived {
+                    currentPhases[root, default: []].insert(item.id)
+                }
+            }
+        }
+        return facts.map { page, fact in
+            guard RoadmapReader.isRoadmap(page), let root = fact.planningRoot, !rootsWithFiles.contains(root),
+                let parent = archiveParent(of: root)
+            else { return (page, fact) }
+            let phases = fact.items.filter { $0.kind == .phase }.map(\.id)
+            guard currentPhases[parent, default: []].isDisjoint(with: phases) else { return (page, fact) }
+            var merged = fact
+            merged.planningRoot = parent
+            merged.items = fact.items.map { item in
+                var item = item
+                item.key = parent + "#" + item.id
+                item.archived = true
+                return item
+            }
+            merged.archivedPhases.formUnion(phases)
+            return (page, merged)
+        }
+    }
+
+    /// The planning folder a milestone archive belongs to: `.planning` for
+    /// `.planning/milestones/v1.0`; nil for a folder that is no archive.
+    static func archiveParent(of root: String) -> String? {
+        var parts = root.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[parts.count - 2] == "milestones" else { return nil }
+        parts.removeLast(2)
+        return parts.joined(separator: "/")
+    }
+
+    /// One item per phase. The current ROADMAP's archived block and the
+    /// milestone's own archive may both list a phase: the ROADMAP's line is
+    /// kept (the archive is a snapshot of when it shipped). A phase the
+    /// ROADMAP lists in an archived block that a milestone archive with its
+    /// own folders holds (`milestones/v2.1-phases/23-…`) is that archive's phase.
+    static func uniquePhases(_ items: [WorkItem]) -> [WorkItem] {
+        var kept: [WorkItem] = []
+        var index: [String: Int] = [:]
+        for item in items {
+            guard item.kind == .phase else {
+                kept.append(item)
+                continue
+            }
+            guard let earlier = index[item.key] else {
+                index[item.key] = kept.count
+                kept.append(item)
+                continue
+            }
+            if GSDFiles.fileName(item.sourcePath) == "ROADMAP.md"
+                && GSDFiles.fileName(kept[earlier].sourcePath) != "ROADMAP.md"
+            {
+                kept[earlier] = item
+            }
+        }
+        var inArchives: Set<String> = []
+        for item in kept where item.kind == .phase {
+            let root = String(item.key.prefix { $0 != "#" })
+            if let parent = archiveParent(of: root) { inArchives.insert(parent + "#" + item.id) }
+        }
+        let parents = Set(kept.compactMap(\.parent))
+        return kept.filter { item in
+            !(item.kind == .phase && item.archived && inArchives.contains(item.key) && !parents.contains(item.key))
+        }
     }
 
     /// `.planning#phase-2` for `.planning#02-01`.

@@ -80,7 +80,7 @@ public struct StatusReport: Sendable {
 
     /// The kinds that can be a plan's unit of work (phases gather plans, and
     /// are the unit only of a roadmap with no plans yet).
-    public static let trackedKinds: Set<WorkItem.Kind> = [.chunk, .section, .plan, .row, .checklist]
+    public static let trackedKinds: Set<WorkItem.Kind> = [.chunk, .section, .plan, .row, .checklist, .quick]
 
     /// Each plan's progress in its own unit (``UnitProgress``), in site order.
     public internal(set) var plans: [PlanProgress] = []
@@ -268,10 +268,10 @@ public struct StatusReport: Sendable {
     /// or, for GSD plans and phases, the folder that holds its `.planning/`.
     /// Dependencies never resolve across projects.
     static func project(of item: WorkItem) -> String {
-        var folder = item.kind == .plan || item.kind == .phase ? scope(of: item) : item.sourcePath
-        if item.kind != .plan && item.kind != .phase, let slash = folder.lastIndex(of: "/") {
+        var folder = item.kind.isGSD ? scope(of: item) : item.sourcePath
+        if !item.kind.isGSD, let slash = folder.lastIndex(of: "/") {
             folder = String(folder[..<slash])
-        } else if item.kind != .plan && item.kind != .phase {
+        } else if !item.kind.isGSD {
             folder = ""
         }
         // The planning folder's own parent: `.planning`, `app/.planning/milestones/v1`.
@@ -288,10 +288,7 @@ public struct StatusReport: Sendable {
 
     /// Pages for chunks; the planning folder for GSD plans and phases.
     public static func scope(of item: WorkItem) -> String {
-        switch item.kind {
-        case .plan, .phase: String(item.key.prefix { $0 != "#" })
-        default: item.sourcePath
-        }
+        item.kind.isGSD ? String(item.key.prefix { $0 != "#" }) : item.sourcePath
     }
 
     /// A problem at an item's dependency line (its heading when it has none).

@@ -48,11 +48,14 @@ public struct UnitProgress: Sendable, Equatable {
         case .phase: "phase"
         case .row: "row"
         case .checklist: "checklist section"
+        case .quick: "quick task"
         }
     }
 
     /// The order in which a plan's kinds are its unit: the first present is.
-    static let unitOrder: [WorkItem.Kind] = [.chunk, .plan, .section, .row, .checklist]
+    /// Quick tasks come last: beside a roadmap's plans they are counted apart,
+    /// never summed into the plans.
+    static let unitOrder: [WorkItem.Kind] = [.chunk, .plan, .section, .row, .checklist, .quick]
 }
 
 /// The work of one plan: a document, or a GSD planning folder with its phases and plans.

@@ -27,6 +27,8 @@ struct PlanCard {
     var taskCount: Int?
     /// Whether it waits for unfinished dependencies (shown apart from its status).
     var waiting = false
+    /// Whether it is a quick task (`quick-13`), whose `phase` and `plan` name no phase of the roadmap.
+    var isQuickTask = false
 
     /// More modified files than this are listed collapsed.
     static let openFileLimit = 8
@@ -60,8 +62,11 @@ struct PlanCard {
         }
     }
 
-    /// "Plan 10-04".
-    var title: String { planID.map { "Plan " + $0 } ?? "Plan" }
+    /// "Plan 10-04", "Quick task 13".
+    var title: String {
+        if isQuickTask { return "Quick task " + (id.map { String($0.dropFirst("quick-".count)) } ?? "") }
+        return planID.map { "Plan " + $0 } ?? "Plan"
+    }
 
     /// `10` of `10-visual-design-flow`, `01.1` of `01.1-hotfix`, `05` of `05`.
     static func phaseNumber(_ phase: String) -> String {
@@ -141,8 +146,10 @@ struct PlanCard {
 
     private func facts() -> String {
         var rows: [(String, String)] = []
-        if let phase = Self.text(frontMatter["phase"]) { rows.append(("Phase", Self.escape(Self.phaseLabel(phase)))) }
-        if let plan = Self.text(frontMatter["plan"]) { rows.append(("Plan", Self.escape(plan))) }
+        if !isQuickTask, let phase = Self.text(frontMatter["phase"]) {
+            rows.append(("Phase", Self.escape(Self.phaseLabel(phase))))
+        }
+        if !isQuickTask, let plan = Self.text(frontMatter["plan"]) { rows.append(("Plan", Self.escape(plan))) }
         if let wave = Self.text(frontMatter["wave"]) { rows.append(("Wave", Self.escape(wave))) }
         if let type = Self.text(frontMatter["type"]) { rows.append(("Type", Self.escape(type))) }
         if let autonomous = frontMatter["autonomous"], let text = Self.text(autonomous) {

@@ -91,6 +91,8 @@ struct GSDSummaryInfo: Sendable {
     var completed: String?
     /// A `status:` other than complete (`partial`), which keeps the plan open.
     var status: WorkStatus
+    /// The quick task it closes, when it is a quick task's SUMMARY (`planID` is then `quick-13`).
+    var quickTask: GSDFiles.QuickTask?
 }
 
 /// A GSD `NN-VERIFICATION.md` (or `NN-NN-VERIFICATION.md`).

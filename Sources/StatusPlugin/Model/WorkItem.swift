@@ -15,6 +15,12 @@ public struct WorkItem: Sendable, Equatable {
         case row
         /// Task-list items under a heading that is no other work item.
         case checklist
+        /// A GSD quick task (`.planning/quick/13-fix-login/13-PLAN.md`): small
+        /// work done outside the roadmap, in no phase.
+        case quick
+
+        /// Read from a GSD planning folder and keyed by it (`.planning#10-04`), not by its file.
+        public var isGSD: Bool { self == .plan || self == .phase || self == .quick }
     }
 
     /// The id as people write it: `CHUNK-004`, `10-04`, `phase-2`, or the

@@ -45,11 +45,52 @@ enum GSDFiles {
         return (try? leadingNumber.firstMatch(in: folder)) == nil ? nil : folder
     }
 
-    /// Whether the file is a GSD `NN-NN-SUMMARY.md` or `NN-VERIFICATION.md`:
-    /// a record of work done, not a list of work.
+    /// Whether the file is a GSD `NN-NN-SUMMARY.md` or `NN-VERIFICATION.md`
+    /// (or a quick task's SUMMARY): a record of work done, not a list of work.
     static func isRecord(_ path: String) -> Bool {
         let name = fileName(path)
         return (try? summaryFile.wholeMatch(in: name)) != nil || (try? verificationFile.wholeMatch(in: name)) != nil
+            || (quickTask(of: path) != nil && name.hasSuffix("SUMMARY.md"))
+    }
+
+    // MARK: Quick tasks
+
+    /// A GSD quick task: its planning folder (`.planning`), its id
+    /// (`quick-13`) and its folder's name.
+    struct QuickTask: Sendable, Equatable {
+        var root: String
+        var id: String
+        var folder: String
+    }
+
+    /// The quick task a file belongs to: `.planning/quick/13-fix-login/13-PLAN.md`
+    /// (or `PLAN.md`, `13-SUMMARY.md`, `SUMMARY.md`).
+    ///
+    /// GSD's quick mode (`/gsd:quick`) does small work outside the roadmap: a
+    /// plan and a summary in a numbered folder under `quick/`, with front matter
+    /// like a phase's plan (`phase: 13-fix-login`, `plan: 01`). Its numbers are
+    /// the quick tasks' own, not phase numbers, so it is read as a work item of
+    /// its own kind (``WorkItem/Kind/quick``): done when its SUMMARY exists, in no
+    /// phase, and counted apart from the roadmap's plans.
+    static func quickTask(of path: String) -> QuickTask? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[parts.count - 3] == "quick" else { return nil }
+        let name = parts[parts.count - 1]
+        guard name.hasSuffix("PLAN.md") || name.hasSuffix("SUMMARY.md") else { return nil }
+        let folder = String(parts[parts.count - 2])
+        let number = (try? leadingNumber.firstMatch(in: folder)).map { String($0.1) } ?? folder
+        return QuickTask(
+            root: parts[..<(parts.count - 3)].joined(separator: "/"), id: "quick-" + number, folder: folder)
+    }
+
+    /// A quick task's PLAN: its item (titled by `name:`, the objective, or the folder).
+    static func readQuickPlan(_ page: Page, task: QuickTask, taskCount: Int, objective: String?) -> WorkItem {
+        var item = WorkItem(
+            id: task.id, key: task.root + "#" + task.id, kind: .quick,
+            title: planTitle(page.frontMatter, objective: objective) ?? GSDAssembly.title(ofFolder: task.folder),
+            sourcePath: page.sourcePath, displayPath: page.displayPath, line: page.bodyFirstLine)
+        item.checklist.open = taskCount
+        return item
     }
 
     /// Whether the page is a GSD plan: its file name, or front matter with `plan`
@@ -80,7 +121,7 @@ enum GSDFiles {
             id = StatusText.planID(phase: number, plan: planNumber)
             phaseNumber = String(id.prefix { $0 != "-" })
         }
-        let title = objective.map { firstSentence($0) } ?? "Plan \(id)"
+        let title = planTitle(front, objective: objective) ?? "Plan \(id)"
         var item = WorkItem(
             id: id, key: root + "#" + id, kind: .plan, title: title, sourcePath: page.sourcePath,
             displayPath: page.displayPath, line: page.bodyFirstLine)
@@ -90,12 +131,17 @@ enum GSDFiles {
         item.dependencyLine = front.entries.first { $0.key == "depends_on" }?.line ?? page.bodyFirstLine
         for value in PlanCard.dependencyIDs(in: front) {
             if let match = try? /^\s*(\d{1,3}(?:\.\d+)?)-(\d{1,3})\b/.firstMatch(in: value) {
+                // `05-01`, `05-01-PLAN.md`.
                 item.dependencyIDs.append(StatusText.planID(phase: match.1, plan: match.2))
+            } else if let match = try? /^\s*(\d{1,3})(?:-PLAN\.md)?\s*$/.wholeMatch(in: value) {
+                // `01` (GSD's short form, `depends_on: ["01"]`): a plan of the same phase.
+                item.dependencyIDs.append(StatusText.planID(phase: Substring(phaseNumber), plan: match.1))
             } else if !value.trimmingCharacters(in: .whitespaces).isEmpty {
                 warnings.append(
                     LineMessage(
                         line: item.dependencyLine ?? item.line,
-                        message: "depends_on entry '\(value)' is not a plan id like 03-01; it is ignored"))
+                        message: "depends_on entry '\(value)' is not a plan id like 03-01 (or 01 in this phase);"
+                            + " it is ignored"))
             }
         }
         item.dependencyText = item.dependencyIDs.isEmpty ? nil : item.dependencyIDs.joined(separator: ", ")
@@ -106,13 +152,40 @@ enum GSDFiles {
         return (info, item)
     }
 
+    /// A plan's title: the front matter's `name:` (or `title:`) as written,
+    /// which GSD gives a plan for exactly this, else the objective's first
+    /// sentence; nil when neither says anything.
+    static func planTitle(_ front: YAMLValue, objective: String?) -> String? {
+        for key in ["name", "title"] {
+            if let name = front[key]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+                return name
+            }
+        }
+        return objective.map(firstSentence).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// The first sentence (or line) of a text, whole: a title is never cut
-    /// (views wrap it).
+    /// (views wrap it). A sentence ends at a full stop and a space outside
+    /// brackets, so `(D-18 .. D-21)` stays in it.
     static func firstSentence(_ text: String) -> String {
         let line = SourceLines(text).lazy.map(\.text).first { !$0.isEmpty }.map(String.init) ?? text
-        var sentence = line
-        if let end = line.range(of: ". ") { sentence = String(line[..<end.lowerBound]) }
-        return sentence.trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        var depth = 0
+        var end = line.endIndex
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            let next = line.index(after: index)
+            if "([{".contains(character) {
+                depth += 1
+            } else if ")]}".contains(character) {
+                depth = max(0, depth - 1)
+            } else if character == ".", depth == 0, next < line.endIndex, line[next] == " " {
+                end = index
+                break
+            }
+            index = next
+        }
+        return String(line[..<end]).trimmingCharacters(in: CharacterSet(charactersIn: " ."))
     }
 
     // MARK: Summaries and verification
@@ -120,10 +193,18 @@ enum GSDFiles {
     nonisolated(unsafe) static let completedLine =
         /(?i)^\s*(?:[-*]\s+)?(?:\*\*|__)?(?:completed|completed on|date)(?::\s*(?:\*\*|__)?|(?:\*\*|__)\s*:)\s*(.+)$/
 
-    /// A `NN-NN-SUMMARY.md`, or nil.
+    /// A `NN-NN-SUMMARY.md` (or a quick task's SUMMARY), or nil.
     static func readSummary(_ page: Page) -> GSDSummaryInfo? {
-        guard let match = try? summaryFile.wholeMatch(in: fileName(page.sourcePath)) else { return nil }
-        var info = GSDSummaryInfo(planID: StatusText.planID(phase: match.1, plan: match.2), status: .done)
+        var info: GSDSummaryInfo
+        if let quick = quickTask(of: page.sourcePath) {
+            guard fileName(page.sourcePath).hasSuffix("SUMMARY.md") else { return nil }
+            info = GSDSummaryInfo(planID: quick.id, status: .done)
+            info.quickTask = quick
+        } else if let match = try? summaryFile.wholeMatch(in: fileName(page.sourcePath)) {
+            info = GSDSummaryInfo(planID: StatusText.planID(phase: match.1, plan: match.2), status: .done)
+        } else {
+            return nil
+        }
         info.title = page.title
         let front = page.frontMatter
         info.completed = front["completed"]?.string ?? front["date"]?.string ?? front["completed_at"]?.string

@@ -15,11 +15,21 @@ struct RoadmapReader {
     private var currentPhase: String?
     /// The page's lines, found when a phase section first needs them.
     private var lines: SourceLines?
+    /// Phases written only inside an archived milestone, in order; added when
+    /// the page is read, unless a current phase has the same number.
+    private var archivedItems: [WorkItem] = []
 
-    nonisolated(unsafe) static let phaseLine =
+    /// What ``phaseLine`` captures: number, title, the parenthesis, and the text after a dash.
+    typealias PhaseLine = (Substring, Substring, Substring, Substring?, Substring?, Substring?)
+
+    nonisolated(unsafe) static let phaseLine: Regex<PhaseLine> =
         /^(?i)\**\s*phase\s+(\d{1,3}(?:\.\d+)?)\s*\**\s*[:.—–-]\s*\**([^*(—–]+?)\**\s*(?:\(([^)]*)\))?(?:\s*[—–]+\s*(.*)|\s+-+\s+(.*))?\s*$/
     nonisolated(unsafe) static let planLine = /^\**(\d{1,3}(?:\.\d+)?)-(\d{1,3})(?:-PLAN\.md)?\**\b/
     nonisolated(unsafe) static let phaseHeading = /^(?i)phase\s+(\d{1,3}(?:\.\d+)?)\s*[:.—–-]/
+    /// `**Phase 1-11** — Full MVP`, `Phases 12–16: …`: a line that sums up
+    /// several phases, which is none of them (read as phase 1 titled "11" otherwise).
+    nonisolated(unsafe) static let phaseRange =
+        /^(?i)\**\s*phases?\s+(\d{1,3})\s*(?:[-–—]|to)\s*(\d{1,3})(?!\.\d|\d)\s*\**\s*(?:[:.—–-]|\(|$)/
 
     init(page: Page) {
         self.page = page
@@ -55,7 +65,7 @@ struct RoadmapReader {
                 openDetails = max(0, openDetails - html.ranges(of: "</details>").count)
             }
             guard archivedLevel == nil, openDetails == 0 else {
-                if case .list = block.kind { collectArchivedPhases(block) }
+                if case .list = block.kind { readArchivedList(block) }
                 continue
             }
             switch block.kind {
@@ -78,15 +88,51 @@ struct RoadmapReader {
                 break
             }
         }
+        // A phase of an archived milestone that a current phase renumbered
+        // (`Phase numbers restarted at 1`) is another phase: only its number
+        // is kept, so the current one is not taken for history. A milestone's
+        // archive (`milestones/v1.1-ROADMAP.md`) repeats the blocks of the
+        // milestones before it: those phases are the current ROADMAP's to list.
+        let isCurrent = GSDFiles.fileName(page.sourcePath) == "ROADMAP.md"
+        for item in archivedItems where isCurrent && phaseIndex[item.id] == nil {
+            fact.items.append(item)
+            phaseIndex[item.id] = fact.items.count - 1
+        }
     }
 
-    /// Phase lines inside an archived milestone: history, not current work.
-    private mutating func collectArchivedPhases(_ list: MarkdownNode) {
+    /// Phase lines inside an archived milestone (`<details>`, `## Archived`):
+    /// history, not current work. Each becomes an archived phase item, with its
+    /// title, status and plan count; a line the author left unticked is current
+    /// work inside the block, and says so with a hint. A line that sums up a
+    /// range of phases (`Phase 1-11`) archives each of them.
+    private mutating func readArchivedList(_ list: MarkdownNode) {
         for entry in list.children {
-            if let match = try? Self.phaseLine.firstMatch(in: PlanReader.itemText(entry)) {
-                fact.archivedPhases.insert(StatusText.phaseID(match.1))
+            let text = PlanReader.itemText(entry)
+            if let range = try? Self.phaseRange.firstMatch(in: text), let low = Int(range.1), let high = Int(range.2),
+                low <= high, high - low < 1000
+            {
+                for number in low...high { fact.archivedPhases.insert("phase-\(number)") }
+            } else if let match = try? Self.phaseLine.firstMatch(in: text) {
+                let id = StatusText.phaseID(match.1)
+                var item =
+                    archivedItems.first { $0.id == id }
+                    ?? WorkItem(
+                        id: id, key: root + "#" + id, kind: .phase, title: "", sourcePath: page.sourcePath,
+                        displayPath: page.displayPath, line: entry.line)
+                item.phase = String(id.dropFirst("phase-".count))
+                apply(match, of: entry, to: &item)
+                if item.status == .done {
+                    item.archived = true
+                    fact.archivedPhases.insert(id)
+                } else {
+                    item.hint(
+                        "it is listed inside an archived milestone, but its line says"
+                            + " \(item.status.label.lowercased())", line: entry.line)
+                }
+                archivedItems.removeAll { $0.id == id }
+                archivedItems.append(item)
             }
-            for child in entry.children where child.kind.isList { collectArchivedPhases(child) }
+            for child in entry.children where child.kind.isList { readArchivedList(child) }
         }
     }
 
@@ -106,34 +152,15 @@ struct RoadmapReader {
         for entry in list.children {
             guard case .item(let task) = entry.kind else { continue }
             let text = PlanReader.itemText(entry)
-            if let match = try? Self.phaseLine.firstMatch(in: text) {
+            if (try? Self.phaseRange.firstMatch(in: text)) != nil {
+                // A summary of several phases names none of them.
+            } else if let match = try? Self.phaseLine.firstMatch(in: text) {
                 let id = StatusText.phaseID(match.1)
                 if phaseIndex[id] == nil {
                     addPhase(id: id, title: String(match.2), line: entry.line, anchor: nil)
                 }
                 guard let index = phaseIndex[id] else { continue }
-                var item = fact.items[index]
-                item.title = String(match.2).trimmingCharacters(in: .whitespaces)
-                item.line = entry.line
-                let rest = [match.3, match.4, match.5].compactMap { $0.map(String.init) }.joined(separator: " ")
-                let reading = StatusText.read(rest)
-                if let task {
-                    item.status = task == .done ? .done : (reading.recognised ? reading.status : .notStarted)
-                    if task == .open && item.status == .done { item.status = .inProgress }
-                    item.statusStated = true
-                    item.statusText = text
-                } else if reading.recognised {
-                    item.status = reading.status
-                    item.statusStated = true
-                    item.statusText = text
-                }
-                item.completed = reading.date ?? item.completed
-                if let plans = match.3, let counts = try? /(\d+)\s*\/\s*(\d+)/.firstMatch(in: plans),
-                    let done = Int(counts.1), let total = Int(counts.2), total >= done
-                {
-                    item.checklist = ChecklistCount(done: done, open: total - done)
-                }
-                fact.items[index] = item
+                apply(match, of: entry, to: &fact.items[index])
             } else if let match = try? Self.planLine.firstMatch(in: text) {
                 let id = StatusText.planID(phase: match.1, plan: match.2)
                 if let task {
@@ -145,6 +172,32 @@ struct RoadmapReader {
                 }
             }
             for child in entry.children where child.kind.isList { readList(child) }
+        }
+    }
+
+    /// What a phase line says: its title, status (the box, else the words
+    /// after the title), completion date and plan count (`(2/3 plans)`).
+    private func apply(_ match: Regex<PhaseLine>.Match, of entry: MarkdownNode, to item: inout WorkItem) {
+        let text = PlanReader.itemText(entry)
+        item.title = String(match.2).trimmingCharacters(in: .whitespaces)
+        item.line = entry.line
+        let rest = [match.3, match.4, match.5].compactMap { $0.map(String.init) }.joined(separator: " ")
+        let reading = StatusText.read(rest)
+        if case .item(let task) = entry.kind, let task {
+            item.status = task == .done ? .done : (reading.recognised ? reading.status : .notStarted)
+            if task == .open && item.status == .done { item.status = .inProgress }
+            item.statusStated = true
+            item.statusText = text
+        } else if reading.recognised {
+            item.status = reading.status
+            item.statusStated = true
+            item.statusText = text
+        }
+        item.completed = reading.date ?? item.completed
+        if let plans = match.3, let counts = try? /(\d+)\s*\/\s*(\d+)/.firstMatch(in: plans),
+            let done = Int(counts.1), let total = Int(counts.2), total >= done
+        {
+            item.checklist = ChecklistCount(done: done, open: total - done)
         }
     }
 

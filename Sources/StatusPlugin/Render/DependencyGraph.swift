@@ -110,7 +110,7 @@ enum DependencyGraph {
     static func label(_ item: WorkItem) -> String {
         let title = wrap(item.title, width: 28)
         switch item.kind {
-        case .chunk, .plan: return item.id + "\n" + title
+        case .chunk, .plan, .quick: return item.id + "\n" + title
         case .phase: return "Phase " + (item.phase ?? item.id) + "\n" + title
         default: return title
         }

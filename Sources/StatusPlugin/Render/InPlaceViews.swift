@@ -69,7 +69,8 @@ struct InPlaceViews {
             parts.append(
                 StatusViews.progressBar(
                     done: item.checklist.done, total: item.checklist.total, inProgress: item.checklist.inProgress,
-                    noun: item.kind == .plan ? "tasks" : "checked", label: "\(item.id) checklist"))
+                    noun: item.kind == .plan || item.kind == .quick ? "tasks" : "checked", label: "\(item.id) checklist"
+                ))
         }
         var facts: [String] = []
         if let estimate = item.estimate {

@@ -24,7 +24,7 @@ struct StatusPage {
 
     private func link(_ item: WorkItem) -> String {
         let text =
-            item.kind == .chunk || item.kind == .plan
+            item.kind == .chunk || item.kind == .plan || item.kind == .quick
             ? "<span class=\"work-id\">\(HTMLEscaping.escape(item.id))</span> \(HTMLEscaping.escape(item.title))"
             : HTMLEscaping.escape(item.kind == .phase ? "Phase \(item.phase ?? item.id): \(item.title)" : item.title)
         guard let href = url(item) else { return text }
@@ -286,10 +286,16 @@ struct StatusPage {
     private func archived() -> String {
         let archived = report.entries.filter { $0.item.archived && $0.item.kind != .checklist }
         guard !archived.isEmpty else { return "" }
-        let plans = archived.filter { $0.item.kind != .phase }
+        var plans = archived.filter { $0.item.kind != .phase }
+        var noun = "item"
+        if plans.isEmpty {
+            // A milestone archived with no plan left (only its ROADMAP lines): its phases.
+            plans = archived
+            noun = "phase"
+        }
         let done = plans.filter { $0.item.status == .done }.count
         var html = "<h2 id=\"archived\">Archived</h2>\n<details class=\"status-archived\"><summary>"
-        html += "\(done) of \(plans.count) \(UnitProgress.plural("item", plans.count)) done in archived milestones"
+        html += "\(done) of \(plans.count) \(UnitProgress.plural(noun, plans.count)) done in archived milestones"
         html += "</summary>\n<ul class=\"status-list\">\n"
         for entry in archived.prefix(Self.listLimit * 4) {
             html += "<li>\(StatusViews.badge(entry.item.status)) \(link(entry.item)) \(whereWritten(entry.item))</li>\n"
