@@ -501,6 +501,9 @@ struct StatusBrowserTests {
                     numbers, overall: [...document.querySelectorAll(".status-overview > .progress")].map(bar),
                     columns, plans, phases, ready, blocked, waiting, checkThese, recent, archived, graphs, legend,
                     reds: reds([...article.querySelectorAll("*")], article),
+                    // An id read as one word: not broken at its hyphen across lines.
+                    splitIds: [...article.querySelectorAll(".work-id")].filter(e => e.getClientRects().length > 1)
+                        .map(e => e.textContent),
                     markdownLinks: text.match(/\[[^\]\n]+\]\([^)\s]+\)/g) ?? [],
                     ...layout(),
                 };
@@ -766,6 +769,7 @@ struct StatusBrowserTests {
             #expect(page["theme"].string == visit.colorScheme, "\(name): data-theme is \(page["theme"])")
             #expect(page["title"].string == "Status", "\(name): the title is \(page["title"])")
             expectFits(page, width: visit.width, name)
+            #expect(page["splitIds"].array.isEmpty, "\(name): ids broken across lines: \(page["splitIds"])")
             #expect(browser.size(of: visit.screenshot!) > 10_000, "\(name): a screenshot was written")
             let checks = Int(summary["check_these"].number ?? -1)
             #expect(
