@@ -46,7 +46,7 @@ enum ChecklistStyles {
         .work-state { font-weight: 600; background: none; }
         .work-note { font-style: italic; }
         .work-where { color: var(--color-text-muted); font-size: var(--text-sm); }
-        .work-id { font-family: var(--font-mono); font-size: .9em; }
+        .work-id { font-family: var(--font-mono); font-size: .9em; white-space: nowrap; }
         .doc-progress {
           margin: 0 0 var(--space-5); padding: var(--space-3) var(--space-4);
           border: 1px solid var(--color-border); border-radius: var(--radius-md); background: var(--color-bg-subtle);
