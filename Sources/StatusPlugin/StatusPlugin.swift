@@ -76,6 +76,23 @@ public struct StatusPlugin: Plugin {
         reader.read()
         var fact = reader.fact
         var warnings = reader.warnings
+        if GSDFiles.isInPlanningFolder(page.sourcePath) && pageSwitch != .on {
+            // In a GSD folder the work is the plans, phases and quick tasks the
+            // GSD readers find; the checklists and tables of a plan, a SUMMARY's
+            // self-check, REQUIREMENTS or research notes are records, not units
+            // of work. Their boxes are still drawn read-only.
+            fact.items = []
+            fact.headingItems = [:]
+            fact.entries = fact.entries.map { entry in
+                var entry = entry
+                entry.owner = nil
+                return entry
+            }
+            warnings = warnings.filter {
+                !$0.message.hasPrefix("duplicate id") && !$0.message.hasPrefix("unknown status")
+                    && !$0.message.hasPrefix("estimate '")
+            }
+        }
         let quickTask = GSDFiles.quickTask(of: page.sourcePath)
         let isQuickPlan = quickTask != nil && GSDFiles.fileName(page.sourcePath).hasSuffix("PLAN.md")
         if isQuickPlan || (quickTask == nil && GSDFiles.isPlan(page)) {

@@ -37,6 +37,12 @@ enum GSDFiles {
         return parts.joined(separator: "/")
     }
 
+    /// Whether a content path lies in a GSD planning folder (`.planning/…`),
+    /// other than its ROADMAP, which is read as the list of phases it is.
+    static func isInPlanningFolder(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains(".planning")
+    }
+
     /// The phase folder a file sits in (`10-visual-design-flow`), if its name starts with a number.
     static func phaseFolder(of path: String) -> String? {
         let parts = path.split(separator: "/")

@@ -12,7 +12,7 @@ enum DependencyGraph {
     struct Drawing {
         var svg: String?
         /// One top-to-bottom drawing per plan, for narrow screens.
-        var narrow: [(svg: String, width: Double)] = []
+        var narrow: [(svg: String, width: Double, caption: String)] = []
         var note: String?
         var width: Double
     }
@@ -26,7 +26,8 @@ enum DependencyGraph {
         let linked = Set(
             report.entries.flatMap { entry in entry.dependencies + (entry.dependencies.isEmpty ? [] : [entry.item.key])
             })
-        let members = report.entries.filter { linked.contains($0.item.key) }
+        // Archived milestones are history: the graph shows the work at hand.
+        let members = report.entries.filter { linked.contains($0.item.key) && !$0.item.archived }
         guard !members.isEmpty else { return Drawing(svg: nil, note: nil, width: 0) }
         guard members.count <= limit else {
             return Drawing(
@@ -35,7 +36,8 @@ enum DependencyGraph {
                     + " (raise plugins.status.graph_limit to draw it).",
                 width: 0)
         }
-        var drawing = draw(members, report: report, url: url, direction: .leftToRight, idPrefix: "deps")
+        var drawing = draw(
+            members, report: report, url: url, direction: .leftToRight, idPrefix: "deps", labelWidth: 28)
         guard drawing.width > narrowAbove else { return drawing }
         // For a phone: each plan on its own, top to bottom, with the items of
         // other plans it depends on drawn beside it.
@@ -49,15 +51,16 @@ enum DependencyGraph {
             let outside = Set(own.flatMap(\.dependencies)).subtracting(ownKeys)
             let part = members.filter { ownKeys.contains($0.item.key) || outside.contains($0.item.key) }
             guard part.count > 1 else { continue }
-            let tall = draw(part, report: report, url: url, direction: .topToBottom, idPrefix: "deps-\(offset)")
-            if let svg = tall.svg { drawing.narrow.append((svg, tall.width)) }
+            let tall = draw(
+                part, report: report, url: url, direction: .topToBottom, idPrefix: "deps-\(offset)", labelWidth: 16)
+            if let svg = tall.svg { drawing.narrow.append((svg, tall.width, clusterLabel(scope, report: report))) }
         }
         return drawing
     }
 
     private static func draw(
         _ members: [StatusReport.Entry], report: StatusReport, url: (WorkItem) -> String?,
-        direction: DiagramGraph.Direction, idPrefix: String
+        direction: DiagramGraph.Direction, idPrefix: String, labelWidth: Int
     ) -> Drawing {
         var graph = DiagramGraph(direction: direction)
         var clusters: [String: Int] = [:]
@@ -71,7 +74,7 @@ enum DependencyGraph {
                     DiagramGraph.Cluster(id: "c\(graph.clusters.count)", label: clusterLabel(scope, report: report)))
             }
             nodeIndex[item.key] = graph.nodes.count
-            var node = DiagramGraph.Node(id: "n\(graph.nodes.count)", label: label(item))
+            var node = DiagramGraph.Node(id: "n\(graph.nodes.count)", label: label(item, width: labelWidth))
             node.shape = item.kind == .phase ? .stadium : .rounded
             node.tone = tone(item.status, inCycle: entry.inCycle)
             node.cluster = clusters[scope]
@@ -105,10 +108,10 @@ enum DependencyGraph {
         return Drawing(svg: svg, note: nil, width: layout.width)
     }
 
-    /// `CHUNK-004` over its title, wrapped at words into lines of about 28
-    /// characters so nodes stay narrow; never cut (a reader needs the whole title).
-    static func label(_ item: WorkItem) -> String {
-        let title = wrap(item.title, width: 28)
+    /// `CHUNK-004` over its title, wrapped at words into lines of about
+    /// `width` characters so nodes stay narrow; never cut (a reader needs the whole title).
+    static func label(_ item: WorkItem, width: Int = 28) -> String {
+        let title = wrap(item.title, width: width)
         switch item.kind {
         case .chunk, .plan, .quick: return item.id + "\n" + title
         case .phase: return "Phase " + (item.phase ?? item.id) + "\n" + title

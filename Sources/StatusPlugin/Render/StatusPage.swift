@@ -286,16 +286,14 @@ struct StatusPage {
     private func archived() -> String {
         let archived = report.entries.filter { $0.item.archived && $0.item.kind != .checklist }
         guard !archived.isEmpty else { return "" }
-        var plans = archived.filter { $0.item.kind != .phase }
-        var noun = "item"
-        if plans.isEmpty {
-            // A milestone archived with no plan left (only its ROADMAP lines): its phases.
-            plans = archived
-            noun = "phase"
+        // Each kind counted apart ("2 of 2 plans, 2 of 2 phases"), as everywhere.
+        var kinds: [WorkItem.Kind] = []
+        for entry in archived where !kinds.contains(entry.item.kind) { kinds.append(entry.item.kind) }
+        let counts = kinds.map { kind in
+            UnitProgress(kind: kind, entries: archived.filter { $0.item.kind == kind }).text
         }
-        let done = plans.filter { $0.item.status == .done }.count
         var html = "<h2 id=\"archived\">Archived</h2>\n<details class=\"status-archived\"><summary>"
-        html += "\(done) of \(plans.count) \(UnitProgress.plural(noun, plans.count)) done in archived milestones"
+        html += HTMLEscaping.escape(counts.joined(separator: ", ")) + " done in archived milestones"
         html += "</summary>\n<ul class=\"status-list\">\n"
         for entry in archived.prefix(Self.listLimit * 4) {
             html += "<li>\(StatusViews.badge(entry.item.status)) \(link(entry.item)) \(whereWritten(entry.item))</li>\n"
@@ -343,7 +341,7 @@ struct StatusPage {
                 let least = Int(clamping: narrow.width * 0.85, to: 0...100_000, rounding: .towardZero)
                 html +=
                     "<figure class=\"status-graph status-graph-narrow\" style=\"--graph-min-width: \(least)px\">"
-                    + "\(narrow.svg)</figure>\n"
+                    + "<figcaption>\(HTMLEscaping.escape(narrow.caption))</figcaption>\(narrow.svg)</figure>\n"
             }
         }
         if let note = drawn.note { html += "<p class=\"status-empty\">\(HTMLEscaping.escape(note))</p>\n" }
