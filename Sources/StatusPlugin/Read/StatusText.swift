@@ -67,7 +67,11 @@ enum StatusText {
         ("optional", .optional), ("nice to have", .optional), ("nice-to-have", .optional), ("stretch", .optional),
         ("cancelled", .cancelled), ("canceled", .cancelled), ("dropped", .cancelled), ("won't do", .cancelled),
         ("wont do", .cancelled), ("wontfix", .cancelled), ("skipped", .cancelled), ("obsolete", .cancelled),
-        ("superseded", .cancelled), ("n/a", .cancelled), ("abandoned", .cancelled), ("deferred", .cancelled),
+        ("superseded", .cancelled), ("n/a", .cancelled), ("abandoned", .cancelled),
+        // Deferred work is moved to a later PR or plan, not abandoned: like
+        // optional work it is not counted here and holds nothing back, but
+        // calling it cancelled would say it will never be done.
+        ("deferred", .optional), ("postponed", .optional),
     ]
 
     /// `60%` in `Status: 60% Complete`.
@@ -101,7 +105,7 @@ enum StatusText {
             } else {
                 reading.note = note(after: after, in: trimmed)
             }
-            return finish(reading, text: trimmed)
+            return finish(reading, text: trimmed, symbolOnly: true)
         }
         guard let first = found.first else { return reading }
         var chosen = first
@@ -140,12 +144,14 @@ enum StatusText {
     }
 
     /// A percentage below 100 beside a done word is progress, not done; 0% is not started.
-    private static func finish(_ reading: Reading, text: String) -> Reading {
+    /// Beside a symbol and no word the number decides: `95% ✅` is in progress and
+    /// `15% ❌` is not blocked, for the symbol only grades the number.
+    private static func finish(_ reading: Reading, text: String, symbolOnly: Bool = false) -> Reading {
         var reading = reading
         guard let match = try? percentPattern.firstMatch(in: text), let value = Double(match.1) else {
             return reading
         }
-        if !reading.recognised {
+        if !reading.recognised || symbolOnly {
             reading.recognised = true
             reading.status = value >= 100 ? .done : (value <= 0 ? .notStarted : .inProgress)
         } else if reading.status == .done && value < 100 {
@@ -188,7 +194,9 @@ enum StatusText {
             while let range = lower.range(of: word, range: searchStart..<lower.endIndex) {
                 if isBoundary(before: range.lowerBound, in: lower) && isBoundary(after: range.upperBound, in: lower) {
                     let offset = lower.distance(from: lower.startIndex, to: range.lowerBound)
-                    if best[offset].map({ word.count > $0.length }) ?? true { best[offset] = (word, word.count, status) }
+                    if best[offset].map({ word.count > $0.length }) ?? true {
+                        best[offset] = (word, word.count, status)
+                    }
                     break
                 }
                 searchStart = range.upperBound
