@@ -21,6 +21,206 @@ struct HeadingReadingTests {
         #expect(StatusText.read("Deferred to a separate PR").status == .optional)
         #expect(StatusText.read("Postponed").status == .optional)
     }
+
+    // MARK: - Status words at the end of a heading
+
+    @Test func statusWordsAfterADashOrInParenthesesMakeAnItem() throws {
+        let plan = """
+            # Plan
+
+            ## Phase 1: Setup — DONE
+
+            ### Task 2.1: Add the export - COMPLETE
+
+            ### Task 1.2: Wire the button – In Progress
+
+            ### Task 1.3 (In Progress)
+
+            ### Task 1.4: Pick a font (Blocked by licensing)
+
+            ### Task 1.5: Per-User Data Isolation - Not started
+
+            ### Task 1.6: Tidy up - COMPLETE ✅
+
+            ### Task 1.7: Phases 1-4 COMPLETE ✅
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(fact.items.count == 8)
+        #expect(fact.items.allSatisfy { $0.kind == .section })
+        #expect(
+            fact.items.map(\.title) == [
+                "Phase 1: Setup", "Task 2.1: Add the export", "Task 1.2: Wire the button", "Task 1.3",
+                "Task 1.4: Pick a font", "Task 1.5: Per-User Data Isolation", "Task 1.6: Tidy up",
+                "Task 1.7: Phases 1-4",
+            ])
+        #expect(
+            fact.items.map(\.status) == [
+                .done, .done, .inProgress, .inProgress, .blocked, .notStarted, .done, .done,
+            ])
+        #expect(
+            fact.items.map(\.headingMarker) == [
+                "DONE", "COMPLETE", "In Progress", "In Progress", "Blocked by licensing", "Not started",
+                "COMPLETE ✅", "COMPLETE ✅",
+            ])
+        #expect(fact.items.allSatisfy { $0.hints.isEmpty && $0.note == nil })
+        // The second task sits under the first heading.
+        #expect(fact.items[1].parent == "PLAN.md#" + fact.items[0].id)
+    }
+
+    @Test func proseHeadingsWithStatusWordsAreNoItems() throws {
+        let plan = """
+            # Plan
+
+            ## Done criteria
+
+            ## What is complete
+
+            ## Step 3 - Testing
+
+            ## Phase 2 - Complete the migration
+
+            ### Part E — deferred-items.md
+
+            ## Coverage (80%)
+
+            ## Users (~80% of them ✅)
+
+            ## Notes (done right)
+
+            ## 2026 Roadmap ✅ shipped in time for the spring release
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(fact.items.isEmpty, "\(fact.items.map(\.title))")
+    }
+
+    // MARK: - A status symbol after the author's number
+
+    @Test func aStatusSymbolAfterTheNumberMakesAnItem() throws {
+        let plan = """
+            # Tracker
+
+            ## Build Queue
+
+            ### 1. ✅ Per-Customer Editor
+
+            ### 1b. ✅ Flow Fixes (Sidebar + Navigation)
+
+            ### 11. ✅ Unified Demand Draft Format
+
+            ### 15. ✅ User Management (`/settings/users`)
+
+            ### 22. ✅ Skeleton Loaders
+
+            ## Pending
+
+            ### 22. 🔲 Leads DTO Audit
+
+            - [ ] Audit the entity
+            - [ ] Fix any gaps found
+
+            ### 23. 🔲 Customer Portal
+
+            **Scope:** TBD
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(
+            warnings.map(\.message) == [
+                "duplicate id 22: line 13 already uses it, and references to 22 go there; this one is tracked on"
+                    + " its own (key PLAN.md#22@17)"
+            ])
+        #expect(warnings.map(\.line) == [17])
+        #expect(fact.items.map(\.id) == ["1", "1b", "11", "15", "22", "22", "23"])
+        #expect(fact.items[5].key == "PLAN.md#22@17")
+        #expect(
+            fact.items.map(\.title) == [
+                "Per-Customer Editor", "Flow Fixes (Sidebar + Navigation)", "Unified Demand Draft Format",
+                "User Management (`/settings/users`)", "Skeleton Loaders", "Leads DTO Audit", "Customer Portal",
+            ])
+        #expect(fact.items.map(\.status) == [.done, .done, .done, .done, .done, .notStarted, .notStarted])
+        #expect(fact.items.allSatisfy { $0.kind == .section && $0.hints.isEmpty })
+        #expect(fact.items[5].checklist.open == 2)
+        let status = report([try page(plan)])
+        #expect(status.countProgress == (5, 7))
+    }
+
+    // MARK: - Percentages
+
+    @Test func aPercentageInParenthesesIsProgressAndTheTitleStaysWhole() throws {
+        let plan = """
+            # Assessment
+
+            ### Phase 0: Concept (100% ✅)
+
+            ### Phase 1: Development (95% ✅)
+
+            #### 1.1 Core Implementation (100% ✅)
+
+            #### 1.2 Integration (90% ✅)
+
+            #### 1.3 Error Handling (45% ⚠️)
+
+            ### Phase 2: Testing (15% ❌)
+
+            #### 2.1 Unit Testing (0% ❌)
+
+            ### 2. Running Code (Current: 90% ✅)
+
+            ### Phase 3: Review (60% complete)
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(
+            fact.items.map(\.title) == [
+                "Phase 0: Concept", "Phase 1: Development", "Core Implementation", "Integration", "Error Handling",
+                "Phase 2: Testing", "Unit Testing", "Running Code", "Phase 3: Review",
+            ])
+        #expect(fact.items.allSatisfy { !$0.title.contains("(") && !$0.title.contains(")") })
+        #expect(
+            fact.items.map(\.id)[2...] == [
+                "1.1", "1.2", "1.3", "phase-2-testing-15-", "2.1", "2", "phase-3-review-60-complete",
+            ])
+        #expect(
+            fact.items.map(\.status) == [
+                .done, .inProgress, .done, .inProgress, .inProgress, .inProgress, .notStarted, .inProgress, .inProgress,
+            ])
+        #expect(fact.items.allSatisfy { $0.note == nil && $0.hints.isEmpty })
+        #expect(fact.items[1].headingMarker == "95% ✅")
+        #expect(fact.items[7].headingMarker == "Current: 90% ✅")
+    }
+
+    // MARK: - Rendering
+
+    @Test func theMarkerLeavesTheHeadingForItsBadge() throws {
+        let site = try BuiltSite([
+            "PLAN.md": """
+            # Plan
+
+            ### Task 2.1: Add the export - COMPLETE
+
+            ### Phase 1: Development (95% ✅)
+
+            ### 22. 🔲 Leads DTO Audit
+
+            ### 15. ✅ User Management (`/settings/users`)
+            """
+        ])
+        defer { site.remove() }
+        #expect(try site.build().isEmpty)
+        let html = try site.text("PLAN.html")
+        #expect(
+            try visibleHeading("task-21-add-the-export---complete", in: html)
+                == "Task 2.1: Add the export ✓ Done#")
+        #expect(try visibleHeading("phase-1-development-95-", in: html) == "Phase 1: Development ◐ In progress#")
+        #expect(try visibleHeading("22--leads-dto-audit", in: html) == "22. Leads DTO Audit ○ Not started#")
+        #expect(
+            try visibleHeading("15--user-management-settingsusers", in: html)
+                == "15. User Management (/settings/users) ✓ Done#")
+        let items = try site.items()
+        #expect(items["PLAN.md#22"]?["title"] as? String == "Leads DTO Audit")
+        #expect(items["PLAN.md#phase-1-development-95-"]?["status"] as? String == "in-progress")
+    }
 }
 
 /// The text a reader sees in the heading with anchor `id`: tags taken out.

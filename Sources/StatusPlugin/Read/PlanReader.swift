@@ -128,8 +128,17 @@ struct PlanReader {
     /// What a heading says about work: its chunk id, title and status marker.
     struct HeadingReading: Equatable {
         var chunkID: String?
+        /// The author's number when it is the heading's only id: `22` in
+        /// `### 22. 🔲 Leads DTO Audit`, `1.2` in `#### 1.2 Integration (90% ✅)`.
+        var number: String?
         var title: String
         var marker: String?
+
+        /// The title with the author's number before it (`22. Leads DTO Audit`, `1.2 Integration`).
+        var numberedTitle: String {
+            guard let number else { return title }
+            return number.contains(".") ? "\(number) \(title)" : "\(number). \(title)"
+        }
     }
 
     nonisolated(unsafe) static let chunkHeading = /^(?i)(?:[^\w\s]{1,3}\s*)?chunk[\s_-]*0*(\d{1,6})\b\s*(?:[:.—–-]\s*)?/
@@ -160,13 +169,107 @@ struct PlanReader {
         } else if let match = try? leadingBracket.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
             marker = String(match.1)
             text = String(text[match.range.upperBound...])
-        } else if let split = trailingSymbolMarker(text) {
+        } else if let split = numberedSymbolMarker(text) {
             marker = split.marker
             text = split.rest
+        } else if let split = parenthesisedMarker(text) ?? trailingSymbolMarker(text) ?? dashMarker(text) {
+            marker = split.marker
+            // `Setup - COMPLETE ✅`, `Phases 1-4 COMPLETE ✅`: the words before
+            // the symbol are the marker too.
+            if let words = dashMarker(split.rest) ?? capitalStatus(split.rest) {
+                marker = text[text.index(text.startIndex, offsetBy: words.rest.count)...]
+                    .trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
+                text = words.rest
+            } else {
+                text = split.rest
+            }
         }
-        let title = text.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
+        var title = text.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
         guard chunkID != nil || marker != nil else { return nil }
-        return HeadingReading(chunkID: chunkID, title: title.isEmpty ? (chunkID ?? plainText) : title, marker: marker)
+        var number: String?
+        if chunkID == nil { (number, title) = splitNumber(title) }
+        title = StatusText.withoutDecoration(title)
+        return HeadingReading(
+            chunkID: chunkID, number: number, title: title.isEmpty ? (chunkID ?? plainText) : title, marker: marker)
+    }
+
+    /// `22.`, `1b.`, `3)` or `1.2` at the start of a title: the author's number.
+    /// A bare number needs its `.` or `)` (`2026 Roadmap` is a title).
+    nonisolated(unsafe) static let leadingNumber = /^(\d{1,4}(?:\.\d{1,4})+|\d{1,4}[a-z]?(?=[.)]))[.)]?\s+/
+
+    /// `22. Leads DTO Audit` → (`22`, `Leads DTO Audit`); no number when nothing follows it.
+    static func splitNumber(_ title: String) -> (number: String?, title: String) {
+        guard let match = try? leadingNumber.firstMatch(in: title) else { return (nil, title) }
+        let rest = title[match.range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
+        return rest.isEmpty ? (nil, title) : (String(match.1), rest)
+    }
+
+    /// `22. 🔲 Leads DTO Audit` → (`22. Leads DTO Audit`, `🔲`): a status symbol
+    /// right after the author's number, as trackers list their queue.
+    private static func numberedSymbolMarker(_ text: String) -> (rest: String, marker: String)? {
+        guard let match = try? leadingNumber.firstMatch(in: text) else { return nil }
+        let after = text[match.range.upperBound...]
+        guard let symbol = after.first, StatusText.symbols.contains(where: { $0.0 == symbol }) else { return nil }
+        let rest = after.dropFirst().trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\u{FE0F}")))
+        guard !rest.isEmpty else { return nil }
+        return (String(text[..<match.range.upperBound]) + rest, String(symbol))
+    }
+
+    /// `Development (95% ✅)` → (`Development`, `95% ✅`); `Task 1.3 (In
+    /// Progress)` → (`Task 1.3`, `In Progress`): a status in the parentheses that
+    /// end a heading, taken out whole (no `(95%` is left behind).
+    private static func parenthesisedMarker(_ text: String) -> (rest: String, marker: String)? {
+        guard text.hasSuffix(")") else { return nil }
+        var depth = 0
+        var opening: String.Index?
+        for index in text.indices.reversed() {
+            if text[index] == ")" { depth += 1 }
+            if text[index] == "(" { depth -= 1 }
+            if depth == 0 {
+                opening = index
+                break
+            }
+        }
+        guard let opening else { return nil }
+        let inner = text[text.index(after: opening)..<text.index(before: text.endIndex)]
+            .trimmingCharacters(in: .whitespaces)
+        let rest = text[..<opening].trimmingCharacters(in: .whitespaces)
+        guard !rest.isEmpty, !inner.isEmpty,
+            StatusText.isHeadingStatus(inner) || StatusText.isGradedPercentage(inner)
+        else { return nil }
+        return (rest, inner)
+    }
+
+    /// `Phases 1-4 COMPLETE` → (`Phases 1-4`, `COMPLETE`): a status phrase in
+    /// capitals that ends the text, before a symbol that marks the heading.
+    private static func capitalStatus(_ text: String) -> (rest: String, marker: String)? {
+        for phrase in StatusText.headingWords.sorted(by: { $0.count > $1.count }) {
+            let capitals = " " + phrase.uppercased()
+            guard text.hasSuffix(capitals) else { continue }
+            let rest = String(text.dropLast(capitals.count)).trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty { return (rest, phrase.uppercased()) }
+        }
+        return nil
+    }
+
+    /// `Add the export - COMPLETE` → (`Add the export`, `COMPLETE`): a status
+    /// after a dash at the end of a heading (`— DONE`, `– Blocked — legal
+    /// review`). A hyphen counts only with spaces round it (`Per-User` is a word).
+    private static func dashMarker(_ text: String) -> (rest: String, marker: String)? {
+        for index in text.indices {
+            let character = text[index]
+            guard character == "—" || character == "–" || character == "-" else { continue }
+            let next = text.index(after: index)
+            if character == "-" {
+                guard index > text.startIndex, text[text.index(before: index)] == " ", next < text.endIndex,
+                    text[next] == " "
+                else { continue }
+            }
+            let rest = text[..<index].trimmingCharacters(in: .whitespaces)
+            let marker = text[next...].trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty, StatusText.isHeadingStatus(marker) { return (rest, marker) }
+        }
+        return nil
     }
 
     /// `Logo ✅ COMPLETED` → (`Logo`, `✅ COMPLETED`): a status symbol at the end
@@ -178,6 +281,8 @@ struct PlanReader {
             index > text.startIndex
         else { return nil }
         let after = text[text.index(after: index)...].trimmingCharacters(in: .whitespaces)
+        // `(~80% of them ✅)`: a symbol inside parentheses is no marker of the heading.
+        if after.filter({ $0 == ")" }).count > after.filter({ $0 == "(" }).count { return nil }
         let reading = StatusText.read(after)
         let withReason = reading.recognised && reading.note != nil
         guard after.split(separator: " ").count <= 4 || withReason else { return nil }
@@ -188,7 +293,7 @@ struct PlanReader {
     }
 
     private mutating func addItem(_ reading: HeadingReading, level: Int, block: MarkdownNode, id anchor: String) {
-        let id = reading.chunkID ?? anchor
+        let id = reading.chunkID ?? reading.number ?? anchor
         var key = page.sourcePath + "#" + id
         if let first = seenIDs[id] {
             warnings.append(
@@ -603,6 +708,8 @@ struct PlanReader {
     }
 
     private mutating func append(_ item: WorkItem) {
+        var item = item
+        item.title = StatusText.withoutDecoration(item.title)
         if firstItemWithID[item.id] == nil { firstItemWithID[item.id] = fact.items.count }
         keys.insert(item.key)
         fact.items.append(item)
