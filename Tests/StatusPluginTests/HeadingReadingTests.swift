@@ -190,6 +190,56 @@ struct HeadingReadingTests {
         #expect(fact.items[7].headingMarker == "Current: 90% ✅")
     }
 
+    // MARK: - Generic sub-headings
+
+    @Test func genericSubHeadingsCarryTheirPhasesName() throws {
+        let plan = """
+            # Tasks
+
+            ## Phase 2: Sync
+
+            ### Tests First (TDD Red Phase)
+
+            - [x] T004 Write failing tests
+
+            ### Implementation
+
+            - [x] T006 Implement sync
+            - [ ] T007 Wire the button
+
+            ## Phase 3: Export
+
+            ### Tests First (TDD Red Phase)
+
+            - [ ] T009 Write failing tests
+
+            ### Implementation ✅
+
+            ### Wire the CSV writer
+
+            - [ ] T011 Write rows
+
+            ## Phase 4: Polish
+
+            - [ ] T020 Tidy
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(
+            fact.items.map(\.title) == [
+                "Phase 2: Sync — Tests First (TDD Red Phase)", "Phase 2: Sync — Implementation",
+                "Phase 3: Export — Tests First (TDD Red Phase)", "Phase 3: Export — Implementation",
+                "Wire the CSV writer", "Phase 4: Polish",
+            ])
+        #expect(fact.items.map(\.kind) == [.checklist, .checklist, .checklist, .section, .checklist, .checklist])
+        #expect(fact.items.map(\.status) == [.done, .inProgress, .notStarted, .done, .notStarted, .notStarted])
+        // Ids stay the headings' anchors.
+        #expect(
+            fact.items.map(\.id)[0...2] == [
+                "tests-first-tdd-red-phase", "implementation", "tests-first-tdd-red-phase-1",
+            ])
+    }
+
     // MARK: - Rendering
 
     @Test func theMarkerLeavesTheHeadingForItsBadge() throws {

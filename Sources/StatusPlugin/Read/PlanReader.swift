@@ -18,6 +18,12 @@ struct PlanReader {
     private var open: [(level: Int, index: Int)] = []
     /// The nearest heading, for task lists outside any work item.
     private var heading: (text: String, id: String, line: Int)?
+    /// The current heading and those it is under, innermost last.
+    private var trail: [HeadingFrame] = []
+    /// What each heading says about work (nil for none), by block key.
+    private var headingReadings: [String: HeadingReading] = [:]
+    /// How many headings of the page have each title (``normalized(_:)``).
+    private var headingCounts: [String: Int] = [:]
     private var checklistGroups: [String: Int] = [:]
     /// `Implementation Order` rows: chunk id → (phase, priority).
     private var phaseOfChunk: [String: (phase: String, priority: String?)] = [:]
@@ -37,6 +43,16 @@ struct PlanReader {
     private let tableSwitch: WorkTableRule.Switch
     /// A `<!-- specsite:work-items -->` comment waiting for its table, with its line.
     private var tableMarker: (marker: WorkTableRule.Marker, line: Int)?
+
+    /// A heading on the way to the current block.
+    private struct HeadingFrame {
+        var block: MarkdownNode
+        var level: Int
+        /// Its own title (`Implementation`).
+        var title: String
+        /// The title shown for it (`Phase 2: Sync — Implementation`).
+        var shown: String
+    }
 
     /// A work list (see ``WorkTableRule``), kept until the sections are read.
     private struct PendingTable {
@@ -60,6 +76,7 @@ struct PlanReader {
     mutating func read() {
         if let pageSwitchWarning { warnings.append(pageSwitchWarning) }
         guard pageSwitch != .off else { return }
+        surveyHeadings()
         for block in page.document.root.children { visit(block) }
         if let tableMarker { warnUnused(tableMarker) }
         // Status tables are read last: a table at the top often lists chunks
@@ -72,6 +89,18 @@ struct PlanReader {
     }
 
     // MARK: Blocks
+
+    /// Reads each heading once, before the rest: a sub-heading's title depends
+    /// on whether the page repeats it.
+    private mutating func surveyHeadings() {
+        for block in page.document.root.children {
+            guard case .heading = block.kind else { continue }
+            let reading = Self.workItem(fromHeading: headingSource(block), plainText: block.plainText)
+            headingReadings[block.blockKey] = reading
+            let title = reading?.numberedTitle ?? StatusText.withoutDecoration(block.plainText)
+            headingCounts[Self.normalized(title), default: 0] += 1
+        }
+    }
 
     private mutating func visit(_ block: MarkdownNode) {
         if case .htmlBlock(let html) = block.kind, let marker = WorkTableRule.marker(in: html) {
@@ -94,10 +123,26 @@ struct PlanReader {
         switch block.kind {
         case .heading(let level, let id):
             while let last = open.last, last.level >= level { open.removeLast() }
-            let source = headingSource(block)
-            heading = (block.plainText.trimmingCharacters(in: .whitespaces), id, block.line)
-            if let item = Self.workItem(fromHeading: source, plainText: block.plainText) {
-                addItem(item, level: level, block: block, id: id)
+            while let last = trail.last, last.level >= level { trail.removeLast() }
+            let plain = block.plainText.trimmingCharacters(in: .whitespaces)
+            var reading = headingReadings[block.blockKey]
+            let own = reading?.numberedTitle ?? StatusText.withoutDecoration(plain)
+            // `### Implementation` under `## Phase 2: Sync` is shown as
+            // `Phase 2: Sync — Implementation`, so phases' sub-headings can be told apart.
+            var shown = own
+            if reading?.chunkID == nil, let parent = trail.last, parent.level > 1,
+                Self.isGeneric(own) || headingCounts[Self.normalized(own), default: 0] > 1
+            {
+                shown = parent.title + " — " + own
+                if var named = reading {
+                    named.title = named.number == nil ? shown : parent.title + " — " + named.title
+                    reading = named
+                }
+            }
+            trail.append(HeadingFrame(block: block, level: level, title: own, shown: shown))
+            heading = (shown, id, block.line)
+            if let reading {
+                addItem(reading, level: level, block: block, id: id)
             }
         case .paragraph:
             readMetadata(block)
@@ -290,6 +335,28 @@ struct PlanReader {
         let rest = String(text[..<index]).trimmingCharacters(in: .whitespaces)
         guard !rest.isEmpty else { return nil }
         return (rest, String(text[index...]).trimmingCharacters(in: .whitespaces))
+    }
+
+    // MARK: Sections of a heading
+
+    /// A heading's title as compared with the page's others: lower case, words only.
+    static func normalized(_ title: String) -> String {
+        title.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
+    }
+
+    /// Headings that name a step of any phase rather than a piece of work:
+    /// `Implementation`, `Tests First (TDD Red Phase)`, `Tasks`, `Acceptance criteria`.
+    static let genericTitles: Set<String> = [
+        "implementation", "tests", "test", "testing", "tests first", "tasks", "task list", "subtasks", "todo",
+        "to do", "todos", "setup", "set up", "verification", "validation", "cleanup", "clean up", "documentation",
+        "docs", "polish", "checklist", "steps", "deliverables", "acceptance criteria", "success criteria",
+        "definition of done", "next steps", "follow ups", "remaining work", "work items", "action items",
+    ]
+
+    /// Whether a title is generic (``genericTitles``), parentheses aside.
+    static func isGeneric(_ title: String) -> Bool {
+        let bare = title.replacing(/\([^)]*\)/, with: "")
+        return genericTitles.contains(normalized(bare))
     }
 
     private mutating func addItem(_ reading: HeadingReading, level: Int, block: MarkdownNode, id anchor: String) {
