@@ -240,6 +240,77 @@ struct HeadingReadingTests {
             ])
     }
 
+    // MARK: - Optional and deferred work
+
+    @Test func optionalAndDeferredWorkIsOptional() throws {
+        let plan = """
+            # Plan
+
+            ## Phase 3: Larger Refactors
+
+            ### Task 3.1: Simplify storage
+
+            - [ ] Replace the hook
+
+            ### Task 3.3: Add onboarding
+
+            - [ ] Welcome screen
+
+            ## Phase 4: Docs
+
+            ### Task 4.2: Performance testing
+
+            - [ ] Profile
+
+            ## Implementation Order
+
+            ### Future / Optional
+            - Task 3.3: Onboarding Flow
+            - Task 4.2: Performance Testing
+
+            ## What we need
+
+            ### Nice to Have (Can Wait)
+
+            #### 8. Advanced Features (Priority: LOW)
+
+            - [ ] Plugins
+            - [ ] Themes
+
+            ## Status
+
+            - [x] Task 2: Remove lastWorkoutId (2026-01-18)
+            - [x] Task 1: Auto-apply (2026-01-18)
+            - [ ] Task 5: Merge hooks (Deferred to separate PR - see notes below)
+
+            ## Extras
+
+            ### Task 6: Dark mode (optional)
+
+            ### Task 7: Sync v2 (Deferred to a separate PR)
+
+            ### Task 8: Fax export - cancelled
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(
+            fact.items.map(\.title) == [
+                "Task 3.1: Simplify storage", "Task 3.3: Add onboarding", "Task 4.2: Performance testing",
+                "8. Advanced Features (Priority: LOW)", "Status", "Task 6: Dark mode", "Task 7: Sync v2",
+                "Task 8: Fax export",
+            ])
+        #expect(
+            fact.items.map(\.status) == [
+                .notStarted, .optional, .optional, .optional, .done, .optional, .optional, .cancelled,
+            ])
+        // The deferred box is optional: the other two are all the Status list counts.
+        #expect(fact.items[4].checklist == ChecklistCount(done: 2, optional: 1))
+        // The boxes of optional work still count as the author ticked them.
+        #expect(fact.items[3].checklist == ChecklistCount(open: 2))
+        let status = report([try page(plan)])
+        #expect(status.entries.filter(\.isReady).map(\.item.id) == ["task-31-simplify-storage"])
+    }
+
     // MARK: - Rendering
 
     @Test func theMarkerLeavesTheHeadingForItsBadge() throws {

@@ -24,6 +24,13 @@ struct PlanReader {
     private var headingReadings: [String: HeadingReading] = [:]
     /// How many headings of the page have each title (``normalized(_:)``).
     private var headingCounts: [String: Int] = [:]
+    /// Whether the current heading or one it is under declares its work optional.
+    private var inOptionalSection = false
+    /// Items written in a section that declares its work optional, or named
+    /// by one (`- Task 3.3: Onboarding Flow` under `### Future / Optional`).
+    private var optionalItems: Set<Int> = []
+    /// `task 3.3`: labels an optional section lists, for the items they name.
+    private var optionalLabels: Set<String> = []
     private var checklistGroups: [String: Int] = [:]
     /// `Implementation Order` rows: chunk id → (phase, priority).
     private var phaseOfChunk: [String: (phase: String, priority: String?)] = [:]
@@ -52,6 +59,8 @@ struct PlanReader {
         var title: String
         /// The title shown for it (`Phase 2: Sync — Implementation`).
         var shown: String
+        /// Whether it declares the work under it optional (`### Nice to Have`).
+        var optional: Bool
     }
 
     /// A work list (see ``WorkTableRule``), kept until the sections are read.
@@ -61,6 +70,8 @@ struct PlanReader {
         var rows: [(row: MarkdownNode, cells: [String])]
         var parent: String?
         var anchor: String?
+        /// Written in a section that declares its work optional.
+        var optional: Bool
     }
 
     init(page: Page) {
@@ -82,6 +93,7 @@ struct PlanReader {
         // Status tables are read last: a table at the top often lists chunks
         // that sections further down describe.
         for table in statusTables { readStatusTable(table) }
+        markOptionalLabels()
         for index in fact.items.indices {
             applyImplementationOrder(to: index)
             finish(index)
@@ -127,6 +139,8 @@ struct PlanReader {
             let plain = block.plainText.trimmingCharacters(in: .whitespaces)
             var reading = headingReadings[block.blockKey]
             let own = reading?.numberedTitle ?? StatusText.withoutDecoration(plain)
+            let declaresOptional = Self.declaresOptional(plain)
+            inOptionalSection = declaresOptional || trail.contains { $0.optional }
             // `### Implementation` under `## Phase 2: Sync` is shown as
             // `Phase 2: Sync — Implementation`, so phases' sub-headings can be told apart.
             var shown = own
@@ -139,10 +153,11 @@ struct PlanReader {
                     reading = named
                 }
             }
-            trail.append(HeadingFrame(block: block, level: level, title: own, shown: shown))
+            trail.append(HeadingFrame(block: block, level: level, title: own, shown: shown, optional: declaresOptional))
             heading = (shown, id, block.line)
             if let reading {
                 addItem(reading, level: level, block: block, id: id)
+                if inOptionalSection { optionalItems.insert(fact.items.count - 1) }
             }
         case .paragraph:
             readMetadata(block)
@@ -339,6 +354,19 @@ struct PlanReader {
 
     // MARK: Sections of a heading
 
+    /// Whether a heading declares the work under it optional: `### Future /
+    /// Optional`, `### Nice to Have (Can Wait)`, `## Stretch goals`, `## Deferred`.
+    static func declaresOptional(_ heading: String) -> Bool {
+        let words =
+            " "
+            + heading.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }
+            .joined(separator: " ") + " "
+        return [
+            " optional ", " nice to have ", " can wait ", " stretch ", " stretch goals ", " deferred ",
+            " postponed ", " future work ", " future ideas ",
+        ].contains { words.contains($0) }
+    }
+
     /// A heading's title as compared with the page's others: lower case, words only.
     static func normalized(_ title: String) -> String {
         title.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
@@ -357,6 +385,28 @@ struct PlanReader {
     static func isGeneric(_ title: String) -> Bool {
         let bare = title.replacing(/\([^)]*\)/, with: "")
         return genericTitles.contains(normalized(bare))
+    }
+
+    /// `Task 3.3` in `- Task 3.3: Onboarding Flow`: a label an optional section
+    /// lists to name work written elsewhere.
+    nonisolated(unsafe) static let listedLabel =
+        /^([A-Za-z][A-Za-z-]{0,20}[ ]+\d{1,4}(?:\.\d{1,4})*[a-z]?)(?=$|[\s:.,;)—–-])/
+
+    /// Items a section that declares its work optional names by label
+    /// (`- Task 3.3: Onboarding Flow` under `### Future / Optional`).
+    private mutating func markOptionalLabels() {
+        guard !optionalLabels.isEmpty else { return }
+        for index in fact.items.indices {
+            let title = fact.items[index].title.lowercased()
+            let named = optionalLabels.contains { label in
+                // The label at the start of the title, or after a parent's name (`Phase 3 — Task 3.3`).
+                var after: [Substring] = []
+                if title.hasPrefix(label) { after.append(title.dropFirst(label.count)) }
+                if let range = title.range(of: " — " + label) { after.append(title[range.upperBound...]) }
+                return after.contains { rest in rest.first.map { !($0.isLetter || $0.isNumber) } ?? true }
+            }
+            if named { optionalItems.insert(index) }
+        }
     }
 
     private mutating func addItem(_ reading: HeadingReading, level: Int, block: MarkdownNode, id anchor: String) {
@@ -523,6 +573,9 @@ struct PlanReader {
             guard case .item(nil) = entry.kind, let paragraph = entry.children.first, case .paragraph = paragraph.kind
             else { continue }
             readMetadata(paragraph)
+            if inOptionalSection, let match = try? Self.listedLabel.firstMatch(in: Self.itemText(entry)) {
+                optionalLabels.insert(String(match.1).lowercased())
+            }
         }
         var collected: [(entry: ChecklistEntry, symbol: Character?, list: String)] = []
         collect(list, depth: 0, into: &collected)
@@ -571,7 +624,7 @@ struct PlanReader {
             let text = Self.itemText(item)
             var mark: Mark?
             if let task {
-                mark = .box(task == .done ? .done : .notStarted)
+                mark = .box(task == .done ? .done : (Self.saysOptional(text) ? .optional : .notStarted))
             } else if let found = Self.nonStandardBox(text) {
                 mark = .box(found.status)
             } else if let first = text.first, let status = StatusText.symbols.first(where: { $0.0 == first })?.1 {
@@ -602,6 +655,16 @@ struct PlanReader {
     static func itemText(_ item: MarkdownNode) -> String {
         guard let first = item.children.first, case .paragraph = first.kind else { return "" }
         return first.plainText.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `(optional)`, `(Deferred to a separate PR)`, `(nice to have)` in an
+    /// unticked item: optional work, not counted.
+    nonisolated(unsafe) static let optionalNote =
+        /(?i)\(\s*(?:optional|deferred|postponed|nice[ -]to[ -]have|can wait|stretch)\b[^)]*\)/
+
+    /// Whether an unticked item's text says the work is optional or deferred.
+    static func saysOptional(_ text: String) -> Bool {
+        (try? optionalNote.firstMatch(in: text)) != nil
     }
 
     /// `[⏳]`, `[~]`, `[-]`, `[/]`, `[!]` at the start of an item: boxes cmark does not know.
@@ -648,6 +711,7 @@ struct PlanReader {
         if keys.contains(item.key) { item.key += "@\(item.line)" }
         append(item)
         checklistGroups[id] = fact.items.count - 1
+        if inOptionalSection { optionalItems.insert(fact.items.count - 1) }
         return fact.items.count - 1
     }
 
@@ -713,7 +777,8 @@ struct PlanReader {
         statusTables.append(
             PendingTable(
                 header: header, statusColumn: statusColumn, rows: body.map { ($0.0, $0.1) },
-                parent: open.last.map { fact.items[$0.index].key }, anchor: heading?.id))
+                parent: open.last.map { fact.items[$0.index].key }, anchor: heading?.id,
+                optional: inOptionalSection))
     }
 
     /// A status cell as a status text: a check column's empty cell is not started.
@@ -764,6 +829,7 @@ struct PlanReader {
             }
             item.parent = table.parent
             append(item)
+            if table.optional { optionalItems.insert(fact.items.count - 1) }
         }
     }
 
@@ -809,6 +875,9 @@ struct PlanReader {
                     line: item.line)
             }
         }
+        // Work a section declares optional is optional until it is under way
+        // (its boxes are not: they count as the author ticked them).
+        if optionalItems.contains(index) && item.status == .notStarted { item.status = .optional }
         fact.items[index] = item
     }
 
