@@ -311,6 +311,55 @@ struct HeadingReadingTests {
         #expect(status.entries.filter(\.isReady).map(\.item.id) == ["task-31-simplify-storage"])
     }
 
+    // MARK: - Status lines
+
+    @Test func aStatusLineInAListMakesItsHeadingAnItem() throws {
+        let plan = """
+            # Plan
+
+            **Status:** Ready for Review
+
+            ## Phases
+
+            ### Phase 1: Create the button
+            - **Status**: `complete`
+            - **Tasks**:
+              - [ ] Refactor
+              - [ ] Add the menu
+
+            ### Phase 2: Update the header
+            - **Status:** in progress
+            - **Estimate:** 2 hours
+
+            ### Phase 3: Notes
+
+            Status: the header shows a spinner.
+
+            ### Phase 4: Clean up
+
+            - [x] Remove the old button
+
+            **Status**: complete
+
+            ## CHUNK-001: Colours
+
+            - **Status**: done
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(
+            fact.items.map(\.title) == [
+                "Phase 1: Create the button", "Phase 2: Update the header", "Phase 4: Clean up", "Colours",
+            ])
+        #expect(fact.items.map(\.kind) == [.section, .section, .section, .chunk])
+        #expect(fact.items.map(\.status) == [.done, .inProgress, .done, .done])
+        #expect(fact.items.map(\.statusStated) == [true, true, true, true])
+        #expect(fact.items[1].estimate?.minutes == 120)
+        #expect(fact.items[2].checklist == ChecklistCount(done: 1))
+        // Marked complete with boxes never ticked: kept as written, with a hint.
+        #expect(fact.items[0].hints == [Hint(message: "marked done, but 2 of 2 boxes are not ticked", line: 10)])
+    }
+
     // MARK: - Rendering
 
     @Test func theMarkerLeavesTheHeadingForItsBadge() throws {
@@ -325,6 +374,10 @@ struct HeadingReadingTests {
             ### 22. 🔲 Leads DTO Audit
 
             ### 15. ✅ User Management (`/settings/users`)
+
+            ### Phase 4: Clean up
+
+            **Status**: complete
             """
         ])
         defer { site.remove() }
@@ -338,6 +391,7 @@ struct HeadingReadingTests {
         #expect(
             try visibleHeading("15--user-management-settingsusers", in: html)
                 == "15. User Management (/settings/users) ✓ Done#")
+        #expect(try visibleHeading("phase-4-clean-up", in: html) == "Phase 4: Clean up ✓ Done#")
         let items = try site.items()
         #expect(items["PLAN.md#22"]?["title"] as? String == "Leads DTO Audit")
         #expect(items["PLAN.md#phase-1-development-95-"]?["status"] as? String == "in-progress")

@@ -24,6 +24,9 @@ struct PlanReader {
     private var headingReadings: [String: HeadingReading] = [:]
     /// How many headings of the page have each title (``normalized(_:)``).
     private var headingCounts: [String: Int] = [:]
+    /// The level of the shallowest headings (below the title) whose own
+    /// section has a `**Status**:` line: the level the page writes its units at.
+    private var statusLevel: Int?
     /// Whether the current heading or one it is under declares its work optional.
     private var inOptionalSection = false
     /// Items written in a section that declares its work optional, or named
@@ -46,6 +49,8 @@ struct PlanReader {
     /// The page's `work_items` front matter (see ``WorkTableRule``).
     private let pageSwitch: WorkTableRule.Switch
     private let pageSwitchWarning: LineMessage?
+    /// Whether a `**Status**:` line makes its heading a work item (see ``statusHeading(key:value:)``).
+    private let statusLinesMakeItems: Bool
     /// How the page's tables are read when they have no comment of their own.
     private let tableSwitch: WorkTableRule.Switch
     /// A `<!-- specsite:work-items -->` comment waiting for its table, with its line.
@@ -81,6 +86,10 @@ struct PlanReader {
         // A GSD SUMMARY or VERIFICATION file records work done: its tables list
         // the plans (tracked from their own files), requirements and evidence.
         tableSwitch = pageSwitch == .auto && GSDFiles.isRecord(page.sourcePath) ? .off : pageSwitch
+        // GSD's STATE.md and records state the project's position and the
+        // work done under headings that are no work (`## Current Position`).
+        statusLinesMakeItems =
+            !GSDFiles.isRecord(page.sourcePath) && GSDFiles.fileName(page.sourcePath) != "STATE.md"
     }
 
     /// Reads the page; nothing with `work_items: false`.
@@ -103,14 +112,52 @@ struct PlanReader {
     // MARK: Blocks
 
     /// Reads each heading once, before the rest: a sub-heading's title depends
-    /// on whether the page repeats it.
+    /// on whether the page repeats it, and which headings a `**Status**:` line
+    /// makes work on the level the page's other status lines are written at.
     private mutating func surveyHeadings() {
+        var itemLevels: [Int] = []
+        var current: (level: Int, inItem: Bool)?
         for block in page.document.root.children {
-            guard case .heading = block.kind else { continue }
-            let reading = Self.workItem(fromHeading: headingSource(block), plainText: block.plainText)
-            headingReadings[block.blockKey] = reading
-            let title = reading?.numberedTitle ?? StatusText.withoutDecoration(block.plainText)
-            headingCounts[Self.normalized(title), default: 0] += 1
+            switch block.kind {
+            case .heading(let level, _):
+                let reading = Self.workItem(fromHeading: headingSource(block), plainText: block.plainText)
+                headingReadings[block.blockKey] = reading
+                let title = reading?.numberedTitle ?? StatusText.withoutDecoration(block.plainText)
+                headingCounts[Self.normalized(title), default: 0] += 1
+                while let last = itemLevels.last, last >= level { itemLevels.removeLast() }
+                if reading != nil { itemLevels.append(level) }
+                current = (level, !itemLevels.isEmpty)
+            case .paragraph, .list:
+                // Level 2 is as shallow as the page's units go (1 is its title).
+                guard statusLinesMakeItems, statusLevel != 2, let current, !current.inItem, current.level > 1,
+                    current.level < (statusLevel ?? .max), statesStatus(block)
+                else { continue }
+                statusLevel = current.level
+            default:
+                break
+            }
+        }
+    }
+
+    /// Whether a paragraph, or a list of facts, has a `**Status**:` line that says a known status.
+    private func statesStatus(_ block: MarkdownNode) -> Bool {
+        var paragraphs = [block]
+        if case .list = block.kind {
+            paragraphs = block.children.compactMap { entry in
+                guard case .item(nil) = entry.kind, let first = entry.children.first, case .paragraph = first.kind
+                else { return nil }
+                return first
+            }
+        }
+        return paragraphs.contains { paragraph in
+            (paragraph.line...max(paragraph.line, paragraph.endLine)).contains { fileLine in
+                let text = String(line(fileLine))
+                guard text.range(of: "status", options: .caseInsensitive) != nil,
+                    let match = try? Self.metadataLine.firstMatch(in: text),
+                    match.1.lowercased().trimmingCharacters(in: .whitespaces) == "status"
+                else { return false }
+                return StatusText.read(Self.plain(String(match.2))).recognised
+            }
         }
     }
 
@@ -456,6 +503,13 @@ struct PlanReader {
             item.hint(
                 "the heading says '\(marker)' (\(item.status.label.lowercased())) but the status line says"
                     + " '\(text)' (\(reading.status.label.lowercased())); the status line is used", line: line)
+        } else if item.statusStated, let previous = item.statusText, previous != item.headingMarker,
+            reading.recognised, item.status != .unknown, StatusText.contradict(item.status, reading.status)
+        {
+            // Two status lines in one item (its parts' lines, read as its own) that disagree.
+            item.hint(
+                "an earlier status line says '\(previous)' (\(item.status.label.lowercased())) but this one says"
+                    + " '\(text)' (\(reading.status.label.lowercased())); the later one is used", line: line)
         }
         item.status = reading.status
         item.statusStated = true
@@ -477,22 +531,68 @@ struct PlanReader {
 
     /// `**Status**: …`, `**Estimated Time**: 30 minutes`, `**Dependencies**: …`.
     private mutating func readMetadata(_ block: MarkdownNode) {
-        guard let index = open.last?.index else { return }
         for fileLine in block.line...max(block.line, block.endLine) {
             let text = String(line(fileLine))
+            let owner = open.last?.index
+            // Outside any work item only a status line matters (it makes its heading one).
+            if owner == nil && text.range(of: "status", options: .caseInsensitive) == nil { continue }
             let key: String
             let raw: Substring
+            var bold = true
             if let match = try? Self.metadataLine.firstMatch(in: text) {
                 (key, raw) = (match.1.lowercased().trimmingCharacters(in: .whitespaces), match.2)
             } else if let match = try? Self.plainMetadataLine.wholeMatch(in: text) {
                 (key, raw) = (match.1.lowercased(), match.2)
+                bold = false
             } else {
                 continue
             }
             let value = Self.plain(String(raw))
-            guard !value.isEmpty else { continue }
+            // Only a bold `**Status**:` makes a heading work: `Status: …` in prose
+            // (GSD's STATE.md, a screen's description) is no marker.
+            guard !value.isEmpty, let index = owner ?? (bold ? statusHeading(key: key, value: value) : nil)
+            else { continue }
             apply(key: key, value: value, line: fileLine, to: index)
         }
+    }
+
+    /// A heading that is no work item but whose section states a status
+    /// (`### Phase 1: Setup` then `- **Status**: complete`) becomes one, a
+    /// section, as if the status were its marker. The page's title (level 1)
+    /// does not: its status is the document's. A status line under a deeper
+    /// heading than the page's others (``statusLevel``: `## Phase 3` states
+    /// its status, `#### 3.2 Reconciliation page` then `- **Status:** Pending`)
+    /// is its unit's, the heading on that level it is under. Nil when the
+    /// status says nothing known (prose that starts with "Status:").
+    private mutating func statusHeading(key: String, value: String) -> Int? {
+        guard statusLinesMakeItems, key == "status", var position = trail.indices.last, trail[position].level > 1,
+            readStatus(value).recognised
+        else { return nil }
+        if let unit = statusLevel, trail[position].level > unit,
+            let enclosing = trail.lastIndex(where: { $0.level <= unit && $0.level > 1 })
+        {
+            position = enclosing
+        }
+        let target = trail[position]
+        guard case .heading(_, let anchor) = target.block.kind, fact.headingItems[target.block.blockKey] == nil else {
+            return nil
+        }
+        let index: Int
+        if let group = checklistGroups[anchor], fact.items[group].line == target.block.line {
+            // Boxes came first and made it a checklist: the same work, now a section.
+            index = group
+            fact.items[index].kind = .section
+            fact.headingItems[target.block.blockKey] = index
+            open.append((target.level, index))
+        } else {
+            var (number, title) = Self.splitNumber(target.title)
+            if target.shown != target.title { (number, title) = (nil, target.shown) }
+            let reading = HeadingReading(chunkID: nil, number: number, title: title, marker: nil)
+            addItem(reading, level: target.level, block: target.block, id: anchor)
+            index = fact.items.count - 1
+            if trail[...position].contains(where: \.optional) { optionalItems.insert(index) }
+        }
+        return index
     }
 
     /// `[text](url)` and `[text][ref]` in a metadata value.

@@ -258,6 +258,12 @@ enum StatusText {
         return joined.isEmpty ? title : joined
     }
 
+    /// Whether two statuses contradict each other (done and not started), not
+    /// merely differ in detail (in progress and in review).
+    static func contradict(_ one: WorkStatus, _ other: WorkStatus) -> Bool {
+        family(one) != family(other)
+    }
+
     /// Kinds of status that contradict each other: done, under way (in
     /// progress, in review, blocked), not begun, and set aside.
     private static func family(_ status: WorkStatus) -> Int {
