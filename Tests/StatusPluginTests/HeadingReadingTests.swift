@@ -311,6 +311,77 @@ struct HeadingReadingTests {
         #expect(status.entries.filter(\.isReady).map(\.item.id) == ["task-31-simplify-storage"])
     }
 
+    // MARK: - Tables
+
+    @Test func rowsNamedByANumberTakeTheirDescription() throws {
+        let plan = """
+            # Plan
+
+            | Phase | Description | Status |
+            |---|---|---|
+            | Phase 1 | Backend wiring | ✅ Complete |
+            | Phase 2 | Core UI | 🚧 In progress |
+
+            | # | Task | Owner | Status |
+            |---|---|---|---|
+            | 1 | Auto-apply changes | Mira | Done |
+            | 2 | Remove ProgramContext | Ilya | Not started |
+
+            | Feature | Owner | Status |
+            |---|---|---|
+            | Export | Mira | Done |
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(
+            fact.items.map(\.title) == [
+                "Phase 1: Backend wiring", "Phase 2: Core UI", "Auto-apply changes", "Remove ProgramContext", "Export",
+            ])
+        #expect(fact.items.map(\.id) == ["phase-1", "phase-2", "1", "2", "export"])
+        #expect(fact.items.map(\.status) == [.done, .inProgress, .done, .notStarted, .done])
+    }
+
+    @Test func aRowAndTheSectionOfItsPhaseAreOneItem() throws {
+        let plan = """
+            # Plan
+
+            | Phase | Description | Status |
+            |---|---|---|
+            | Phase 1 | Wiring | ✅ Complete |
+            | Phase 2 | Reports | ✅ Complete |
+            | Phase 3 | Exports | In progress |
+
+            ## Phase 1 - Backend Wiring
+
+            ## Phase 2 - Reports
+
+            **Status:** Not started
+
+            ## Phase 3 - Exports
+
+            **Status:** In progress
+
+            ## Phase 10 - Later
+
+            **Status:** Done
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(
+            fact.items.map(\.title) == [
+                "Phase 2 - Reports", "Phase 3 - Exports", "Phase 10 - Later", "Phase 1: Wiring",
+            ])
+        #expect(fact.items.map(\.kind) == [.section, .section, .section, .row])
+        #expect(fact.items.map(\.status) == [.notStarted, .inProgress, .done, .done])
+        #expect(
+            fact.items[0].hints == [
+                Hint(
+                    message: "the table says '✅ Complete' (done) but the section says 'Not started' (not started);"
+                        + " the section is used", line: 6)
+            ])
+        #expect(fact.items[1].hints.isEmpty && fact.items[2].hints.isEmpty)
+    }
+
     // MARK: - Status lines
 
     @Test func aStatusLineInAListMakesItsHeadingAnItem() throws {
@@ -358,6 +429,64 @@ struct HeadingReadingTests {
         #expect(fact.items[2].checklist == ChecklistCount(done: 1))
         // Marked complete with boxes never ticked: kept as written, with a hint.
         #expect(fact.items[0].hints == [Hint(message: "marked done, but 2 of 2 boxes are not ticked", line: 10)])
+    }
+
+    @Test func statusLinesUnderDeeperHeadingsAreTheirUnits() throws {
+        let plan = """
+            # Build
+
+            | Phase | Description | Status |
+            |---|---|---|
+            | Phase 1 | Wiring | ✅ Complete |
+            | Phase 3 | Reconciliation | ✅ Complete |
+
+            ## Phase 1 - Backend Wiring
+
+            #### 1.1 - Trial Balance API
+            - **Status:** ✅ Done
+
+            #### 1.2 - Ledger API
+            - **Status:** ✅ Done
+
+            ## Phase 3 - Bank Reconciliation
+
+            #### 3.1 - Bank accounts page
+            #### 3.2 - Reconciliation page
+            - **Status:** Pending
+
+            ## Phase 9 - Vouchers
+
+            **Status:** ✅ Complete
+
+            ## Phase 11 - Mixed
+
+            #### 11.1 - Part one
+            - **Status:** Done
+
+            #### 11.2 - Part two
+            - **Status:** Pending
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(
+            fact.items.map(\.title) == [
+                "Phase 1 - Backend Wiring", "Phase 3 - Bank Reconciliation", "Phase 9 - Vouchers", "Phase 11 - Mixed",
+            ])
+        #expect(fact.items.map(\.line) == [8, 16, 22, 26])
+        #expect(fact.items.map(\.status) == [.done, .notStarted, .done, .notStarted])
+        #expect(fact.items[0].hints.isEmpty && fact.items[2].hints.isEmpty)
+        #expect(
+            fact.items[1].hints == [
+                Hint(
+                    message: "the table says '✅ Complete' (done) but the section says 'Pending' (not started); the"
+                        + " section is used", line: 6)
+            ])
+        #expect(
+            fact.items[3].hints == [
+                Hint(
+                    message: "an earlier status line says 'Done' (done) but this one says 'Pending' (not started);"
+                        + " the later one is used", line: 32)
+            ])
     }
 
     // MARK: - Rendering

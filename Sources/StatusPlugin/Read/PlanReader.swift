@@ -46,6 +46,9 @@ struct PlanReader {
     /// thousands of times, and reading one runs several patterns.
     private var readings: [String: StatusText.Reading] = [:]
     private var statusTables: [PendingTable] = []
+    /// Heading items by the label their titles start with (`phase 4`), made
+    /// when a table first needs them.
+    private var labelledHeadings: [String: Int]?
     /// The page's `work_items` front matter (see ``WorkTableRule``).
     private let pageSwitch: WorkTableRule.Switch
     private let pageSwitchWarning: LineMessage?
@@ -894,19 +897,24 @@ struct PlanReader {
             let others = cells.enumerated().filter { $0.offset != statusColumn }.map(\.element)
             let chunk = others.lazy.compactMap { try? Self.chunkHeading.firstMatch(in: $0) }.first
             if let chunk, let index = firstItemWithID[StatusText.chunkID(number: chunk.1)] {
-                // The section says more; a table only fills a status it left out.
-                if !fact.items[index].statusStated {
-                    var item = fact.items[index]
-                    applyStatus(statusText, to: &item, line: row.line)
-                    fact.items[index] = item
-                }
+                fillStatus(of: index, from: statusText, line: row.line)
                 continue
             }
-            guard let name = others.first(where: { !$0.isEmpty }) else { continue }
+            guard let nameColumn = cells.indices.first(where: { $0 != statusColumn && !cells[$0].isEmpty }) else {
+                continue
+            }
+            let name = cells[nameColumn]
+            if chunk == nil, let index = headingItem(labelled: name) {
+                fillStatus(of: index, from: statusText, line: row.line)
+                continue
+            }
             let id = chunk.map { StatusText.chunkID(number: $0.1) } ?? Slugger.slugify(name)
             guard !id.isEmpty else { continue }
             var title = others.dropFirst().first { !$0.isEmpty && StatusText.readEstimate($0) == nil } ?? name
-            if chunk == nil { title = name }
+            if chunk == nil {
+                title = Self.rowTitle(
+                    name: name, column: nameColumn, cells: cells, header: header, status: statusColumn)
+            }
             var item = WorkItem(
                 id: id, key: page.sourcePath + "#" + id, kind: chunk == nil ? .row : .chunk, title: title,
                 sourcePath: page.sourcePath, displayPath: page.displayPath, line: row.line, anchor: table.anchor)
@@ -931,6 +939,81 @@ struct PlanReader {
             append(item)
             if table.optional { optionalItems.insert(fact.items.count - 1) }
         }
+    }
+
+    /// The section a row describes: the row fills a status the section left
+    /// out; where both state one and they contradict each other (done and not
+    /// started, not in progress and in review), the section's is kept (it says
+    /// more) and a hint says what the table says.
+    private mutating func fillStatus(of index: Int, from statusText: String, line: Int) {
+        var item = fact.items[index]
+        if !item.statusStated {
+            applyStatus(statusText, to: &item, line: line)
+        } else {
+            let reading = readStatus(statusText)
+            if reading.recognised, StatusText.contradict(reading.status, item.status) {
+                item.hint(
+                    "the table says '\(statusText)' (\(reading.status.label.lowercased())) but the section says"
+                        + " '\(item.statusText ?? item.status.label)' (\(item.status.label.lowercased())); the"
+                        + " section is used", line: line)
+            }
+        }
+        fact.items[index] = item
+    }
+
+    /// The first heading item whose title starts with a row's label (`Phase 4`
+    /// for `## Phase 4 - Property-wise Reporting`, not for `Phase 4.1` or
+    /// `Phase 40`): a table of phases and the phases' own sections.
+    private mutating func headingItem(labelled name: String) -> Int? {
+        guard name.contains(where: \.isLetter), (try? Self.bareLabel.wholeMatch(in: name)) != nil else { return nil }
+        if labelledHeadings == nil {
+            var labels: [String: Int] = [:]
+            for index in fact.headingItems.values.sorted() {
+                guard let match = try? Self.titleLabel.prefixMatch(in: fact.items[index].title) else { continue }
+                let label = Self.labelKey(match.1)
+                if labels[label] == nil { labels[label] = index }
+            }
+            labelledHeadings = labels
+        }
+        return labelledHeadings?[Self.labelKey(name[...])]
+    }
+
+    /// `Phase 4` at the start of a title, not followed by more of a word or number.
+    nonisolated(unsafe) static let titleLabel =
+        /([A-Za-z][A-Za-z.]{0,15}[\s_-]*\d{1,4}(?:\.\d{1,4})*[a-z]?)(?![A-Za-z0-9]|\.\d)/
+
+    /// A label as compared: lower case, one space between its parts (`T-01` is `t 01`).
+    static func labelKey(_ label: Substring) -> String {
+        label.lowercased().split { $0 == " " || $0 == "_" || $0 == "-" || $0 == "\t" }.joined(separator: " ")
+    }
+
+    /// Header words of a column that says what a row's work is.
+    static let descriptionWords: Set<String> = [
+        "description", "title", "name", "summary", "task", "feature", "item", "deliverable", "goal", "scope",
+        "what", "work", "details", "subject", "story", "step", "milestone", "epic", "action", "objective", "focus",
+    ]
+
+    /// `Phase 1`, `3`, `T-01`, `#4`, `1.2`: a name that only numbers the work.
+    nonisolated(unsafe) static let bareLabel = /^#?\s*(?:[A-Za-z][A-Za-z.]{0,15}[\s_-]*)?\d{1,4}(?:\.\d{1,4})*[a-z]?$/
+
+    /// A row's title: its first cell, joined with the column that says what the
+    /// work is when that cell only numbers it (`Phase 1` and `Backend wiring` →
+    /// `Phase 1: Backend wiring`; a bare `3` gives way to its task).
+    static func rowTitle(name: String, column: Int, cells: [String], header: [String], status: Int) -> String {
+        guard (try? bareLabel.wholeMatch(in: name)) != nil else { return name }
+        let described = cells.indices.first { index in
+            guard index != column, index != status, !cells[index].isEmpty, header.indices.contains(index) else {
+                return false
+            }
+            return WorkTableRule.words(header[index]).contains { word in
+                descriptionWords.contains(word)
+                    || (word.hasSuffix("s") && descriptionWords.contains(String(word.dropLast())))
+            }
+        }
+        guard let described else { return name }
+        let description = cells[described]
+        return name.allSatisfy { $0.isNumber || $0 == "#" || $0 == "." || $0 == " " }
+            ? description : name + ": " + description
     }
 
     private mutating func readStatus(_ text: String) -> StatusText.Reading {
