@@ -18,9 +18,22 @@ struct PlanReader {
     private var open: [(level: Int, index: Int)] = []
     /// The nearest heading, for task lists outside any work item.
     private var heading: (text: String, id: String, line: Int)?
-    /// The nearest heading when it is no work item: a `**Status**:` line under
-    /// it makes it one if it names a unit of work (`## Phase 2: Sharing`).
-    private var plainHeading: (block: MarkdownNode, level: Int, id: String)?
+    /// The current heading and those it is under, innermost last.
+    private var trail: [HeadingFrame] = []
+    /// What each heading says about work (nil for none), by block key.
+    private var headingReadings: [String: HeadingReading] = [:]
+    /// How many headings of the page have each title (``normalized(_:)``).
+    private var headingCounts: [String: Int] = [:]
+    /// The level of the shallowest headings (below the title) whose own
+    /// section has a `**Status**:` line: the level the page writes its units at.
+    private var statusLevel: Int?
+    /// Whether the current heading or one it is under declares its work optional.
+    private var inOptionalSection = false
+    /// Items written in a section that declares its work optional, or named
+    /// by one (`- Task 3.3: Onboarding Flow` under `### Future / Optional`).
+    private var optionalItems: Set<Int> = []
+    /// `task 3.3`: labels an optional section lists, for the items they name.
+    private var optionalLabels: Set<String> = []
     private var checklistGroups: [String: Int] = [:]
     /// `Implementation Order` rows: chunk id → (phase, priority).
     private var phaseOfChunk: [String: (phase: String, priority: String?)] = [:]
@@ -33,13 +46,34 @@ struct PlanReader {
     /// thousands of times, and reading one runs several patterns.
     private var readings: [String: StatusText.Reading] = [:]
     private var statusTables: [PendingTable] = []
+    /// Heading items by the label their titles start with (`phase 4`), made
+    /// when a table first needs them.
+    private var labelledHeadings: [String: Int]?
     /// The page's `work_items` front matter (see ``WorkTableRule``).
     private let pageSwitch: WorkTableRule.Switch
     private let pageSwitchWarning: LineMessage?
+    /// Whether a `**Status**:` line makes its heading a work item (see ``statusHeading(key:value:)``).
+    private let statusLinesMakeItems: Bool
+    /// How many headings (below the title) have a section with a status line:
+    /// one alone that names no work (`## Overview` with `**Status**: Draft`) is
+    /// the document's status, not a unit of work.
+    private var statusHeadingCount = 0
     /// How the page's tables are read when they have no comment of their own.
     private let tableSwitch: WorkTableRule.Switch
     /// A `<!-- specsite:work-items -->` comment waiting for its table, with its line.
     private var tableMarker: (marker: WorkTableRule.Marker, line: Int)?
+
+    /// A heading on the way to the current block.
+    private struct HeadingFrame {
+        var block: MarkdownNode
+        var level: Int
+        /// Its own title (`Implementation`).
+        var title: String
+        /// The title shown for it (`Phase 2: Sync — Implementation`).
+        var shown: String
+        /// Whether it declares the work under it optional (`### Nice to Have`).
+        var optional: Bool
+    }
 
     /// A work list (see ``WorkTableRule``), kept until the sections are read.
     private struct PendingTable {
@@ -48,6 +82,8 @@ struct PlanReader {
         var rows: [(row: MarkdownNode, cells: [String])]
         var parent: String?
         var anchor: String?
+        /// Written in a section that declares its work optional.
+        var optional: Bool
     }
 
     init(page: Page) {
@@ -57,17 +93,23 @@ struct PlanReader {
         // A GSD SUMMARY or VERIFICATION file records work done: its tables list
         // the plans (tracked from their own files), requirements and evidence.
         tableSwitch = pageSwitch == .auto && GSDFiles.isRecord(page.sourcePath) ? .off : pageSwitch
+        // GSD's STATE.md and records state the project's position and the
+        // work done under headings that are no work (`## Current Position`).
+        statusLinesMakeItems =
+            !GSDFiles.isRecord(page.sourcePath) && GSDFiles.fileName(page.sourcePath) != "STATE.md"
     }
 
     /// Reads the page; nothing with `work_items: false`.
     mutating func read() {
         if let pageSwitchWarning { warnings.append(pageSwitchWarning) }
         guard pageSwitch != .off else { return }
+        surveyHeadings()
         for block in page.document.root.children { visit(block) }
         if let tableMarker { warnUnused(tableMarker) }
         // Status tables are read last: a table at the top often lists chunks
         // that sections further down describe.
         for table in statusTables { readStatusTable(table) }
+        markOptionalLabels()
         for index in fact.items.indices {
             applyImplementationOrder(to: index)
             finish(index)
@@ -75,6 +117,61 @@ struct PlanReader {
     }
 
     // MARK: Blocks
+
+    /// Reads each heading once, before the rest: a sub-heading's title depends
+    /// on whether the page repeats it, and which headings a `**Status**:` line
+    /// makes work on the level the page's other status lines are written at.
+    private mutating func surveyHeadings() {
+        var itemLevels: [Int] = []
+        var current: (level: Int, inItem: Bool, line: Int)?
+        var counted: Int?
+        for block in page.document.root.children {
+            switch block.kind {
+            case .heading(let level, _):
+                let reading = Self.workItem(fromHeading: headingSource(block), plainText: block.plainText)
+                headingReadings[block.blockKey] = reading
+                let title = reading?.numberedTitle ?? StatusText.withoutDecoration(block.plainText)
+                headingCounts[Self.normalized(title), default: 0] += 1
+                while let last = itemLevels.last, last >= level { itemLevels.removeLast() }
+                if reading != nil { itemLevels.append(level) }
+                current = (level, !itemLevels.isEmpty, block.line)
+            case .paragraph, .list:
+                guard statusLinesMakeItems, let current, !current.inItem, current.level > 1, statesStatus(block)
+                else { continue }
+                if counted != current.line {
+                    statusHeadingCount += 1
+                    counted = current.line
+                }
+                // Level 2 is as shallow as the page's units go (1 is its title).
+                guard statusLevel != 2, current.level < (statusLevel ?? .max) else { continue }
+                statusLevel = current.level
+            default:
+                break
+            }
+        }
+    }
+
+    /// Whether a paragraph, or a list of facts, has a `**Status**:` line that says a known status.
+    private func statesStatus(_ block: MarkdownNode) -> Bool {
+        var paragraphs = [block]
+        if case .list = block.kind {
+            paragraphs = block.children.compactMap { entry in
+                guard case .item(nil) = entry.kind, let first = entry.children.first, case .paragraph = first.kind
+                else { return nil }
+                return first
+            }
+        }
+        return paragraphs.contains { paragraph in
+            (paragraph.line...max(paragraph.line, paragraph.endLine)).contains { fileLine in
+                let text = String(line(fileLine))
+                guard text.range(of: "status", options: .caseInsensitive) != nil,
+                    let match = try? Self.metadataLine.firstMatch(in: text),
+                    match.1.lowercased().trimmingCharacters(in: .whitespaces) == "status"
+                else { return false }
+                return StatusText.read(Self.plain(String(match.2))).recognised
+            }
+        }
+    }
 
     private mutating func visit(_ block: MarkdownNode) {
         if case .htmlBlock(let html) = block.kind, let marker = WorkTableRule.marker(in: html) {
@@ -97,13 +194,29 @@ struct PlanReader {
         switch block.kind {
         case .heading(let level, let id):
             while let last = open.last, last.level >= level { open.removeLast() }
-            let source = headingSource(block)
-            heading = (block.plainText.trimmingCharacters(in: .whitespaces), id, block.line)
-            plainHeading = nil
-            if let item = Self.workItem(fromHeading: source, plainText: block.plainText) {
-                addItem(item, level: level, block: block, id: id)
-            } else if level > 1 {
-                plainHeading = (block, level, id)
+            while let last = trail.last, last.level >= level { trail.removeLast() }
+            let plain = block.plainText.trimmingCharacters(in: .whitespaces)
+            var reading = headingReadings[block.blockKey]
+            let own = reading?.numberedTitle ?? StatusText.withoutDecoration(plain)
+            let declaresOptional = Self.declaresOptional(plain)
+            inOptionalSection = declaresOptional || trail.contains { $0.optional }
+            // `### Implementation` under `## Phase 2: Sync` is shown as
+            // `Phase 2: Sync — Implementation`, so phases' sub-headings can be told apart.
+            var shown = own
+            if reading?.chunkID == nil, let parent = trail.last, parent.level > 1,
+                Self.isGeneric(own) || headingCounts[Self.normalized(own), default: 0] > 1
+            {
+                shown = parent.title + " — " + own
+                if var named = reading {
+                    named.title = named.number == nil ? shown : parent.title + " — " + named.title
+                    reading = named
+                }
+            }
+            trail.append(HeadingFrame(block: block, level: level, title: own, shown: shown, optional: declaresOptional))
+            heading = (shown, id, block.line)
+            if let reading {
+                addItem(reading, level: level, block: block, id: id)
+                if inOptionalSection { optionalItems.insert(fact.items.count - 1) }
             }
         case .paragraph:
             readMetadata(block)
@@ -134,8 +247,17 @@ struct PlanReader {
     /// What a heading says about work: its chunk id, title and status marker.
     struct HeadingReading: Equatable {
         var chunkID: String?
+        /// The author's number when it is the heading's only id: `22` in
+        /// `### 22. 🔲 Leads DTO Audit`, `1.2` in `#### 1.2 Integration (90% ✅)`.
+        var number: String?
         var title: String
         var marker: String?
+
+        /// The title with the author's number before it (`22. Leads DTO Audit`, `1.2 Integration`).
+        var numberedTitle: String {
+            guard let number else { return title }
+            return number.contains(".") ? "\(number) \(title)" : "\(number). \(title)"
+        }
     }
 
     nonisolated(unsafe) static let chunkHeading = /^(?i)(?:[^\w\s]{1,3}\s*)?chunk[\s_-]*0*(\d{1,6})\b\s*(?:[:.—–-]\s*)?/
@@ -166,13 +288,107 @@ struct PlanReader {
         } else if let match = try? leadingBracket.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
             marker = String(match.1)
             text = String(text[match.range.upperBound...])
-        } else if let split = trailingSymbolMarker(text) {
+        } else if let split = numberedSymbolMarker(text) {
             marker = split.marker
             text = split.rest
+        } else if let split = parenthesisedMarker(text) ?? trailingSymbolMarker(text) ?? dashMarker(text) {
+            marker = split.marker
+            // `Setup - COMPLETE ✅`, `Phases 1-4 COMPLETE ✅`: the words before
+            // the symbol are the marker too.
+            if let words = dashMarker(split.rest) ?? capitalStatus(split.rest) {
+                marker = text[text.index(text.startIndex, offsetBy: words.rest.count)...]
+                    .trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
+                text = words.rest
+            } else {
+                text = split.rest
+            }
         }
-        let title = text.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
+        var title = text.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
         guard chunkID != nil || marker != nil else { return nil }
-        return HeadingReading(chunkID: chunkID, title: title.isEmpty ? (chunkID ?? plainText) : title, marker: marker)
+        var number: String?
+        if chunkID == nil { (number, title) = splitNumber(title) }
+        title = StatusText.withoutDecoration(title)
+        return HeadingReading(
+            chunkID: chunkID, number: number, title: title.isEmpty ? (chunkID ?? plainText) : title, marker: marker)
+    }
+
+    /// `22.`, `1b.`, `3)` or `1.2` at the start of a title: the author's number.
+    /// A bare number needs its `.` or `)` (`2026 Roadmap` is a title).
+    nonisolated(unsafe) static let leadingNumber = /^(\d{1,4}(?:\.\d{1,4})+|\d{1,4}[a-z]?(?=[.)]))[.)]?\s+/
+
+    /// `22. Leads DTO Audit` → (`22`, `Leads DTO Audit`); no number when nothing follows it.
+    static func splitNumber(_ title: String) -> (number: String?, title: String) {
+        guard let match = try? leadingNumber.firstMatch(in: title) else { return (nil, title) }
+        let rest = title[match.range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
+        return rest.isEmpty ? (nil, title) : (String(match.1), rest)
+    }
+
+    /// `22. 🔲 Leads DTO Audit` → (`22. Leads DTO Audit`, `🔲`): a status symbol
+    /// right after the author's number, as trackers list their queue.
+    private static func numberedSymbolMarker(_ text: String) -> (rest: String, marker: String)? {
+        guard let match = try? leadingNumber.firstMatch(in: text) else { return nil }
+        let after = text[match.range.upperBound...]
+        guard let symbol = after.first, StatusText.symbols.contains(where: { $0.0 == symbol }) else { return nil }
+        let rest = after.dropFirst().trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\u{FE0F}")))
+        guard !rest.isEmpty else { return nil }
+        return (String(text[..<match.range.upperBound]) + rest, String(symbol))
+    }
+
+    /// `Development (95% ✅)` → (`Development`, `95% ✅`); `Task 1.3 (In
+    /// Progress)` → (`Task 1.3`, `In Progress`): a status in the parentheses that
+    /// end a heading, taken out whole (no `(95%` is left behind).
+    private static func parenthesisedMarker(_ text: String) -> (rest: String, marker: String)? {
+        guard text.hasSuffix(")") else { return nil }
+        var depth = 0
+        var opening: String.Index?
+        for index in text.indices.reversed() {
+            if text[index] == ")" { depth += 1 }
+            if text[index] == "(" { depth -= 1 }
+            if depth == 0 {
+                opening = index
+                break
+            }
+        }
+        guard let opening else { return nil }
+        let inner = text[text.index(after: opening)..<text.index(before: text.endIndex)]
+            .trimmingCharacters(in: .whitespaces)
+        let rest = text[..<opening].trimmingCharacters(in: .whitespaces)
+        guard !rest.isEmpty, !inner.isEmpty,
+            StatusText.isHeadingStatus(inner) || StatusText.isGradedPercentage(inner)
+        else { return nil }
+        return (rest, inner)
+    }
+
+    /// `Phases 1-4 COMPLETE` → (`Phases 1-4`, `COMPLETE`): a status phrase in
+    /// capitals that ends the text, before a symbol that marks the heading.
+    private static func capitalStatus(_ text: String) -> (rest: String, marker: String)? {
+        for phrase in StatusText.headingWords.sorted(by: { $0.count > $1.count }) {
+            let capitals = " " + phrase.uppercased()
+            guard text.hasSuffix(capitals) else { continue }
+            let rest = String(text.dropLast(capitals.count)).trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty { return (rest, phrase.uppercased()) }
+        }
+        return nil
+    }
+
+    /// `Add the export - COMPLETE` → (`Add the export`, `COMPLETE`): a status
+    /// after a dash at the end of a heading (`— DONE`, `– Blocked — legal
+    /// review`). A hyphen counts only with spaces round it (`Per-User` is a word).
+    private static func dashMarker(_ text: String) -> (rest: String, marker: String)? {
+        for index in text.indices {
+            let character = text[index]
+            guard character == "—" || character == "–" || character == "-" else { continue }
+            let next = text.index(after: index)
+            if character == "-" {
+                guard index > text.startIndex, text[text.index(before: index)] == " ", next < text.endIndex,
+                    text[next] == " "
+                else { continue }
+            }
+            let rest = text[..<index].trimmingCharacters(in: .whitespaces)
+            let marker = text[next...].trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty, StatusText.isHeadingStatus(marker) { return (rest, marker) }
+        }
+        return nil
     }
 
     /// `Logo ✅ COMPLETED` → (`Logo`, `✅ COMPLETED`): a status symbol at the end
@@ -184,6 +400,8 @@ struct PlanReader {
             index > text.startIndex
         else { return nil }
         let after = text[text.index(after: index)...].trimmingCharacters(in: .whitespaces)
+        // `(~80% of them ✅)`: a symbol inside parentheses is no marker of the heading.
+        if after.filter({ $0 == ")" }).count > after.filter({ $0 == "(" }).count { return nil }
         let reading = StatusText.read(after)
         let withReason = reading.recognised && reading.note != nil
         guard after.split(separator: " ").count <= 4 || withReason else { return nil }
@@ -193,8 +411,65 @@ struct PlanReader {
         return (rest, String(text[index...]).trimmingCharacters(in: .whitespaces))
     }
 
+    // MARK: Sections of a heading
+
+    /// Whether a heading declares the work under it optional: `### Future /
+    /// Optional`, `### Nice to Have (Can Wait)`, `## Stretch goals`, `## Deferred`.
+    static func declaresOptional(_ heading: String) -> Bool {
+        let words =
+            " "
+            + heading.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }
+            .joined(separator: " ") + " "
+        return [
+            " optional ", " nice to have ", " can wait ", " stretch ", " stretch goals ", " deferred ",
+            " postponed ", " future work ", " future ideas ",
+        ].contains { words.contains($0) }
+    }
+
+    /// A heading's title as compared with the page's others: lower case, words only.
+    static func normalized(_ title: String) -> String {
+        title.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
+    }
+
+    /// Headings that name a step of any phase rather than a piece of work:
+    /// `Implementation`, `Tests First (TDD Red Phase)`, `Tasks`, `Acceptance criteria`.
+    static let genericTitles: Set<String> = [
+        "implementation", "tests", "test", "testing", "tests first", "tasks", "task list", "subtasks", "todo",
+        "to do", "todos", "setup", "set up", "verification", "validation", "cleanup", "clean up", "documentation",
+        "docs", "polish", "checklist", "steps", "deliverables", "acceptance criteria", "success criteria",
+        "definition of done", "next steps", "follow ups", "remaining work", "work items", "action items",
+    ]
+
+    /// Whether a title is generic (``genericTitles``), parentheses aside.
+    static func isGeneric(_ title: String) -> Bool {
+        let bare = title.replacing(/\([^)]*\)/, with: "")
+        return genericTitles.contains(normalized(bare))
+    }
+
+    /// `Task 3.3` in `- Task 3.3: Onboarding Flow`: a label an optional section
+    /// lists to name work written elsewhere.
+    nonisolated(unsafe) static let listedLabel =
+        /^([A-Za-z][A-Za-z-]{0,20}[ ]+\d{1,4}(?:\.\d{1,4})*[a-z]?)(?=$|[\s:.,;)—–-])/
+
+    /// Items a section that declares its work optional names by label
+    /// (`- Task 3.3: Onboarding Flow` under `### Future / Optional`).
+    private mutating func markOptionalLabels() {
+        guard !optionalLabels.isEmpty else { return }
+        for index in fact.items.indices {
+            let title = fact.items[index].title.lowercased()
+            let named = optionalLabels.contains { label in
+                // The label at the start of the title, or after a parent's name (`Phase 3 — Task 3.3`).
+                var after: [Substring] = []
+                if title.hasPrefix(label) { after.append(title.dropFirst(label.count)) }
+                if let range = title.range(of: " — " + label) { after.append(title[range.upperBound...]) }
+                return after.contains { rest in rest.first.map { !($0.isLetter || $0.isNumber) } ?? true }
+            }
+            if named { optionalItems.insert(index) }
+        }
+    }
+
     private mutating func addItem(_ reading: HeadingReading, level: Int, block: MarkdownNode, id anchor: String) {
-        let id = reading.chunkID ?? anchor
+        let id = reading.chunkID ?? reading.number ?? anchor
         var key = page.sourcePath + "#" + id
         if let first = seenIDs[id] {
             warnings.append(
@@ -240,6 +515,13 @@ struct PlanReader {
             item.hint(
                 "the heading says '\(marker)' (\(item.status.label.lowercased())) but the status line says"
                     + " '\(text)' (\(reading.status.label.lowercased())); the status line is used", line: line)
+        } else if item.statusStated, let previous = item.statusText, previous != item.headingMarker,
+            reading.recognised, item.status != .unknown, StatusText.contradict(item.status, reading.status)
+        {
+            // Two status lines in one item (its parts' lines, read as its own) that disagree.
+            item.hint(
+                "an earlier status line says '\(previous)' (\(item.status.label.lowercased())) but this one says"
+                    + " '\(text)' (\(reading.status.label.lowercased())); the later one is used", line: line)
         }
         item.status = reading.status
         item.statusStated = true
@@ -261,54 +543,73 @@ struct PlanReader {
 
     /// Headings that name a unit of work: `Phase 2: Sharing`, `Task 2.1 …`, `Step 3`, `Week 2`, `1.2 Export`.
     nonisolated(unsafe) static let workHeading =
-        /^(?i)(?:(?:phase|stage|step|task|milestone|sprint|week|epic|story|feature|iteration|part)\s+[\dA-Z]|\d+(?:\.\d+)*[.)]?\s)/
+        /^(?i)(?:(?:phase|stage|step|task|milestone|sprint|week|epic|story|feature|iteration|part|chunk)\s+[\dA-Z]|\d+(?:\.\d+)*[.)]?\s)/
 
     /// `**Status**: …`, `**Estimated Time**: 30 minutes`, `**Dependencies**: …`.
     private mutating func readMetadata(_ block: MarkdownNode) {
-        if let pending = plainHeading, Self.statusLine(in: block, lines: lines) != nil,
-            (try? Self.workHeading.firstMatch(in: pending.block.plainText)) != nil
-        {
-            // A status line under a heading of work makes the heading an item
-            // (not its parent's status, which the line does not describe).
-            let title = pending.block.plainText.trimmingCharacters(in: .whitespaces)
-            addItem(
-                HeadingReading(chunkID: nil, title: title, marker: nil), level: pending.level, block: pending.block,
-                id: pending.id)
-            plainHeading = nil
-        }
-        guard let index = open.last?.index else { return }
         for fileLine in block.line...max(block.line, block.endLine) {
             let text = String(line(fileLine))
+            let owner = open.last?.index
+            // Outside any work item only a status line matters (it makes its heading one).
+            if owner == nil && text.range(of: "status", options: .caseInsensitive) == nil { continue }
             let key: String
             let raw: Substring
+            var bold = true
             if let match = try? Self.metadataLine.firstMatch(in: text) {
                 (key, raw) = (match.1.lowercased().trimmingCharacters(in: .whitespaces), match.2)
             } else if let match = try? Self.plainMetadataLine.wholeMatch(in: text) {
                 (key, raw) = (match.1.lowercased(), match.2)
+                bold = false
             } else {
                 continue
             }
             let value = Self.plain(String(raw))
-            guard !value.isEmpty else { continue }
+            // Only a bold `**Status**:` makes a heading work: `Status: …` in prose
+            // (GSD's STATE.md, a screen's description) is no marker.
+            guard !value.isEmpty, let index = owner ?? (bold ? statusHeading(key: key, value: value) : nil)
+            else { continue }
             apply(key: key, value: value, line: fileLine, to: index)
         }
     }
 
-    /// The first `Status:` line of a paragraph, if it has one.
-    static func statusLine(in block: MarkdownNode, lines: SourceLines) -> Int? {
-        for fileLine in block.line...max(block.line, block.endLine) {
-            guard let text = lines[line: fileLine].map(String.init) else { continue }
-            if let match = try? metadataLine.firstMatch(in: text),
-                ["status", "state", "progress status"].contains(
-                    match.1.lowercased().trimmingCharacters(in: .whitespaces))
-            {
-                return fileLine
-            }
-            if let match = try? plainMetadataLine.wholeMatch(in: text), match.1.lowercased() == "status" {
-                return fileLine
-            }
+    /// A heading that is no work item but whose section states a status
+    /// (`### Phase 1: Setup` then `- **Status**: complete`) becomes one, a
+    /// section, as if the status were its marker. The page's title (level 1)
+    /// does not: its status is the document's. A status line under a deeper
+    /// heading than the page's others (``statusLevel``: `## Phase 3` states
+    /// its status, `#### 3.2 Reconciliation page` then `- **Status:** Pending`)
+    /// is its unit's, the heading on that level it is under. Nil when the
+    /// status says nothing known (prose that starts with "Status:").
+    private mutating func statusHeading(key: String, value: String) -> Int? {
+        guard statusLinesMakeItems, key == "status", var position = trail.indices.last, trail[position].level > 1,
+            readStatus(value).recognised
+        else { return nil }
+        if let unit = statusLevel, trail[position].level > unit,
+            let enclosing = trail.lastIndex(where: { $0.level <= unit && $0.level > 1 })
+        {
+            position = enclosing
         }
-        return nil
+        let target = trail[position]
+        guard case .heading(_, let anchor) = target.block.kind, fact.headingItems[target.block.blockKey] == nil else {
+            return nil
+        }
+        guard statusHeadingCount > 1 || (try? Self.workHeading.firstMatch(in: target.title)) != nil else { return nil }
+        let index: Int
+        if let group = checklistGroups[anchor], fact.items[group].line == target.block.line {
+            // Boxes came first and made it a checklist: the same work, now a section.
+            index = group
+            fact.items[index].kind = .section
+            fact.headingItems[target.block.blockKey] = index
+            open.append((target.level, index))
+        } else {
+            var (number, title) = Self.splitNumber(target.title)
+            if target.shown != target.title { (number, title) = (nil, target.shown) }
+            let reading = HeadingReading(chunkID: nil, number: number, title: title, marker: nil)
+            addItem(reading, level: target.level, block: target.block, id: anchor)
+            index = fact.items.count - 1
+            if trail[...position].contains(where: \.optional) { optionalItems.insert(index) }
+        }
+        return index
     }
 
     /// `[text](url)` and `[text][ref]` in a metadata value.
@@ -389,6 +690,9 @@ struct PlanReader {
             guard case .item(nil) = entry.kind, let paragraph = entry.children.first, case .paragraph = paragraph.kind
             else { continue }
             readMetadata(paragraph)
+            if inOptionalSection, let match = try? Self.listedLabel.firstMatch(in: Self.itemText(entry)) {
+                optionalLabels.insert(String(match.1).lowercased())
+            }
         }
         var collected: [(entry: ChecklistEntry, symbol: Character?, list: String)] = []
         collect(list, depth: 0, into: &collected)
@@ -437,7 +741,7 @@ struct PlanReader {
             let text = Self.itemText(item)
             var mark: Mark?
             if let task {
-                mark = .box(task == .done ? .done : .notStarted)
+                mark = .box(task == .done ? .done : (Self.saysOptional(text) ? .optional : .notStarted))
             } else if let found = Self.nonStandardBox(text) {
                 mark = .box(found.status)
             } else if let first = text.first, let status = StatusText.symbols.first(where: { $0.0 == first })?.1 {
@@ -468,6 +772,16 @@ struct PlanReader {
     static func itemText(_ item: MarkdownNode) -> String {
         guard let first = item.children.first, case .paragraph = first.kind else { return "" }
         return first.plainText.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `(optional)`, `(Deferred to a separate PR)`, `(nice to have)` in an
+    /// unticked item: optional work, not counted.
+    nonisolated(unsafe) static let optionalNote =
+        /(?i)\(\s*(?:optional|deferred|postponed|nice[ -]to[ -]have|can wait|stretch)\b[^)]*\)/
+
+    /// Whether an unticked item's text says the work is optional or deferred.
+    static func saysOptional(_ text: String) -> Bool {
+        (try? optionalNote.firstMatch(in: text)) != nil
     }
 
     /// `[⏳]`, `[~]`, `[-]`, `[/]`, `[!]` at the start of an item: boxes cmark does not know.
@@ -514,6 +828,7 @@ struct PlanReader {
         if keys.contains(item.key) { item.key += "@\(item.line)" }
         append(item)
         checklistGroups[id] = fact.items.count - 1
+        if inOptionalSection { optionalItems.insert(fact.items.count - 1) }
         return fact.items.count - 1
     }
 
@@ -579,7 +894,8 @@ struct PlanReader {
         statusTables.append(
             PendingTable(
                 header: header, statusColumn: statusColumn, rows: body.map { ($0.0, $0.1) },
-                parent: open.last.map { fact.items[$0.index].key }, anchor: heading?.id))
+                parent: open.last.map { fact.items[$0.index].key }, anchor: heading?.id,
+                optional: inOptionalSection))
     }
 
     /// A status cell as a status text: a check column's empty cell is not started.
@@ -595,19 +911,24 @@ struct PlanReader {
             let others = cells.enumerated().filter { $0.offset != statusColumn }.map(\.element)
             let chunk = others.lazy.compactMap { try? Self.chunkHeading.firstMatch(in: $0) }.first
             if let chunk, let index = firstItemWithID[StatusText.chunkID(number: chunk.1)] {
-                // The section says more; a table only fills a status it left out.
-                if !fact.items[index].statusStated {
-                    var item = fact.items[index]
-                    applyStatus(statusText, to: &item, line: row.line)
-                    fact.items[index] = item
-                }
+                fillStatus(of: index, from: statusText, line: row.line)
                 continue
             }
-            guard let name = others.first(where: { !$0.isEmpty }) else { continue }
+            guard let nameColumn = cells.indices.first(where: { $0 != statusColumn && !cells[$0].isEmpty }) else {
+                continue
+            }
+            let name = cells[nameColumn]
+            if chunk == nil, let index = headingItem(labelled: name) {
+                fillStatus(of: index, from: statusText, line: row.line)
+                continue
+            }
             let id = chunk.map { StatusText.chunkID(number: $0.1) } ?? Slugger.slugify(name)
             guard !id.isEmpty else { continue }
             var title = others.dropFirst().first { !$0.isEmpty && StatusText.readEstimate($0) == nil } ?? name
-            if chunk == nil { title = name }
+            if chunk == nil {
+                title = Self.rowTitle(
+                    name: name, column: nameColumn, cells: cells, header: header, status: statusColumn)
+            }
             var item = WorkItem(
                 id: id, key: page.sourcePath + "#" + id, kind: chunk == nil ? .row : .chunk, title: title,
                 sourcePath: page.sourcePath, displayPath: page.displayPath, line: row.line, anchor: table.anchor)
@@ -630,7 +951,83 @@ struct PlanReader {
             }
             item.parent = table.parent
             append(item)
+            if table.optional { optionalItems.insert(fact.items.count - 1) }
         }
+    }
+
+    /// The section a row describes: the row fills a status the section left
+    /// out; where both state one and they contradict each other (done and not
+    /// started, not in progress and in review), the section's is kept (it says
+    /// more) and a hint says what the table says.
+    private mutating func fillStatus(of index: Int, from statusText: String, line: Int) {
+        var item = fact.items[index]
+        if !item.statusStated {
+            applyStatus(statusText, to: &item, line: line)
+        } else {
+            let reading = readStatus(statusText)
+            if reading.recognised, StatusText.contradict(reading.status, item.status) {
+                item.hint(
+                    "the table says '\(statusText)' (\(reading.status.label.lowercased())) but the section says"
+                        + " '\(item.statusText ?? item.status.label)' (\(item.status.label.lowercased())); the"
+                        + " section is used", line: line)
+            }
+        }
+        fact.items[index] = item
+    }
+
+    /// The first heading item whose title starts with a row's label (`Phase 4`
+    /// for `## Phase 4 - Property-wise Reporting`, not for `Phase 4.1` or
+    /// `Phase 40`): a table of phases and the phases' own sections.
+    private mutating func headingItem(labelled name: String) -> Int? {
+        guard name.contains(where: \.isLetter), (try? Self.bareLabel.wholeMatch(in: name)) != nil else { return nil }
+        if labelledHeadings == nil {
+            var labels: [String: Int] = [:]
+            for index in fact.headingItems.values.sorted() {
+                guard let match = try? Self.titleLabel.prefixMatch(in: fact.items[index].title) else { continue }
+                let label = Self.labelKey(match.1)
+                if labels[label] == nil { labels[label] = index }
+            }
+            labelledHeadings = labels
+        }
+        return labelledHeadings?[Self.labelKey(name[...])]
+    }
+
+    /// `Phase 4` at the start of a title, not followed by more of a word or number.
+    nonisolated(unsafe) static let titleLabel =
+        /([A-Za-z][A-Za-z.]{0,15}[\s_-]*\d{1,4}(?:\.\d{1,4})*[a-z]?)(?![A-Za-z0-9]|\.\d)/
+
+    /// A label as compared: lower case, one space between its parts (`T-01` is `t 01`).
+    static func labelKey(_ label: Substring) -> String {
+        label.lowercased().split { $0 == " " || $0 == "_" || $0 == "-" || $0 == "\t" }.joined(separator: " ")
+    }
+
+    /// Header words of a column that says what a row's work is.
+    static let descriptionWords: Set<String> = [
+        "description", "title", "name", "summary", "task", "feature", "item", "deliverable", "goal", "scope",
+        "what", "work", "details", "subject", "story", "step", "milestone", "epic", "action", "objective", "focus",
+    ]
+
+    /// `Phase 1`, `3`, `T-01`, `#4`, `1.2`: a name that only numbers the work.
+    nonisolated(unsafe) static let bareLabel = /^#?\s*(?:[A-Za-z][A-Za-z.]{0,15}[\s_-]*)?\d{1,4}(?:\.\d{1,4})*[a-z]?$/
+
+    /// A row's title: its first cell, joined with the column that says what the
+    /// work is when that cell only numbers it (`Phase 1` and `Backend wiring` →
+    /// `Phase 1: Backend wiring`; a bare `3` gives way to its task).
+    static func rowTitle(name: String, column: Int, cells: [String], header: [String], status: Int) -> String {
+        guard (try? bareLabel.wholeMatch(in: name)) != nil else { return name }
+        let described = cells.indices.first { index in
+            guard index != column, index != status, !cells[index].isEmpty, header.indices.contains(index) else {
+                return false
+            }
+            return WorkTableRule.words(header[index]).contains { word in
+                descriptionWords.contains(word)
+                    || (word.hasSuffix("s") && descriptionWords.contains(String(word.dropLast())))
+            }
+        }
+        guard let described else { return name }
+        let description = cells[described]
+        return name.allSatisfy { $0.isNumber || $0 == "#" || $0 == "." || $0 == " " }
+            ? description : name + ": " + description
     }
 
     private mutating func readStatus(_ text: String) -> StatusText.Reading {
@@ -641,6 +1038,8 @@ struct PlanReader {
     }
 
     private mutating func append(_ item: WorkItem) {
+        var item = item
+        item.title = StatusText.withoutDecoration(item.title)
         if firstItemWithID[item.id] == nil { firstItemWithID[item.id] = fact.items.count }
         keys.insert(item.key)
         fact.items.append(item)
@@ -673,6 +1072,9 @@ struct PlanReader {
                     line: item.line)
             }
         }
+        // Work a section declares optional is optional until it is under way
+        // (its boxes are not: they count as the author ticked them).
+        if optionalItems.contains(index) && item.status == .notStarted { item.status = .optional }
         fact.items[index] = item
     }
 

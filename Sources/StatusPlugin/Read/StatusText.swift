@@ -34,8 +34,10 @@ enum StatusText {
         ("⭕", .notStarted), ("📋", .notStarted),
     ]
 
-    /// Symbols that decorate rather than state (see ``symbols``).
-    static let decorativeSymbols: Set<Character> = ["🟢", "🟡", "🟠", "🔴", "⚪", "📋", "🎉"]
+    /// Symbols that decorate rather than state (see ``symbols``): colour
+    /// circles, and the hourglass, which writers put beside "Pending" as often
+    /// as beside "In progress".
+    static let decorativeSymbols: Set<Character> = ["🟢", "🟡", "🟠", "🔴", "⚪", "📋", "🎉", "⏳"]
 
     /// Status words and phrases (lowercase); the earliest in the text wins, and
     /// the longest of those starting at the same place (`not started` over `started`).
@@ -67,7 +69,11 @@ enum StatusText {
         ("optional", .optional), ("nice to have", .optional), ("nice-to-have", .optional), ("stretch", .optional),
         ("cancelled", .cancelled), ("canceled", .cancelled), ("dropped", .cancelled), ("won't do", .cancelled),
         ("wont do", .cancelled), ("wontfix", .cancelled), ("skipped", .cancelled), ("obsolete", .cancelled),
-        ("superseded", .cancelled), ("n/a", .cancelled), ("abandoned", .cancelled), ("deferred", .cancelled),
+        ("superseded", .cancelled), ("n/a", .cancelled), ("abandoned", .cancelled),
+        // Deferred work is moved to a later PR or plan, not abandoned: like
+        // optional work it is not counted here and holds nothing back, but
+        // calling it cancelled would say it will never be done.
+        ("deferred", .optional), ("postponed", .optional),
     ]
 
     /// `60%` in `Status: 60% Complete`.
@@ -101,7 +107,7 @@ enum StatusText {
             } else {
                 reading.note = note(after: after, in: trimmed)
             }
-            return finish(reading, text: trimmed)
+            return finish(reading, text: trimmed, symbolOnly: true)
         }
         guard let first = found.first else { return reading }
         var chosen = first
@@ -140,18 +146,124 @@ enum StatusText {
     }
 
     /// A percentage below 100 beside a done word is progress, not done; 0% is not started.
-    private static func finish(_ reading: Reading, text: String) -> Reading {
+    /// Beside a symbol and no word the number decides: `95% ✅` is in progress and
+    /// `15% ❌` is not blocked, for the symbol only grades the number.
+    private static func finish(_ reading: Reading, text: String, symbolOnly: Bool = false) -> Reading {
         var reading = reading
         guard let match = try? percentPattern.firstMatch(in: text), let value = Double(match.1) else {
             return reading
         }
-        if !reading.recognised {
+        if !reading.recognised || symbolOnly {
             reading.recognised = true
             reading.status = value >= 100 ? .done : (value <= 0 ? .notStarted : .inProgress)
         } else if reading.status == .done && value < 100 {
             reading.status = value <= 0 ? .notStarted : .inProgress
         }
         return reading
+    }
+
+    // MARK: Headings and titles
+
+    /// Status phrases a heading may end with, after a dash (`Export - COMPLETE`,
+    /// `Setup — DONE`) or in parentheses (`Task 1.3 (In Progress)`, `(optional)`).
+    /// Fewer than ``words``: `Testing`, `Review`, `Draft` or `New` after a dash
+    /// name a topic as often as a status (`Step 3 - Testing`).
+    /// Each reads as ``words`` say.
+    static let headingWords: [String] = [
+        "done", "complete", "completed", "finished", "merged", "fully implemented",
+        "in progress", "in-progress", "in_progress", "wip", "started", "partially complete", "partially implemented",
+        "incomplete", "in review", "in-review", "under review", "awaiting review", "ready for review",
+        "blocked", "on hold", "on-hold",
+        "not started", "not-started", "not yet started", "todo", "to do", "to-do", "pending", "not done",
+        "not complete", "not completed",
+        "optional", "nice to have", "nice-to-have", "deferred", "postponed",
+        "cancelled", "canceled", "dropped", "skipped", "won't do", "obsolete", "superseded",
+    ]
+
+    /// Words that may join a heading's status word to its reason: `Blocked by
+    /// auth`, `Deferred to a separate PR`, `Done in #12`.
+    static let headingConnectors: Set<String> = [
+        "to", "until", "till", "by", "on", "in", "for", "since", "at", "as", "after", "per", "via", "with",
+    ]
+
+    /// Whether `text` is a status as a heading ends with one: a phrase of
+    /// ``headingWords`` alone (`COMPLETE`, `In Progress`), or followed by its
+    /// reason after a separator or a joining word (`Blocked — legal review`,
+    /// `Deferred to a separate PR`). `Done criteria` and `Complete the
+    /// migration` are no status.
+    static func isHeadingStatus(_ text: String) -> Bool {
+        let lower = text.lowercased().trimmingCharacters(
+            in: .whitespaces.union(CharacterSet(charactersIn: "*_")))
+        guard
+            let phrase = headingWords.filter({ lower.hasPrefix($0) }).max(by: { $0.count < $1.count })
+        else { return false }
+        let rest = lower.dropFirst(phrase.count)
+        guard let first = rest.first else { return true }
+        if first.isLetter || first.isNumber { return false }
+        // `deferred-items.md`, `done_list`: one word, not a status and its reason.
+        if "-_.'".contains(first), let second = rest.dropFirst().first, second.isLetter || second.isNumber {
+            return false
+        }
+        let tail = rest.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters).union(.symbols))
+        if tail.isEmpty || "—–-:,;(".contains(first) { return true }
+        // A date or a percentage after the word: `Done 2026-01-12`.
+        if tail.allSatisfy({ $0.isNumber || "-./% ".contains($0) }) { return true }
+        let next = tail.prefix { $0.isLetter || $0 == "'" }
+        return headingConnectors.contains(String(next))
+    }
+
+    /// Whether `text` is a percentage graded by a symbol or a status word, as
+    /// assessments write beside a heading: `95% ✅`, `45% ⚠️`, `Current: 90% ✅`,
+    /// `60% complete`. A bare `80%` or `80% of users` is no status.
+    static func isGradedPercentage(_ text: String) -> Bool {
+        guard (try? percentPattern.firstMatch(in: text)) != nil else { return false }
+        var graded = false
+        var rest = ""
+        for character in text {
+            if isDecoration(character) {
+                graded = true
+            } else {
+                rest.append(character)
+            }
+        }
+        rest = rest.replacing(/\d+(?:\.\d+)?\s*%/, with: " ")
+        let labels: Set<String> = ["current", "status", "progress", "now", "approx", "about", "ca"]
+        for word in rest.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
+            if labels.contains(String(word)) { continue }
+            if ["complete", "completed", "done"].contains(String(word)) {
+                graded = true
+                continue
+            }
+            return false
+        }
+        return graded
+    }
+
+    /// A status symbol or any emoji (`✅`, `🔲`, `⚠️`, `🎯`): decoration that a
+    /// title does without.
+    static func isDecoration(_ character: Character) -> Bool {
+        if symbols.contains(where: { $0.0 == character }) { return true }
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, !first.isASCII else { return false }
+        return first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}")
+    }
+
+    /// A title without emoji and status symbols (`22. 🔲 Leads DTO Audit` →
+    /// `22. Leads DTO Audit`), with the spaces they stood between made one;
+    /// the text as given when nothing else is left.
+    static func withoutDecoration(_ title: String) -> String {
+        guard title.contains(where: isDecoration) else { return title }
+        var kept = String(title.filter { !isDecoration($0) })
+        kept = kept.replacingOccurrences(of: "()", with: "").replacingOccurrences(of: "[]", with: "")
+        let words = kept.split(separator: " ", omittingEmptySubsequences: true)
+        let joined = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
+        return joined.isEmpty ? title : joined
+    }
+
+    /// Whether two statuses contradict each other (done and not started), not
+    /// merely differ in detail (in progress and in review).
+    static func contradict(_ one: WorkStatus, _ other: WorkStatus) -> Bool {
+        family(one) != family(other)
     }
 
     /// Kinds of status that contradict each other: done, under way (in

@@ -39,16 +39,24 @@ struct InPlaceViews {
             text = piece + text
             start -= 1
         }
-        for candidate in ["[" + marker + "]", marker] where start < shown.children.endIndex {
+        // `(95% ✅)` and `(In Progress)` go with their parentheses.
+        for candidate in ["[" + marker + "]", "(" + marker + ")", marker] where start < shown.children.endIndex {
             if let range = text.range(of: candidate, options: .backwards) {
                 var rest = text
                 rest.removeSubrange(range)
-                rest = rest.trimmingCharacters(in: .whitespaces)
+                rest = rest.replacingOccurrences(of: "  ", with: " ").trimmingCharacters(in: .whitespaces)
                 while let end = rest.last, " :—–-|".contains(end) { rest.removeLast() }
                 let line = shown.children[start].line
                 shown.children.replaceSubrange(start..., with: [MarkdownNode(.text(rest), line: line)])
                 return shown
             }
+        }
+        // `22. 🔲 Leads DTO Audit` with code later on: the marker is in the first text.
+        if case .text(let first)? = shown.children.first?.kind, let range = first.range(of: marker) {
+            var rest = first
+            rest.removeSubrange(range)
+            shown.children[0].kind = .text(rest.replacingOccurrences(of: "  ", with: " "))
+            return shown
         }
         // ``(`done`)``: the marker is a code span between two bits of text.
         if let code = shown.children.lastIndex(where: { $0.kind == .code(marker) }) {
