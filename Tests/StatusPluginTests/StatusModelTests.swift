@@ -90,6 +90,8 @@ struct StatusModelTests {
         ("🔄 IN PROGRESS", .inProgress, false),
         ("🔄 Scheduler merged; gap fixes in progress", .inProgress, false),
         ("⏳ Waiting for Beta App Review", .inReview, false),
+        ("Awaiting operator smoke-check", .inReview, false),
+        ("Waiting on API keys", .blocked, false),
         ("In review — PR #44", .inReview, false),
         ("❌ Blocked — waiting on API keys", .blocked, false),
         ("Optional", .optional, false),

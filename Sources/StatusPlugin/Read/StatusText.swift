@@ -76,6 +76,10 @@ enum StatusText {
         ("deferred", .optional), ("postponed", .optional),
     ]
 
+    /// What a finished piece of work waits for when it waits to be checked.
+    nonisolated(unsafe) static let reviewWords =
+        /(?i)\b(?:review|approval|sign[- ]?off|smoke[- ]?check|smoke[- ]?test|verification|qa|uat|acceptance)\b/
+
     /// `60%` in `Status: 60% Complete`.
     nonisolated(unsafe) static let percentPattern = /(?:^|[^\d.])(\d{1,3}(?:\.\d+)?)\s*%/
 
@@ -122,10 +126,18 @@ enum StatusText {
                 "\(symbol) says \(symbolStatus.label.lowercased()) but the words say"
                 + " \(first.status.label.lowercased()); the words are used"
         }
-        // `Waiting for Beta App Review` is in review: waiting on a review, not blocked.
-        if chosen.word.hasSuffix("waiting"), let review = found.first(where: { $0.status == .inReview }) {
-            chosen = review
-            symbolDecided = true
+        // `Waiting for Beta App Review`, `Awaiting operator smoke-check`: waiting
+        // on someone to check finished work is in review, not blocked.
+        if chosen.word.hasSuffix("waiting") {
+            if let review = found.first(where: { $0.status == .inReview }) {
+                chosen = review
+                symbolDecided = true
+            } else if (try? reviewWords.firstMatch(in: trimmed)) != nil {
+                reading.status = .inReview
+                reading.recognised = true
+                reading.note = note(after: chosen.end, in: trimmed)
+                return finish(reading, text: trimmed)
+            }
         }
         reading.status = chosen.status
         reading.recognised = true

@@ -199,21 +199,28 @@ struct StatusPage {
 
     private func readyNext() -> String {
         let ready = report.readyNext
-        var html = "<h2 id=\"ready-next\">Ready next</h2>\n"
+        let html = "<h2 id=\"ready-next\">Ready next</h2>\n"
         guard !ready.isEmpty else {
             return html + "<p class=\"status-empty\">Nothing is ready: every item not started waits for another.</p>\n"
         }
-        html += "<ul class=\"status-list\">\n"
-        for entry in ready.prefix(Self.listLimit) {
-            html += "<li>\(link(entry.item))"
-            if let estimate = entry.item.estimate {
-                html += " <span class=\"work-where\">\(StatusViews.estimate(estimate))</span>"
+        return html
+            + list(ready) { entry in
+                var row = link(entry.item)
+                if let estimate = entry.item.estimate {
+                    row += " <span class=\"work-where\">\(StatusViews.estimate(estimate))</span>"
+                }
+                return row + " " + whereWritten(entry.item)
             }
-            html += " \(whereWritten(entry.item))</li>\n"
-        }
-        if ready.count > Self.listLimit {
-            html += "<li class=\"status-more\">and \(ready.count - Self.listLimit) more</li>\n"
-        }
+    }
+
+    /// A list of entries, at most `limit` of them, then how many more there are.
+    private func list(
+        _ entries: [StatusReport.Entry], limit: Int = listLimit, className: String = "status-list",
+        row: (StatusReport.Entry) -> String
+    ) -> String {
+        var html = "<ul class=\"\(className)\">\n"
+        for entry in entries.prefix(limit) { html += "<li>" + row(entry) + "</li>\n" }
+        if entries.count > limit { html += "<li class=\"status-more\">and \(entries.count - limit) more</li>\n" }
         return html + "</ul>\n"
     }
 
@@ -221,18 +228,14 @@ struct StatusPage {
     private func blocked() -> String {
         let blocked = report.entries.filter { $0.isBlocked && !$0.item.archived }
         guard !blocked.isEmpty else { return "" }
-        var html = "<h2 id=\"blocked\">Blocked</h2>\n<ul class=\"status-list\">\n"
-        for entry in blocked.prefix(Self.listLimit) {
-            html += "<li>\(StatusViews.badge(.blocked)) \(link(entry.item))"
-            if let note = entry.item.note {
-                html += " — <span class=\"work-note\">\(HTMLEscaping.escape(note))</span>"
+        return "<h2 id=\"blocked\">Blocked</h2>\n"
+            + list(blocked) { entry in
+                var row = "\(StatusViews.badge(.blocked)) \(link(entry.item))"
+                if let note = entry.item.note {
+                    row += " — <span class=\"work-note\">\(HTMLEscaping.escape(note))</span>"
+                }
+                return row + " " + whereWritten(entry.item)
             }
-            html += " \(whereWritten(entry.item))</li>\n"
-        }
-        if blocked.count > Self.listLimit {
-            html += "<li class=\"status-more\">and \(blocked.count - Self.listLimit) more</li>\n"
-        }
-        return html + "</ul>\n"
     }
 
     /// Unfinished work that waits for other unfinished work: calm, since
@@ -242,23 +245,19 @@ struct StatusPage {
             $0.readiness == .waiting && $0.item.kind != .phase && $0.item.kind != .checklist && !$0.item.archived
         }
         guard !waiting.isEmpty else { return "" }
-        var html = "<h2 id=\"waiting\">Waiting</h2>\n<ul class=\"status-list\">\n"
-        for entry in waiting.prefix(Self.listLimit) {
-            html += "<li>\(StatusViews.badge(entry.item.status)) \(link(entry.item))"
-            let waits = entry.waitingFor.compactMap { report.entry($0)?.item }
-            if !waits.isEmpty {
-                html +=
-                    " — waits for "
-                    + waits.map { "\(link($0)) (\($0.status.label.lowercased()))" }.joined(separator: ", ")
-            } else if entry.inCycle {
-                html += " — in a dependency cycle"
+        return "<h2 id=\"waiting\">Waiting</h2>\n"
+            + list(waiting) { entry in
+                var row = "\(StatusViews.badge(entry.item.status)) \(link(entry.item))"
+                let waits = entry.waitingFor.compactMap { report.entry($0)?.item }
+                if !waits.isEmpty {
+                    row +=
+                        " — waits for "
+                        + waits.map { "\(link($0)) (\($0.status.label.lowercased()))" }.joined(separator: ", ")
+                } else if entry.inCycle {
+                    row += " — in a dependency cycle"
+                }
+                return row + " " + whereWritten(entry.item)
             }
-            html += " \(whereWritten(entry.item))</li>\n"
-        }
-        if waiting.count > Self.listLimit {
-            html += "<li class=\"status-more\">and \(waiting.count - Self.listLimit) more</li>\n"
-        }
-        return html + "</ul>\n"
     }
 
     /// Where the markers and the evidence disagree: what the author wrote
@@ -266,20 +265,15 @@ struct StatusPage {
     private func checkThese() -> String {
         let check = report.checkThese
         guard !check.isEmpty else { return "" }
-        var html = "<h2 id=\"check-these\">Check these</h2>\n<ul class=\"status-list status-check\">\n"
-        for entry in check.prefix(Self.listLimit) {
-            html += "<li>\(StatusViews.badge(entry.item.status)) \(link(entry.item))<ul class=\"work-hints\">"
-            for hint in entry.item.hints {
-                html += "<li>\(HTMLEscaping.escape(hint.message))"
-                html +=
-                    " <span class=\"work-where\">\(HTMLEscaping.escape("\(entry.item.sourcePath):\(hint.line)"))</span></li>"
+        return "<h2 id=\"check-these\">Check these</h2>\n"
+            + list(check, className: "status-list status-check") { entry in
+                var row = "\(StatusViews.badge(entry.item.status)) \(link(entry.item))<ul class=\"work-hints\">"
+                for hint in entry.item.hints {
+                    let place = HTMLEscaping.escape("\(entry.item.sourcePath):\(hint.line)")
+                    row += "<li>\(HTMLEscaping.escape(hint.message)) <span class=\"work-where\">\(place)</span></li>"
+                }
+                return row + "</ul>"
             }
-            html += "</ul></li>\n"
-        }
-        if check.count > Self.listLimit {
-            html += "<li class=\"status-more\">and \(check.count - Self.listLimit) more</li>\n"
-        }
-        return html + "</ul>\n"
     }
 
     /// Archived milestones: history, collapsed, never counted or offered as next.
@@ -294,14 +288,11 @@ struct StatusPage {
         }
         var html = "<h2 id=\"archived\">Archived</h2>\n<details class=\"status-archived\"><summary>"
         html += HTMLEscaping.escape(counts.joined(separator: ", ")) + " done in archived milestones"
-        html += "</summary>\n<ul class=\"status-list\">\n"
-        for entry in archived.prefix(Self.listLimit * 4) {
-            html += "<li>\(StatusViews.badge(entry.item.status)) \(link(entry.item)) \(whereWritten(entry.item))</li>\n"
+        html += "</summary>\n"
+        html += list(archived, limit: Self.listLimit * 4) { entry in
+            "\(StatusViews.badge(entry.item.status)) \(link(entry.item)) \(whereWritten(entry.item))"
         }
-        if archived.count > Self.listLimit * 4 {
-            html += "<li class=\"status-more\">and \(archived.count - Self.listLimit * 4) more</li>\n"
-        }
-        return html + "</ul></details>\n"
+        return html + "</details>\n"
     }
 
     private func recentlyCompleted() -> String {
