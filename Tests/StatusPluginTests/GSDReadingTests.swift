@@ -514,4 +514,46 @@ struct GSDReadingTests {
         #expect(card.hasPrefix("Quick task 13</h2>"))
         #expect(!card.contains(">Phase<"))
     }
+
+    // MARK: An open box against the folder's evidence
+
+    /// Phase 1's line is an open box, but every plan has its SUMMARY: done,
+    /// with a hint. Phase 2's too, but the progress table says what the box
+    /// does not (`Awaiting Operator Smoke-Check`): in review, with a hint.
+    @Test func anOpenBoxGivesWayToSummariesButWordsStand() throws {
+        let roadmap = """
+            # Roadmap
+
+            - [ ] **Phase 1: Core** - models and store
+            - [ ] **Phase 2: Deploy** - production
+
+            | Phase | Plans | Status | Completed |
+            |---|---|---|---|
+            | 1. Core | 1/1 | In progress | - |
+            | 2. Deploy | 1/1 | Awaiting Operator Smoke-Check | - |
+            """
+        let pages = [
+            try page(roadmap, path: ".planning/ROADMAP.md"),
+            try page("# Plan\n", path: ".planning/phases/01-core/01-01-PLAN.md"),
+            try page("# Summary\n", path: ".planning/phases/01-core/01-01-SUMMARY.md"),
+            try page("# Plan\n", path: ".planning/phases/02-deploy/02-01-PLAN.md"),
+            try page("# Summary\n", path: ".planning/phases/02-deploy/02-01-SUMMARY.md"),
+        ]
+        let report = gsdReport(pages)
+        let core = try #require(report.entry(".planning#phase-1")).item
+        let deploy = try #require(report.entry(".planning#phase-2")).item
+        // The table's "In progress" is words too: they stand against the SUMMARY.
+        #expect(core.status == .inProgress)
+        #expect(core.hints.map(\.message) == ["its ROADMAP line says in progress, but every plan has a SUMMARY"])
+        #expect(deploy.status == .inReview)
+        #expect(deploy.hints.map(\.message) == ["its ROADMAP line says in review, but every plan has a SUMMARY"])
+
+        let bare = try page(
+            "# Roadmap\n\n- [ ] **Phase 1: Core** - models and store\n", path: ".planning/ROADMAP.md")
+        let done = gsdReport([bare] + pages.dropFirst())
+        let phase = try #require(done.entry(".planning#phase-1")).item
+        #expect(phase.status == .done)
+        #expect(phase.hints.map(\.message) == ["its ROADMAP line says not started, but every plan has a SUMMARY"])
+    }
+
 }

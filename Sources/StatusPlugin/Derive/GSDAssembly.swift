@@ -205,7 +205,10 @@ enum GSDAssembly {
             if let verification, let status = verification.status {
                 phase.note = "verification: \(verification.statusText ?? status.label)"
             }
-            if stated == .done || passed || allSummarised {
+            // Every plan summarised outweighs a ROADMAP that says nothing but an
+            // open box (or "not started"); words that say more (`Awaiting
+            // Operator Smoke-Check`) stand, with the hint below.
+            if stated == .done || passed || allSummarised && (stated == nil || stated == .notStarted) {
                 phase.status = .done
             } else if let stated {
                 phase.status = stated

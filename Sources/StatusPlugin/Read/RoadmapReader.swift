@@ -12,6 +12,8 @@ struct RoadmapReader {
     private(set) var warnings: [LineMessage] = []
     private let root: String
     private var phaseIndex: [String: Int] = [:]
+    /// Phases whose line is an open box and nothing more (see ``apply(_:of:to:)``).
+    private var openBoxOnly: Set<Int> = []
     private var currentPhase: String?
     /// The page's lines, found when a phase section first needs them.
     private var lines: SourceLines?
@@ -160,7 +162,7 @@ struct RoadmapReader {
                     addPhase(id: id, title: String(match.2), line: entry.line, anchor: nil)
                 }
                 guard let index = phaseIndex[id] else { continue }
-                apply(match, of: entry, to: &fact.items[index])
+                if apply(match, of: entry, to: &fact.items[index]) { openBoxOnly.insert(index) }
             } else if let match = try? Self.planLine.firstMatch(in: text) {
                 let id = StatusText.planID(phase: match.1, plan: match.2)
                 if let task {
@@ -177,17 +179,23 @@ struct RoadmapReader {
 
     /// What a phase line says: its title, status (the box, else the words
     /// after the title), completion date and plan count (`(2/3 plans)`).
-    private func apply(_ match: Regex<PhaseLine>.Match, of entry: MarkdownNode, to item: inout WorkItem) {
+    /// True when an open box is all it says: a progress table's words
+    /// (`Awaiting Operator Smoke-Check`) say more, and the folder's evidence
+    /// (every plan has a SUMMARY) may outweigh it.
+    @discardableResult
+    private func apply(_ match: Regex<PhaseLine>.Match, of entry: MarkdownNode, to item: inout WorkItem) -> Bool {
         let text = PlanReader.itemText(entry)
         item.title = String(match.2).trimmingCharacters(in: .whitespaces)
         item.line = entry.line
         let rest = [match.3, match.4, match.5].compactMap { $0.map(String.init) }.joined(separator: " ")
         let reading = StatusText.read(rest)
+        var boxAlone = false
         if case .item(let task) = entry.kind, let task {
             item.status = task == .done ? .done : (reading.recognised ? reading.status : .notStarted)
             if task == .open && item.status == .done { item.status = .inProgress }
             item.statusStated = true
             item.statusText = text
+            boxAlone = task == .open && !reading.recognised
         } else if reading.recognised {
             item.status = reading.status
             item.statusStated = true
@@ -199,6 +207,7 @@ struct RoadmapReader {
         {
             item.checklist = ChecklistCount(done: done, open: total - done)
         }
+        return boxAlone
     }
 
     /// `**Depends on**: Phase 1` under `### Phase 2: …`.
@@ -233,8 +242,10 @@ struct RoadmapReader {
                 let index = phaseIndex[StatusText.phaseID(number.1)]
             else { continue }
             var item = fact.items[index]
-            if !item.statusStated {
+            if !item.statusStated || openBoxOnly.contains(index) {
                 let reading = StatusText.read(cells[statusColumn])
+                // An open box's "not started" gives way to the table's words; nothing else does.
+                guard reading.recognised || !item.statusStated else { continue }
                 if reading.recognised {
                     item.status = reading.status
                     item.statusStated = true
