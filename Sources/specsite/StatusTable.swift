@@ -81,18 +81,18 @@ struct StatusTable {
             }
             for entry in members { lines += row(entry, shared: shared) }
         }
-        // Archived plans; a milestone archived with no plan left (only its
-        // ROADMAP lines) is counted in phases.
-        var archived = report.entries.filter { $0.item.archived && $0.item.kind != .phase }
-        var noun = ""
-        if archived.isEmpty {
-            archived = report.entries.filter { $0.item.archived && $0.item.kind == .phase }
-            noun = " " + UnitProgress.plural("phase", archived.count)
-        }
+        // Archived milestones in one line, each kind counted apart, as the dashboard does.
+        let archived = report.entries.filter { $0.item.archived && $0.item.kind != .checklist }
         if !archived.isEmpty {
+            var kinds: [WorkItem.Kind] = []
+            for entry in archived where !kinds.contains(entry.item.kind) { kinds.append(entry.item.kind) }
+            let counts = kinds.map { kind in
+                UnitProgress(kind: kind, entries: archived.filter { $0.item.kind == kind }).text
+            }
             lines.append("")
-            let done = archived.filter { $0.item.status == .done }.count
-            lines.append(bold("Archived") + " — \(done) of \(archived.count)\(noun) done (history, not counted)")
+            lines += wrap(
+                bold("Archived") + " — \(counts.joined(separator: ", ")) done (history, not counted)", indent: 0,
+                hanging: 2)
         }
         let ready = report.readyNext
         if !ready.isEmpty {

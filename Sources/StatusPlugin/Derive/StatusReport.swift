@@ -221,9 +221,12 @@ public struct StatusReport: Sendable {
             }
             let project = Self.project(of: item)
             for id in item.dependencyIDs {
-                // The item's own plan first, then the one item of that id in its project;
-                // never another project's (two apps' plans built into one site).
-                let inProject = (byID[id] ?? []).filter { Self.project(ofKey: $0, in: self) == project }
+                // The item's own plan first, then the one item of that id in its
+                // project (its folder, a folder above or below it); never in a
+                // sibling folder's (two apps' plans built into one site).
+                let inProject = (byID[id] ?? []).filter {
+                    Self.project(ofKey: $0, in: self).map { Self.related(project, $0) } == true
+                }
                 if let key = byScope[scope]?[id] {
                     keys.append(key)
                 } else if inProject.count == 1 {
@@ -280,6 +283,14 @@ public struct StatusReport: Sendable {
             return parts[..<planning].joined(separator: "/")
         }
         return folder
+    }
+
+    /// Whether one folder holds the other (or they are the same).
+    static func related(_ one: String, _ other: String) -> Bool {
+        func holds(_ outer: String, _ inner: String) -> Bool {
+            outer.isEmpty || inner == outer || inner.hasPrefix(outer + "/")
+        }
+        return holds(one, other) || holds(other, one)
     }
 
     private static func project(ofKey key: String, in report: StatusReport) -> String? {

@@ -83,18 +83,39 @@ extension StatusReport {
             byScope[scope, default: []].append(entry)
         }
         return order.compactMap { scope in
-            let members = byScope[scope]!
+            var members = byScope[scope]!
+            // A section inside another section (`### Week 2 ✅` under `## Phase 1 🚧`)
+            // is a part of it, counted apart as a sub-section, not a second unit.
+            let sectionKeys = Set(members.filter { $0.item.kind == .section }.map(\.item.key))
+            let nested = Set(
+                members.filter { $0.item.kind == .section && $0.item.parent.map(sectionKeys.contains) == true }.map(
+                    \.item.key))
+            let subSections = members.filter { nested.contains($0.item.key) }
+            members.removeAll { nested.contains($0.item.key) }
             let kinds = Dictionary(grouping: members, by: \.item.kind)
-            guard let unitKind = UnitProgress.unitOrder.first(where: { kinds[$0] != nil }) else {
+            guard let firstKind = UnitProgress.unitOrder.first(where: { kinds[$0] != nil }) else {
                 // Only phases: a roadmap with no plans yet counts its phases.
                 guard let phases = kinds[.phase] else { return nil }
                 return PlanProgress(
                     scope: scope, unit: UnitProgress(kind: .phase, entries: phases), others: [], entries: phases)
             }
+            var unitKind = firstKind
+            // A roadmap whose later phases have no plans yet ("Plans: TBD") is
+            // counted in phases: its plans alone would say 6 of 6 done when
+            // three phases have not begun.
+            if unitKind == .plan, let phases = kinds[.phase] {
+                let planned = Set(kinds[.plan, default: []].compactMap(\.item.parent))
+                if phases.contains(where: { !planned.contains($0.item.key) && !$0.item.status.isSettled }) {
+                    unitKind = .phase
+                }
+            }
             let unitEntries = kinds[unitKind]!
             var others: [UnitProgress] = []
             for kind in [WorkItem.Kind.phase] + UnitProgress.unitOrder where kind != unitKind {
                 if let more = kinds[kind] { others.append(UnitProgress(kind: kind, entries: more)) }
+            }
+            if !subSections.isEmpty {
+                others.append(UnitProgress(kind: .section, noun: "sub-section", entries: subSections))
             }
             return PlanProgress(
                 scope: scope, unit: UnitProgress(kind: unitKind, entries: unitEntries), others: others,

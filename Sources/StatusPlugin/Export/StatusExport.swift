@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 
 /// The status as files a README or CI can use: `status.json` (schema in
-/// docs/checklists.md), a shields.io endpoint and an SVG progress badge.
+/// docs/status.md), a shields.io endpoint and an SVG progress badge.
 public enum StatusExport {
     /// The schema version of `status.json`: 2 gave every item its readiness
     /// apart from its status (waiting is not blocked), counts in each plan's
@@ -153,7 +153,7 @@ public enum StatusExport {
     }
 }
 
-/// The shape of `status.json` (documented in docs/checklists.md); keys are
+/// The shape of `status.json` (documented in docs/status.md); keys are
 /// written in snake case. Optional fields are left out when not written.
 struct StatusFile: Encodable {
     var schema: Int

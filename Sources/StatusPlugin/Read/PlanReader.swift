@@ -274,7 +274,7 @@ struct PlanReader {
             chunkID = StatusText.chunkID(number: match.1)
             // A status symbol written before the id is a marker too.
             text = String(text[match.range.upperBound...])
-            if let symbol = match.output.0.first, StatusText.symbols.contains(where: { $0.0 == symbol }) {
+            if let symbol = match.output.0.first, StatusText.isSymbol(symbol) {
                 text += " " + String(symbol)
             }
         }
@@ -328,7 +328,7 @@ struct PlanReader {
     private static func numberedSymbolMarker(_ text: String) -> (rest: String, marker: String)? {
         guard let match = try? leadingNumber.firstMatch(in: text) else { return nil }
         let after = text[match.range.upperBound...]
-        guard let symbol = after.first, StatusText.symbols.contains(where: { $0.0 == symbol }) else { return nil }
+        guard let symbol = after.first, StatusText.isSymbol(symbol) else { return nil }
         let rest = after.dropFirst().trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\u{FE0F}")))
         guard !rest.isEmpty else { return nil }
         return (String(text[..<match.range.upperBound]) + rest, String(symbol))
@@ -396,7 +396,7 @@ struct PlanReader {
     /// a status word and its reason (`❌ Blocked — waiting for legal review`).
     private static func trailingSymbolMarker(_ text: String) -> (rest: String, marker: String)? {
         guard
-            let index = text.lastIndex(where: { character in StatusText.symbols.contains { $0.0 == character } }),
+            let index = text.lastIndex(where: { character in StatusText.isSymbol(character) }),
             index > text.startIndex
         else { return nil }
         let after = text[text.index(after: index)...].trimmingCharacters(in: .whitespaces)
@@ -709,7 +709,7 @@ struct PlanReader {
             let uniform = Set(symbols).count == 1 && symbols.count == collected.count
             let ownerDone = owner.map { fact.items[$0].statusStated && fact.items[$0].status == .done } ?? false
             let hasProgressSymbol = symbols.contains { symbol in
-                guard let status = StatusText.symbols.first(where: { $0.0 == symbol })?.1 else { return false }
+                guard let status = StatusText.status(ofSymbol: symbol) else { return false }
                 return status == .inProgress || status == .notStarted
             }
             let isStatus =
@@ -729,7 +729,7 @@ struct PlanReader {
     }
 
     private static func isDoneSymbol(_ symbol: Character) -> Bool {
-        StatusText.symbols.first { $0.0 == symbol }?.1 == .done
+        StatusText.status(ofSymbol: symbol) == .done
     }
 
     private mutating func collect(
@@ -744,7 +744,7 @@ struct PlanReader {
                 mark = .box(task == .done ? .done : (Self.saysOptional(text) ? .optional : .notStarted))
             } else if let found = Self.nonStandardBox(text) {
                 mark = .box(found.status)
-            } else if let first = text.first, let status = StatusText.symbols.first(where: { $0.0 == first })?.1 {
+            } else if let first = text.first, let status = StatusText.status(ofSymbol: first) {
                 mark = .symbol(first, status)
             }
             if let mark {
@@ -806,7 +806,7 @@ struct PlanReader {
         if let box = nonStandardBox(text) {
             return String(text.dropFirst(box.length)).trimmingCharacters(in: .whitespaces)
         }
-        if let first = text.first, StatusText.symbols.contains(where: { $0.0 == first }) {
+        if let first = text.first, StatusText.isSymbol(first) {
             return String(text.dropFirst()).trimmingCharacters(
                 in: .whitespaces.union(CharacterSet(charactersIn: "\u{FE0F}")))
         }
@@ -855,8 +855,11 @@ struct PlanReader {
         let rows = table.children.map { row in row.children.map { $0.plainText.trimmingCharacters(in: .whitespaces) } }
         guard let header = rows.first?.map({ $0.lowercased() }), rows.count > 1 else { return }
         let body = Array(zip(table.children.dropFirst(), rows.dropFirst()))
+        // The Implementation Order table maps chunks to phases; one with a
+        // status column is a work list, read below.
         if let chunks = header.firstIndex(where: { $0.hasPrefix("chunk") }),
-            let phase = header.firstIndex(where: { $0 == "phase" || $0 == "stage" || $0 == "milestone" })
+            let phase = header.firstIndex(where: { $0 == "phase" || $0 == "stage" || $0 == "milestone" }),
+            !header.contains(where: { $0 == "status" || $0 == "state" || $0 == "progress" })
         {
             let priority = header.firstIndex { $0 == "priority" }
             for (_, cells) in body where cells.indices.contains(chunks) && cells.indices.contains(phase) {
@@ -908,8 +911,15 @@ struct PlanReader {
         for (row, cells) in table.rows where cells.indices.contains(statusColumn) {
             let statusText = statusText(cells[statusColumn], in: table.statusColumn)
             guard !statusText.isEmpty else { continue }
-            let others = cells.enumerated().filter { $0.offset != statusColumn }.map(\.element)
-            let chunk = others.lazy.compactMap { try? Self.chunkHeading.firstMatch(in: $0) }.first
+            // The row's own chunk id is in its name cell or an id column, never in
+            // a column of what it depends on (`| Add login | ✅ | CHUNK-002 |`).
+            let named = cells.indices.first { $0 != statusColumn && !cells[$0].isEmpty }
+            let idCells = cells.indices.filter { column in
+                column != statusColumn && header.indices.contains(column)
+                    && (column == named || header[column].hasPrefix("chunk") || header[column] == "id")
+                    && !["depend", "block", "require", "after", "prereq"].contains { header[column].contains($0) }
+            }
+            let chunk = idCells.lazy.compactMap { try? Self.chunkHeading.firstMatch(in: cells[$0]) }.first
             if let chunk, let index = firstItemWithID[StatusText.chunkID(number: chunk.1)] {
                 fillStatus(of: index, from: statusText, line: row.line)
                 continue
@@ -924,6 +934,7 @@ struct PlanReader {
             }
             let id = chunk.map { StatusText.chunkID(number: $0.1) } ?? Slugger.slugify(name)
             guard !id.isEmpty else { continue }
+            let others = cells.enumerated().filter { $0.offset != statusColumn }.map(\.element)
             var title = others.dropFirst().first { !$0.isEmpty && StatusText.readEstimate($0) == nil } ?? name
             if chunk == nil {
                 title = Self.rowTitle(

@@ -46,9 +46,9 @@ struct RoadmapReader {
     }
 
     /// A heading that opens a finished milestone's section (`## Archived: v0.1`).
-    nonisolated(unsafe) static let archivedHeading = /(?i)\barchived?\b/
+    nonisolated(unsafe) static let archivedHeading = /(?i)\barchived\b|^\W*(?:archive|history)\W*$/
     /// GSD folds a shipped milestone into `<details><summary>✅ v1.0 MVP … SHIPPED …</summary>`.
-    nonisolated(unsafe) static let archivedSummary = /(?i)<summary>[^<]*(?:shipped|archived?|complete|✅)/
+    nonisolated(unsafe) static let archivedSummary = /(?i)<summary>[^<]*(?:\bshipped\b|\barchived?\b|\bcomplete\b|✅)/
 
     mutating func read() {
         // An archived milestone's phases and plans reuse the current ones'
@@ -109,7 +109,7 @@ struct RoadmapReader {
     /// range of phases (`Phase 1-11`) archives each of them.
     private mutating func readArchivedList(_ list: MarkdownNode) {
         for entry in list.children {
-            let text = PlanReader.itemText(entry)
+            let text = Self.lineText(entry)
             if let range = try? Self.phaseRange.firstMatch(in: text), let low = Int(range.1), let high = Int(range.2),
                 low <= high, high - low < 1000
             {
@@ -150,10 +150,18 @@ struct RoadmapReader {
         phaseIndex[id] = fact.items.count - 1
     }
 
+    /// A list item's text with runs of white space made one space, and at most
+    /// 2,000 characters: the phase line pattern has several optional spaces in a
+    /// row, which a long run of spaces would make it try in cubic time.
+    static func lineText(_ entry: MarkdownNode) -> String {
+        let text = PlanReader.itemText(entry)
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(2_000).description
+    }
+
     private mutating func readList(_ list: MarkdownNode) {
         for entry in list.children {
             guard case .item(let task) = entry.kind else { continue }
-            let text = PlanReader.itemText(entry)
+            let text = Self.lineText(entry)
             if (try? Self.phaseRange.firstMatch(in: text)) != nil {
                 // A summary of several phases names none of them.
             } else if let match = try? Self.phaseLine.firstMatch(in: text) {
@@ -184,11 +192,20 @@ struct RoadmapReader {
     /// (every plan has a SUMMARY) may outweigh it.
     @discardableResult
     private func apply(_ match: Regex<PhaseLine>.Match, of entry: MarkdownNode, to item: inout WorkItem) -> Bool {
-        let text = PlanReader.itemText(entry)
+        let text = Self.lineText(entry)
         item.title = String(match.2).trimmingCharacters(in: .whitespaces)
         item.line = entry.line
-        let rest = [match.3, match.4, match.5].compactMap { $0.map(String.init) }.joined(separator: " ")
-        let reading = StatusText.read(rest)
+        // The words after the title are its description (`- Fix failing sync
+        // tests`) unless they open with a status (`— completed 2026-01-12`);
+        // the parenthesis (`(3/3 plans)`, `(in progress)`) is always read.
+        let after = [match.4, match.5].compactMap { $0.map(String.init) }.first
+        let opensWithStatus = after.map { text in
+            StatusText.statusWords(in: text).first?.offset == 0 || text.first.map(StatusText.isSymbol) == true
+        }
+        let rest = [match.3.map(String.init), opensWithStatus == true ? after : nil].compactMap { $0 }.joined(
+            separator: " ")
+        var reading = StatusText.read(rest)
+        reading.date = reading.date ?? after.flatMap { StatusText.read($0).date }
         var boxAlone = false
         if case .item(let task) = entry.kind, let task {
             item.status = task == .done ? .done : (reading.recognised ? reading.status : .notStarted)
@@ -201,7 +218,7 @@ struct RoadmapReader {
             item.statusStated = true
             item.statusText = text
         }
-        item.completed = reading.date ?? item.completed
+        item.completed = (item.status == .done ? reading.date : nil) ?? item.completed
         if let plans = match.3, let counts = try? /(\d+)\s*\/\s*(\d+)/.firstMatch(in: plans),
             let done = Int(counts.1), let total = Int(counts.2), total >= done
         {

@@ -34,6 +34,17 @@ enum StatusText {
         ("⭕", .notStarted), ("📋", .notStarted),
     ]
 
+    /// The status a symbol stands for, with or without the emoji variation
+    /// selector (`✔️` is `✔` U+FE0F, one `Character` that is not `✔`).
+    static func status(ofSymbol character: Character) -> WorkStatus? {
+        let scalars = character.unicodeScalars.filter { $0.value != 0xFE0F }
+        guard scalars.count == 1, let scalar = scalars.first else { return nil }
+        return symbols.first { $0.0.unicodeScalars.first == scalar }?.1
+    }
+
+    /// Whether a character is a status symbol (see ``status(ofSymbol:)``).
+    static func isSymbol(_ character: Character) -> Bool { status(ofSymbol: character) != nil }
+
     /// Symbols that decorate rather than state (see ``symbols``): colour
     /// circles, and the hourglass, which writers put beside "Pending" as often
     /// as beside "In progress".
@@ -57,7 +68,11 @@ enum StatusText {
         ("in qa", .inReview), ("pr open", .inReview), ("human_needed", .inReview), ("human needed", .inReview),
         ("awaiting verification", .inReview),
         ("blocked", .blocked), ("on hold", .blocked), ("on-hold", .blocked), ("stuck", .blocked),
-        ("waiting", .blocked), ("awaiting", .blocked), ("failed", .blocked), ("failing", .blocked),
+        ("failed", .blocked), ("failing", .blocked),
+        // Waiting is no status of its own: what an item waits for is its
+        // readiness (or, for an outside wait, the note), never "blocked".
+        ("waiting", .notStarted), ("awaiting", .notStarted),
+        ("review complete", .done), ("review completed", .done), ("review passed", .done),
         ("not started", .notStarted), ("not-started", .notStarted), ("not_started", .notStarted),
         ("not yet started", .notStarted), ("todo", .notStarted), ("to do", .notStarted), ("to-do", .notStarted),
         ("pending", .notStarted), ("planned", .notStarted), ("not planned", .notStarted),
@@ -96,8 +111,8 @@ enum StatusText {
         reading.date = firstMatch(of: datePattern, in: trimmed)
         reading.commits = firstMatch(of: commitPattern, in: trimmed)
         let found = statusWords(in: trimmed)
-        let symbol = trimmed.first { character in symbols.contains { $0.0 == character } }
-        let symbolStatus = symbol.flatMap { character in symbols.first { $0.0 == character }?.1 }
+        let symbol = trimmed.first { isSymbol($0) }
+        let symbolStatus = symbol.flatMap { status(ofSymbol: $0) }
         if found.isEmpty {
             guard let symbol, let symbolStatus else { return finish(reading, text: trimmed) }
             reading.status = symbolStatus
@@ -160,9 +175,11 @@ enum StatusText {
     /// A percentage below 100 beside a done word is progress, not done; 0% is not started.
     /// Beside a symbol and no word the number decides: `95% ✅` is in progress and
     /// `15% ❌` is not blocked, for the symbol only grades the number.
+    /// Only in the status itself, not in its note: `✅ Done — coverage 85%` is done.
     private static func finish(_ reading: Reading, text: String, symbolOnly: Bool = false) -> Reading {
         var reading = reading
-        guard let match = try? percentPattern.firstMatch(in: text), let value = Double(match.1) else {
+        let status = String(text.prefix { !"—–;".contains($0) })
+        guard let match = try? percentPattern.firstMatch(in: status), let value = Double(match.1) else {
             return reading
         }
         if !reading.recognised || symbolOnly {
@@ -254,7 +271,7 @@ enum StatusText {
     /// A status symbol or any emoji (`✅`, `🔲`, `⚠️`, `🎯`): decoration that a
     /// title does without.
     static func isDecoration(_ character: Character) -> Bool {
-        if symbols.contains(where: { $0.0 == character }) { return true }
+        if isSymbol(character) { return true }
         let scalars = character.unicodeScalars
         guard let first = scalars.first, !first.isASCII else { return false }
         return first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}")
@@ -311,10 +328,18 @@ enum StatusText {
             var searchStart = lower.startIndex
             while let range = lower.range(of: word, range: searchStart..<lower.endIndex) {
                 if isBoundary(before: range.lowerBound, in: lower) && isBoundary(after: range.upperBound, in: lower) {
-                    let offset = lower.distance(from: lower.startIndex, to: range.lowerBound)
-                    if best[offset].map({ word.count > $0.length }) ?? true {
-                        best[offset] = (word, word.count, status)
+                    var offset = lower.distance(from: lower.startIndex, to: range.lowerBound)
+                    var (length, said) = (word.count, status)
+                    // `Not yet implemented`, `not merged`: a done word negated is not done.
+                    if status == .done {
+                        for negation in ["not yet ", "not "] where lower[..<range.lowerBound].hasSuffix(negation) {
+                            offset -= negation.count
+                            length += negation.count
+                            said = .notStarted
+                            break
+                        }
                     }
+                    if best[offset].map({ length > $0.length }) ?? true { best[offset] = (word, length, said) }
                     break
                 }
                 searchStart = range.upperBound
@@ -391,7 +416,10 @@ enum StatusText {
     /// Reads an estimate as ``estimate(_:)`` does, telling an absurd amount
     /// from none (nil).
     static func readEstimate(_ text: String) -> EstimateReading? {
-        guard let match = try? estimatePattern.firstMatch(in: text) else { return nil }
+        // The pattern is quadratic on a long run of digits: a run past 21
+        // digits is as absurd as 21 nines, which it becomes.
+        let start = text.replacing(/\d{22,}/) { _ in String(repeating: "9", count: 21) }
+        guard let match = try? estimatePattern.firstMatch(in: start) else { return nil }
         guard let first = Double(match.1) else { return nil }
         let second = match.2.flatMap { Double($0) }
         let unit = match.3.lowercased()

@@ -204,7 +204,7 @@ struct InPlaceViews {
             } else if let box = PlanReader.nonStandardBox(text) {
                 status = box.status
                 shown = Self.withoutLeadingMark(item)
-            } else if let first = text.first, let symbolStatus = StatusText.symbols.first(where: { $0.0 == first })?.1 {
+            } else if let first = text.first, let symbolStatus = StatusText.status(ofSymbol: first) {
                 status = symbolStatus
                 shown = Self.withoutLeadingMark(item)
             }
