@@ -152,9 +152,10 @@ struct StatusModelTests {
             ])
         #expect(status.entries.map(\.item.status) == [.done, .inProgress, .done, .notStarted])
         #expect(status.entries.map(\.item.line) == [3, 5, 7, 9])
-        // Week 2 is a part of Phase 1: the plan counts its three phases, and the week apart.
-        #expect(status.plans.first?.unit.text == "1 of 3 sections")
-        #expect(status.plans.first?.others.map(\.text) == ["1 of 1 sub-section"])
+        // Phase 1 holds Week 2: the innermost sections are the work (Phase 0, Week 2,
+        // Phase 2), and Phase 1 is counted apart, never twice.
+        #expect(status.plans.first?.unit.text == "2 of 3 sections")
+        #expect(status.plans.first?.others.map(\.text) == ["0 of 1 section group"])
         // A status line under a heading that names no work is not taken for one.
         let prose = report([try page("# PRD\n\n## Overview\n\n**Status**: Draft\n", path: "PRD.md")])
         #expect(prose.entries.isEmpty)

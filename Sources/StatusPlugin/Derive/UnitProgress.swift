@@ -84,14 +84,14 @@ extension StatusReport {
         }
         return order.compactMap { scope in
             var members = byScope[scope]!
-            // A section inside another section (`### Week 2 ✅` under `## Phase 1 🚧`)
-            // is a part of it, counted apart as a sub-section, not a second unit.
+            // Sections in sections (`## Phase 1 🚧` holding `### Task 1.1 ✅`): the
+            // work left is in the innermost ones, so they are the unit; a section
+            // that holds others is counted apart, as a group, never twice.
             let sectionKeys = Set(members.filter { $0.item.kind == .section }.map(\.item.key))
-            let nested = Set(
-                members.filter { $0.item.kind == .section && $0.item.parent.map(sectionKeys.contains) == true }.map(
-                    \.item.key))
-            let subSections = members.filter { nested.contains($0.item.key) }
-            members.removeAll { nested.contains($0.item.key) }
+            let holders = Set(
+                members.filter { $0.item.kind == .section }.compactMap(\.item.parent).filter(sectionKeys.contains))
+            let groups = members.filter { holders.contains($0.item.key) }
+            members.removeAll { holders.contains($0.item.key) }
             let kinds = Dictionary(grouping: members, by: \.item.kind)
             guard let firstKind = UnitProgress.unitOrder.first(where: { kinds[$0] != nil }) else {
                 // Only phases: a roadmap with no plans yet counts its phases.
@@ -109,13 +109,23 @@ extension StatusReport {
                     unitKind = .phase
                 }
             }
-            let unitEntries = kinds[unitKind]!
+            var unitEntries = kinds[unitKind]!
+            var merged: Set<WorkItem.Kind> = []
+            // Beside sections, a heading whose work is only its boxes (`### Task
+            // 2.2` with a checklist, no marker) is one more section, its status
+            // the one its boxes imply; counted apart it made "5 of 5 sections"
+            // of a plan with six tasks left.
+            if unitKind == .section, let lists = kinds[.checklist] {
+                unitEntries = (unitEntries + lists).sorted { $0.item.line < $1.item.line }
+                merged.insert(.checklist)
+            }
             var others: [UnitProgress] = []
-            for kind in [WorkItem.Kind.phase] + UnitProgress.unitOrder where kind != unitKind {
+            for kind in [WorkItem.Kind.phase] + UnitProgress.unitOrder where kind != unitKind && !merged.contains(kind)
+            {
                 if let more = kinds[kind] { others.append(UnitProgress(kind: kind, entries: more)) }
             }
-            if !subSections.isEmpty {
-                others.append(UnitProgress(kind: .section, noun: "sub-section", entries: subSections))
+            if !groups.isEmpty {
+                others.append(UnitProgress(kind: .section, noun: "section group", entries: groups))
             }
             return PlanProgress(
                 scope: scope, unit: UnitProgress(kind: unitKind, entries: unitEntries), others: others,
