@@ -366,4 +366,46 @@ struct StatusModelTests {
         #expect(StatusText.readEstimate(String(repeating: "9", count: 5_000) + " days") == .tooLarge)
     }
 
+    @Test func aPlanWrittenAsChecklistsIsCountedInItsTasks() throws {
+        let text = """
+            # Sprint
+
+            ## Priority 1
+
+            - [x] Ring
+            - [x] Undo
+            - [ ] Haptics
+
+            ## Priority 2
+
+            - [~] Reschedule
+            - [ ] Refresh
+            - [-] Watch spike
+            """
+        let status = report([try page(text)])
+        #expect(status.plans.first?.unit.text == "2 of 5 tasks")
+        #expect(status.countProgress == (2, 5))
+        #expect(status.units.map(\.text) == ["2 of 5 tasks"])
+    }
+
+    @Test func boxesBesideSectionsAreASectionOnlyUnderAHeadingOfWork() throws {
+        let text = """
+            # Plan
+
+            ## Phase 1: Core ✅ COMPLETE
+
+            ## Phase 2: Sync
+
+            - [x] Merge
+            - [ ] Conflicts
+
+            ## Success Criteria
+
+            - [ ] All tests pass
+            """
+        let plan = try #require(report([try page(text)]).plans.first)
+        #expect(plan.unit.text == "1 of 2 sections")
+        #expect(plan.others.map(\.text) == ["0 of 1 checklist section"])
+    }
+
 }

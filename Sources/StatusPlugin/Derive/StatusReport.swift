@@ -102,6 +102,10 @@ public struct StatusReport: Sendable {
 
     /// Done items out of all tracked ones.
     public var countProgress: (done: Int, total: Int) {
+        // Each plan in its unit (a checklist plan in its boxes), as the headline says.
+        if !plans.isEmpty {
+            return plans.reduce((0, 0)) { ($0.0 + $1.unit.done, $0.1 + $1.unit.total) }
+        }
         let items = tracked
         return (items.filter { $0.item.status == .done }.count, items.count)
     }

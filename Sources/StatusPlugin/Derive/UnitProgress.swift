@@ -22,6 +22,16 @@ public struct UnitProgress: Sendable, Equatable {
         for entry in entries { byStatus[entry.item.status, default: 0] += 1 }
     }
 
+    /// Creates the count of a plan written as checklists alone, in its boxes.
+    public init(kind: WorkItem.Kind, noun: String, boxes: ChecklistCount) {
+        self.kind = kind
+        self.noun = noun
+        byStatus = [
+            .done: boxes.done, .inProgress: boxes.inProgress, .notStarted: boxes.open, .blocked: boxes.blocked,
+            .cancelled: boxes.cancelled, .optional: boxes.optional,
+        ].filter { $0.value > 0 }
+    }
+
     /// Items that count (not cancelled, not optional).
     public var total: Int { byStatus.filter { $0.key.counts }.values.reduce(0, +) }
     /// Done items.
@@ -82,7 +92,7 @@ extension StatusReport {
             if byScope[scope] == nil { order.append(scope) }
             byScope[scope, default: []].append(entry)
         }
-        return order.compactMap { scope in
+        return order.compactMap { scope -> PlanProgress? in
             var members = byScope[scope]!
             // Sections in sections (`## Phase 1 🚧` holding `### Task 1.1 ✅`): the
             // work left is in the innermost ones, so they are the unit; a section
@@ -92,7 +102,7 @@ extension StatusReport {
                 members.filter { $0.item.kind == .section }.compactMap(\.item.parent).filter(sectionKeys.contains))
             let groups = members.filter { holders.contains($0.item.key) }
             members.removeAll { holders.contains($0.item.key) }
-            let kinds = Dictionary(grouping: members, by: \.item.kind)
+            var kinds = Dictionary(grouping: members, by: \.item.kind)
             guard let firstKind = UnitProgress.unitOrder.first(where: { kinds[$0] != nil }) else {
                 // Only phases: a roadmap with no plans yet counts its phases.
                 guard let phases = kinds[.phase] else { return nil }
@@ -110,18 +120,34 @@ extension StatusReport {
                 }
             }
             var unitEntries = kinds[unitKind]!
-            var merged: Set<WorkItem.Kind> = []
             // Beside sections, a heading whose work is only its boxes (`### Task
             // 2.2` with a checklist, no marker) is one more section, its status
             // the one its boxes imply; counted apart it made "5 of 5 sections"
             // of a plan with six tasks left.
+            // A plan written as checklists alone (a sprint's priorities, a task
+            // list) is counted in its boxes: each box is a task, and "0 of 4
+            // checklist sections" would hide that 20 of 30 tasks are done.
+            if unitKind == .checklist, let lists = kinds[.checklist] {
+                let boxes = lists.reduce(ChecklistCount()) { $0 + $1.item.checklist }
+                if boxes.total + boxes.cancelled + boxes.optional > 0 {
+                    return PlanProgress(
+                        scope: scope, unit: UnitProgress(kind: .checklist, noun: "task", boxes: boxes), others: [],
+                        entries: lists)
+                }
+            }
+            // Only a heading that names work (`Task 2.2`, `Phase 3`, `1.4 …`):
+            // `## Success Criteria` with boxes beside the phases is no phase.
             if unitKind == .section, let lists = kinds[.checklist] {
-                unitEntries = (unitEntries + lists).sorted { $0.item.line < $1.item.line }
-                merged.insert(.checklist)
+                let tasks = lists.filter { (try? PlanReader.workHeading.firstMatch(in: $0.item.title)) != nil }
+                if !tasks.isEmpty {
+                    unitEntries = (unitEntries + tasks).sorted { $0.item.line < $1.item.line }
+                    let taskKeys = Set(tasks.map(\.item.key))
+                    let rest = lists.filter { !taskKeys.contains($0.item.key) }
+                    kinds[.checklist] = rest.isEmpty ? nil : rest
+                }
             }
             var others: [UnitProgress] = []
-            for kind in [WorkItem.Kind.phase] + UnitProgress.unitOrder where kind != unitKind && !merged.contains(kind)
-            {
+            for kind in [WorkItem.Kind.phase] + UnitProgress.unitOrder where kind != unitKind {
                 if let more = kinds[kind] { others.append(UnitProgress(kind: kind, entries: more)) }
             }
             if !groups.isEmpty {
@@ -138,12 +164,18 @@ extension StatusReport {
         scope(of: item)
     }
 
-    /// The site's units summed by kind (`12 chunks`, `43 plans`), for the headline.
+    /// The site's units summed by kind (`12 chunks`, `43 plans`, `30 tasks`), for the headline.
     public var units: [UnitProgress] {
-        var byKind: [WorkItem.Kind: [Entry]] = [:]
-        for plan in plans { byKind[plan.unit.kind, default: []] += plan.entries }
-        return UnitProgress.unitOrder.compactMap { kind in
-            byKind[kind].map { UnitProgress(kind: kind, entries: $0) }
-        } + (byKind[.phase].map { [UnitProgress(kind: .phase, entries: $0)] } ?? [])
+        var merged: [UnitProgress] = []
+        for plan in plans {
+            if let index = merged.firstIndex(where: { $0.kind == plan.unit.kind && $0.noun == plan.unit.noun }) {
+                for (status, count) in plan.unit.byStatus { merged[index].byStatus[status, default: 0] += count }
+            } else {
+                merged.append(plan.unit)
+            }
+        }
+        let rank = { (unit: UnitProgress) in UnitProgress.unitOrder.firstIndex(of: unit.kind) ?? Int.max }
+        return merged.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(
+            \.element)
     }
 }

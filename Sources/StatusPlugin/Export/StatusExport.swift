@@ -13,10 +13,11 @@ public enum StatusExport {
     public static func json(_ report: StatusReport) -> String {
         let progress = report.countProgress
         let estimate = report.estimateProgress
-        let units = report.plans.flatMap(\.entries)
         var statuses: [String: Int] = [:]
         for status in WorkStatus.allCases { statuses[status.rawValue] = 0 }
-        for entry in units { statuses[entry.item.status.rawValue, default: 0] += 1 }
+        for unit in report.units {
+            for (status, count) in unit.byStatus { statuses[status.rawValue, default: 0] += count }
+        }
         let file = StatusFile(
             schema: schemaVersion,
             summary: .init(
