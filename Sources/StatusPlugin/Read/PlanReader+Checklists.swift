@@ -1,0 +1,161 @@
+import Foundation
+import SpecSiteKit
+
+/// Checklists: task-list boxes, the boxes cmark does not know (`[~]`,
+/// `[⏳]`, `[-]`) and emoji used as boxes.
+extension PlanReader {
+    // MARK: Checklists
+
+    enum Mark {
+        case box(WorkStatus)
+        case symbol(Character, WorkStatus)
+    }
+
+    mutating func readList(_ list: MarkdownNode) {
+        // `- **Status:** Done` and `- Depends on: CHUNK-001` in a list of an item's facts.
+        for entry in list.children {
+            guard case .item(nil) = entry.kind, let paragraph = entry.children.first, case .paragraph = paragraph.kind
+            else { continue }
+            readMetadata(paragraph)
+            if inOptionalSection, let match = try? Self.listedLabel.firstMatch(in: Self.itemText(entry)) {
+                optionalLabels.insert(String(match.1).lowercased())
+            }
+        }
+        var collected: [(entry: ChecklistEntry, symbol: Character?, list: String)] = []
+        collect(list, depth: 0, into: &collected)
+        guard !collected.isEmpty else { return }
+        let owner = open.last?.index
+        // Emoji bullets are a list style when every item has the same one (a ✅
+        // before each acceptance criterion), unless the item is stated done; and
+        // outside a work item they need a symbol that is not ✅ or ❌ to be read
+        // as status (`✅ Do` / `❌ Don't` lists are advice).
+        let symbols = collected.compactMap(\.symbol)
+        let boxes = collected.filter { $0.symbol == nil }
+        var accepted = boxes
+        if !symbols.isEmpty {
+            let uniform = Set(symbols).count == 1 && symbols.count == collected.count
+            let ownerDone = owner.map { fact.items[$0].statusStated && fact.items[$0].status == .done } ?? false
+            let hasProgressSymbol = symbols.contains { symbol in
+                guard let status = StatusText.status(ofSymbol: symbol) else { return false }
+                return status == .inProgress || status == .notStarted
+            }
+            let isStatus =
+                uniform
+                ? (ownerDone && symbols.first.map { Self.isDoneSymbol($0) } == true)
+                : (owner != nil || hasProgressSymbol)
+            if isStatus { accepted = collected }
+        }
+        guard !accepted.isEmpty else { return }
+        let ownerIndex = owner ?? checklistGroup()
+        for var found in accepted {
+            found.entry.owner = ownerIndex
+            fact.entries.append(found.entry)
+            fact.checklistLists.insert(found.list)
+            if let ownerIndex { fact.items[ownerIndex].checklist.add(found.entry.status) }
+        }
+    }
+
+    static func isDoneSymbol(_ symbol: Character) -> Bool {
+        StatusText.status(ofSymbol: symbol) == .done
+    }
+
+    mutating func collect(
+        _ list: MarkdownNode, depth: Int,
+        into collected: inout [(entry: ChecklistEntry, symbol: Character?, list: String)]
+    ) {
+        for item in list.children {
+            guard case .item(let task) = item.kind else { continue }
+            let text = Self.itemText(item)
+            var mark: Mark?
+            if let task {
+                mark = .box(task == .done ? .done : (Self.saysOptional(text) ? .optional : .notStarted))
+            } else if let found = Self.nonStandardBox(text) {
+                mark = .box(found.status)
+            } else if let first = text.first, let status = StatusText.status(ofSymbol: first) {
+                mark = .symbol(first, status)
+            }
+            if let mark {
+                let status: WorkStatus
+                let symbol: Character?
+                switch mark {
+                case .box(let value):
+                    status = value
+                    symbol = nil
+                case .symbol(let character, let value):
+                    status = value
+                    symbol = character
+                }
+                let shown = Self.withoutMark(text)
+                collected.append(
+                    (ChecklistEntry(text: shown, status: status, line: item.line, depth: depth), symbol, list.blockKey))
+            }
+            for child in item.children where child.kind.isList {
+                collect(child, depth: depth + 1, into: &collected)
+            }
+        }
+    }
+
+    /// The text of an item's first paragraph.
+    static func itemText(_ item: MarkdownNode) -> String {
+        guard let first = item.children.first, case .paragraph = first.kind else { return "" }
+        return first.plainText.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `(optional)`, `(Deferred to a separate PR)`, `(nice to have)` in an
+    /// unticked item: optional work, not counted.
+    nonisolated(unsafe) static let optionalNote =
+        /(?i)\(\s*(?:optional|deferred|postponed|nice[ -]to[ -]have|can wait|stretch)\b[^)]*\)/
+
+    /// Whether an unticked item's text says the work is optional or deferred.
+    static func saysOptional(_ text: String) -> Bool {
+        (try? optionalNote.firstMatch(in: text)) != nil
+    }
+
+    /// `[⏳]`, `[~]`, `[-]`, `[/]`, `[!]` at the start of an item: boxes cmark does not know.
+    static func nonStandardBox(_ text: String) -> (status: WorkStatus, length: Int)? {
+        guard text.hasPrefix("["), let close = text.firstIndex(of: "]") else { return nil }
+        let inside = text[text.index(after: text.startIndex)..<close]
+        let after = text[text.index(after: close)...]
+        guard inside.count == 1, after.isEmpty || after.first == " " else { return nil }
+        let status: WorkStatus? =
+            switch inside.first! {
+            case "~", "/", "⏳", "🚧", "🔄", ".", "o": .inProgress
+            case "-", "—", "–": .cancelled
+            case "!", "✗", "❌": .blocked
+            case "✓", "✔", "✅", "*", "+": .done
+            default: nil
+            }
+        return status.map { ($0, text.distance(from: text.startIndex, to: close) + 1) }
+    }
+
+    /// An item's text without its box or status symbol.
+    static func withoutMark(_ text: String) -> String {
+        if let box = nonStandardBox(text) {
+            return String(text.dropFirst(box.length)).trimmingCharacters(in: .whitespaces)
+        }
+        if let first = text.first, StatusText.isSymbol(first) {
+            return String(text.dropFirst()).trimmingCharacters(
+                in: .whitespaces.union(CharacterSet(charactersIn: "\u{FE0F}")))
+        }
+        return text
+    }
+
+    /// The checklist work item for task lists under the current heading (made on first use).
+    mutating func checklistGroup() -> Int? {
+        let title = heading?.text ?? page.title
+        let id = heading?.id ?? "checklist"
+        if let index = checklistGroups[id] { return index }
+        var item = WorkItem(
+            id: id, key: page.sourcePath + "#" + id, kind: .checklist,
+            title: title, sourcePath: page.sourcePath, displayPath: page.displayPath, line: heading?.line ?? 1,
+            anchor: heading?.id)
+        if let match = try? /(?i)\bpriority\s*(\w+)|\b(P[0-9])\b/.firstMatch(in: title) {
+            item.priority = String(match.1 ?? match.2 ?? "")
+        }
+        if keys.contains(item.key) { item.key += "@\(item.line)" }
+        append(item)
+        checklistGroups[id] = fact.items.count - 1
+        if inOptionalSection { optionalItems.insert(fact.items.count - 1) }
+        return fact.items.count - 1
+    }
+}

@@ -1,0 +1,295 @@
+import Foundation
+import SpecSiteKit
+
+/// Headings: which are work items, their ids, titles and markers, and the
+/// sections that declare their work optional.
+extension PlanReader {
+    // MARK: Headings
+
+    /// What a heading says about work: its chunk id, title and status marker.
+    struct HeadingReading: Equatable {
+        var chunkID: String?
+        /// The author's number when it is the heading's only id: `22` in
+        /// `### 22. 🔲 Leads DTO Audit`, `1.2` in `#### 1.2 Integration (90% ✅)`.
+        var number: String?
+        var title: String
+        var marker: String?
+
+        /// The title with the author's number before it (`22. Leads DTO Audit`, `1.2 Integration`).
+        var numberedTitle: String {
+            guard let number else { return title }
+            return number.contains(".") ? "\(number) \(title)" : "\(number). \(title)"
+        }
+    }
+
+    nonisolated(unsafe) static let chunkHeading = /^(?i)(?:[^\w\s]{1,3}\s*)?chunk[\s_-]*0*(\d{1,6})\b\s*(?:[:.—–-]\s*)?/
+    nonisolated(unsafe) static let bracketMarker = /\s*\[([A-Za-z][A-Za-z \-_']{1,20})\]\s*$/
+    nonisolated(unsafe) static let codeMarker = /\s*\(\s*`([^`]{1,30})`\s*\)\s*$/
+    nonisolated(unsafe) static let leadingBracket = /^\[([A-Za-z][A-Za-z \-_']{1,20})\]\s*/
+
+    /// Reads `CHUNK-004: Logo ✅ COMPLETED`, `Chunk 3: Fonts`, `Export ✓`,
+    /// `[DONE] Export`, ``Export (`done`)``; nil for a heading that is no work item.
+    static func workItem(fromHeading source: String, plainText: String) -> HeadingReading? {
+        var text = source.trimmingCharacters(in: .whitespaces)
+        var chunkID: String?
+        if let match = try? chunkHeading.firstMatch(in: text) {
+            chunkID = StatusText.chunkID(number: match.1)
+            // A status symbol written before the id is a marker too.
+            text = String(text[match.range.upperBound...])
+            if let symbol = match.output.0.first, StatusText.isSymbol(symbol) {
+                text += " " + String(symbol)
+            }
+        }
+        var marker: String?
+        if let match = try? bracketMarker.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
+            marker = String(match.1)
+            text = String(text[..<match.range.lowerBound])
+        } else if let match = try? codeMarker.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
+            marker = String(match.1)
+            text = String(text[..<match.range.lowerBound])
+        } else if let match = try? leadingBracket.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
+            marker = String(match.1)
+            text = String(text[match.range.upperBound...])
+        } else if let split = numberedSymbolMarker(text) {
+            marker = split.marker
+            text = split.rest
+        } else if let split = parenthesisedMarker(text) ?? trailingSymbolMarker(text) ?? dashMarker(text) {
+            marker = split.marker
+            // `Setup - COMPLETE ✅`, `Phases 1-4 COMPLETE ✅`: the words before
+            // the symbol are the marker too.
+            if let words = dashMarker(split.rest) ?? capitalStatus(split.rest) {
+                marker = text[text.index(text.startIndex, offsetBy: words.rest.count)...]
+                    .trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
+                text = words.rest
+            } else {
+                text = split.rest
+            }
+        }
+        var title = text.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
+        guard chunkID != nil || marker != nil else { return nil }
+        var number: String?
+        if chunkID == nil { (number, title) = splitNumber(title) }
+        title = StatusText.withoutDecoration(title)
+        return HeadingReading(
+            chunkID: chunkID, number: number, title: title.isEmpty ? (chunkID ?? plainText) : title, marker: marker)
+    }
+
+    /// `22.`, `1b.`, `3)` or `1.2` at the start of a title: the author's number.
+    /// A bare number needs its `.` or `)` (`2026 Roadmap` is a title).
+    nonisolated(unsafe) static let leadingNumber = /^(\d{1,4}(?:\.\d{1,4})+|\d{1,4}[a-z]?(?=[.)]))[.)]?\s+/
+
+    /// `22. Leads DTO Audit` → (`22`, `Leads DTO Audit`); no number when nothing follows it.
+    static func splitNumber(_ title: String) -> (number: String?, title: String) {
+        guard let match = try? leadingNumber.firstMatch(in: title) else { return (nil, title) }
+        let rest = title[match.range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
+        return rest.isEmpty ? (nil, title) : (String(match.1), rest)
+    }
+
+    /// `22. 🔲 Leads DTO Audit` → (`22. Leads DTO Audit`, `🔲`): a status symbol
+    /// right after the author's number, as trackers list their queue.
+    static func numberedSymbolMarker(_ text: String) -> (rest: String, marker: String)? {
+        guard let match = try? leadingNumber.firstMatch(in: text) else { return nil }
+        let after = text[match.range.upperBound...]
+        guard let symbol = after.first, StatusText.isSymbol(symbol) else { return nil }
+        let rest = after.dropFirst().trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\u{FE0F}")))
+        guard !rest.isEmpty else { return nil }
+        return (String(text[..<match.range.upperBound]) + rest, String(symbol))
+    }
+
+    /// `Development (95% ✅)` → (`Development`, `95% ✅`); `Task 1.3 (In
+    /// Progress)` → (`Task 1.3`, `In Progress`): a status in the parentheses that
+    /// end a heading, taken out whole (no `(95%` is left behind).
+    static func parenthesisedMarker(_ text: String) -> (rest: String, marker: String)? {
+        guard text.hasSuffix(")") else { return nil }
+        var depth = 0
+        var opening: String.Index?
+        for index in text.indices.reversed() {
+            if text[index] == ")" { depth += 1 }
+            if text[index] == "(" { depth -= 1 }
+            if depth == 0 {
+                opening = index
+                break
+            }
+        }
+        guard let opening else { return nil }
+        let inner = text[text.index(after: opening)..<text.index(before: text.endIndex)]
+            .trimmingCharacters(in: .whitespaces)
+        let rest = text[..<opening].trimmingCharacters(in: .whitespaces)
+        guard !rest.isEmpty, !inner.isEmpty,
+            StatusText.isHeadingStatus(inner) || StatusText.isGradedPercentage(inner)
+        else { return nil }
+        return (rest, inner)
+    }
+
+    /// `Phases 1-4 COMPLETE` → (`Phases 1-4`, `COMPLETE`): a status phrase in
+    /// capitals that ends the text, before a symbol that marks the heading.
+    static func capitalStatus(_ text: String) -> (rest: String, marker: String)? {
+        for phrase in StatusText.headingWords.sorted(by: { $0.count > $1.count }) {
+            let capitals = " " + phrase.uppercased()
+            guard text.hasSuffix(capitals) else { continue }
+            let rest = String(text.dropLast(capitals.count)).trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty { return (rest, phrase.uppercased()) }
+        }
+        return nil
+    }
+
+    /// `Add the export - COMPLETE` → (`Add the export`, `COMPLETE`): a status
+    /// after a dash at the end of a heading (`— DONE`, `– Blocked — legal
+    /// review`). A hyphen counts only with spaces round it (`Per-User` is a word).
+    static func dashMarker(_ text: String) -> (rest: String, marker: String)? {
+        for index in text.indices {
+            let character = text[index]
+            guard character == "—" || character == "–" || character == "-" else { continue }
+            let next = text.index(after: index)
+            if character == "-" {
+                guard index > text.startIndex, text[text.index(before: index)] == " ", next < text.endIndex,
+                    text[next] == " "
+                else { continue }
+            }
+            let rest = text[..<index].trimmingCharacters(in: .whitespaces)
+            let marker = text[next...].trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty, StatusText.isHeadingStatus(marker) { return (rest, marker) }
+        }
+        return nil
+    }
+
+    /// `Logo ✅ COMPLETED` → (`Logo`, `✅ COMPLETED`): a status symbol at the end
+    /// of a heading, followed by at most a few upper-case or status words, or by
+    /// a status word and its reason (`❌ Blocked — waiting for legal review`).
+    static func trailingSymbolMarker(_ text: String) -> (rest: String, marker: String)? {
+        guard
+            let index = text.lastIndex(where: { character in StatusText.isSymbol(character) }),
+            index > text.startIndex
+        else { return nil }
+        let after = text[text.index(after: index)...].trimmingCharacters(in: .whitespaces)
+        // `(~80% of them ✅)`: a symbol inside parentheses is no marker of the heading.
+        if after.filter({ $0 == ")" }).count > after.filter({ $0 == "(" }).count { return nil }
+        let reading = StatusText.read(after)
+        let withReason = reading.recognised && reading.note != nil
+        guard after.split(separator: " ").count <= 4 || withReason else { return nil }
+        if !after.isEmpty && after.uppercased() != after && !reading.recognised { return nil }
+        let rest = String(text[..<index]).trimmingCharacters(in: .whitespaces)
+        guard !rest.isEmpty else { return nil }
+        return (rest, String(text[index...]).trimmingCharacters(in: .whitespaces))
+    }
+
+    // MARK: Sections of a heading
+
+    /// Whether a heading declares the work under it optional: `### Future /
+    /// Optional`, `### Nice to Have (Can Wait)`, `## Stretch goals`, `## Deferred`.
+    static func declaresOptional(_ heading: String) -> Bool {
+        let words =
+            " "
+            + heading.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }
+            .joined(separator: " ") + " "
+        return [
+            " optional ", " nice to have ", " can wait ", " stretch ", " stretch goals ", " deferred ",
+            " postponed ", " future work ", " future ideas ",
+        ].contains { words.contains($0) }
+    }
+
+    /// A heading's title as compared with the page's others: lower case, words only.
+    static func normalized(_ title: String) -> String {
+        title.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
+    }
+
+    /// Headings that name a step of any phase rather than a piece of work:
+    /// `Implementation`, `Tests First (TDD Red Phase)`, `Tasks`, `Acceptance criteria`.
+    static let genericTitles: Set<String> = [
+        "implementation", "tests", "test", "testing", "tests first", "tasks", "task list", "subtasks", "todo",
+        "to do", "todos", "setup", "set up", "verification", "validation", "cleanup", "clean up", "documentation",
+        "docs", "polish", "checklist", "steps", "deliverables", "acceptance criteria", "success criteria",
+        "definition of done", "next steps", "follow ups", "remaining work", "work items", "action items",
+    ]
+
+    /// Whether a title is generic (``genericTitles``), parentheses aside.
+    static func isGeneric(_ title: String) -> Bool {
+        let bare = title.replacing(/\([^)]*\)/, with: "")
+        return genericTitles.contains(normalized(bare))
+    }
+
+    /// `Task 3.3` in `- Task 3.3: Onboarding Flow`: a label an optional section
+    /// lists to name work written elsewhere.
+    nonisolated(unsafe) static let listedLabel =
+        /^([A-Za-z][A-Za-z-]{0,20}[ ]+\d{1,4}(?:\.\d{1,4})*[a-z]?)(?=$|[\s:.,;)—–-])/
+
+    /// Items a section that declares its work optional names by label
+    /// (`- Task 3.3: Onboarding Flow` under `### Future / Optional`).
+    mutating func markOptionalLabels() {
+        guard !optionalLabels.isEmpty else { return }
+        for index in fact.items.indices {
+            let title = fact.items[index].title.lowercased()
+            let named = optionalLabels.contains { label in
+                // The label at the start of the title, or after a parent's name (`Phase 3 — Task 3.3`).
+                var after: [Substring] = []
+                if title.hasPrefix(label) { after.append(title.dropFirst(label.count)) }
+                if let range = title.range(of: " — " + label) { after.append(title[range.upperBound...]) }
+                return after.contains { rest in rest.first.map { !($0.isLetter || $0.isNumber) } ?? true }
+            }
+            if named { optionalItems.insert(index) }
+        }
+    }
+
+    mutating func addItem(_ reading: HeadingReading, level: Int, block: MarkdownNode, id anchor: String) {
+        let id = reading.chunkID ?? reading.number ?? anchor
+        var key = page.sourcePath + "#" + id
+        if let first = seenIDs[id] {
+            warnings.append(
+                LineMessage(
+                    line: block.line,
+                    message: "duplicate id \(id): line \(first) already uses it, and references to \(id) go there;"
+                        + " this one is tracked on its own (key \(key)@\(block.line))"))
+            key += "@\(block.line)"
+        } else {
+            seenIDs[id] = block.line
+        }
+        var item = WorkItem(
+            id: id, key: key, kind: reading.chunkID == nil ? .section : .chunk, title: reading.title,
+            sourcePath: page.sourcePath, displayPath: page.displayPath, line: block.line,
+            anchor: anchor.isEmpty ? nil : anchor)
+        if let marker = reading.marker {
+            applyStatus(marker, to: &item, line: block.line)
+            item.headingMarker = marker
+        }
+        item.parent = open.last.map { fact.items[$0.index].key }
+        append(item)
+        fact.headingItems[block.blockKey] = fact.items.count - 1
+        open.append((level, fact.items.count - 1))
+    }
+
+    mutating func applyStatus(_ text: String, to item: inout WorkItem, line: Int) {
+        let reading = readStatus(text)
+        if !reading.recognised {
+            warnings.append(
+                LineMessage(
+                    line: line,
+                    message: "unknown status '\(text)' for \(item.id); expected done, in review, in progress,"
+                        + " blocked, not started, optional or cancelled (kept as unknown)"))
+        }
+        if let conflict = reading.conflict {
+            item.hint("'\(text)': \(conflict)", line: line)
+        }
+        // A heading marker and a Status line that disagree: the line is used
+        // (it has more detail), and the marker is named.
+        if item.statusStated, let marker = item.headingMarker, let previous = item.statusText, previous == marker,
+            item.status != reading.status, reading.recognised, item.status != .unknown
+        {
+            item.hint(
+                "the heading says '\(marker)' (\(item.status.label.lowercased())) but the status line says"
+                    + " '\(text)' (\(reading.status.label.lowercased())); the status line is used", line: line)
+        } else if item.statusStated, let previous = item.statusText, previous != item.headingMarker,
+            reading.recognised, item.status != .unknown, StatusText.contradict(item.status, reading.status)
+        {
+            // Two status lines in one item (its parts' lines, read as its own) that disagree.
+            item.hint(
+                "an earlier status line says '\(previous)' (\(item.status.label.lowercased())) but this one says"
+                    + " '\(text)' (\(reading.status.label.lowercased())); the later one is used", line: line)
+        }
+        item.status = reading.status
+        item.statusStated = true
+        item.statusText = text
+        item.note = reading.note ?? item.note
+        item.completed = item.completed ?? (reading.status == .done ? reading.date : nil)
+        item.commits = reading.commits ?? item.commits
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import SpecSiteKit
+
+/// `**Key**: value` lines under a work item: status, estimate, dependencies
+/// and the rest.
+extension PlanReader {
+    // MARK: Metadata lines
+
+    nonisolated(unsafe) static let metadataLine =
+        /^\s*(?:[-*]\s+)?(?:\*\*|__)([^*_:]{1,40}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*(.*)$/
+
+    /// The same lines without bold, for the keys that are unmistakable
+    /// (`Depends on: CHUNK-001`, `Status: In progress`, `Deps: 2.1`).
+    nonisolated(unsafe) static let plainMetadataLine =
+        /^(?i)\s*(?:[-*]\s+)?(status|depends on|dependencies|deps|requires|blocked by|estimated time|estimate|effort)\s*:\s*(.+)$/
+
+    /// Headings that name a unit of work: `Phase 2: Sharing`, `Task 2.1 …`, `Step 3`, `Week 2`, `1.2 Export`.
+    nonisolated(unsafe) static let workHeading =
+        /^(?i)(?:(?:phase|stage|step|task|milestone|sprint|week|epic|story|feature|iteration|part|chunk)\s+[\dA-Z]|\d+(?:\.\d+)*[.)]?\s)/
+
+    /// `**Status**: …`, `**Estimated Time**: 30 minutes`, `**Dependencies**: …`.
+    mutating func readMetadata(_ block: MarkdownNode) {
+        for fileLine in block.line...max(block.line, block.endLine) {
+            let text = String(line(fileLine))
+            let owner = open.last?.index
+            // Outside any work item only a status line matters (it makes its heading one).
+            if owner == nil && text.range(of: "status", options: .caseInsensitive) == nil { continue }
+            let key: String
+            let raw: Substring
+            var bold = true
+            if let match = try? Self.metadataLine.firstMatch(in: text) {
+                (key, raw) = (match.1.lowercased().trimmingCharacters(in: .whitespaces), match.2)
+            } else if let match = try? Self.plainMetadataLine.wholeMatch(in: text) {
+                (key, raw) = (match.1.lowercased(), match.2)
+                bold = false
+            } else {
+                continue
+            }
+            let value = Self.plain(String(raw))
+            // Only a bold `**Status**:` makes a heading work: `Status: …` in prose
+            // (GSD's STATE.md, a screen's description) is no marker.
+            guard !value.isEmpty, let index = owner ?? (bold ? statusHeading(key: key, value: value) : nil)
+            else { continue }
+            apply(key: key, value: value, line: fileLine, to: index)
+        }
+    }
+
+    /// A heading that is no work item but whose section states a status
+    /// (`### Phase 1: Setup` then `- **Status**: complete`) becomes one, a
+    /// section, as if the status were its marker. The page's title (level 1)
+    /// does not: its status is the document's. A status line under a deeper
+    /// heading than the page's others (``statusLevel``: `## Phase 3` states
+    /// its status, `#### 3.2 Reconciliation page` then `- **Status:** Pending`)
+    /// is its unit's, the heading on that level it is under. Nil when the
+    /// status says nothing known (prose that starts with "Status:").
+    mutating func statusHeading(key: String, value: String) -> Int? {
+        guard statusLinesMakeItems, key == "status", var position = trail.indices.last, trail[position].level > 1,
+            readStatus(value).recognised
+        else { return nil }
+        if let unit = statusLevel, trail[position].level > unit,
+            let enclosing = trail.lastIndex(where: { $0.level <= unit && $0.level > 1 })
+        {
+            position = enclosing
+        }
+        let target = trail[position]
+        guard case .heading(_, let anchor) = target.block.kind, fact.headingItems[target.block.blockKey] == nil else {
+            return nil
+        }
+        guard statusHeadingCount > 1 || (try? Self.workHeading.firstMatch(in: target.title)) != nil else { return nil }
+        let index: Int
+        if let group = checklistGroups[anchor], fact.items[group].line == target.block.line {
+            // Boxes came first and made it a checklist: the same work, now a section.
+            index = group
+            fact.items[index].kind = .section
+            fact.headingItems[target.block.blockKey] = index
+            open.append((target.level, index))
+        } else {
+            var (number, title) = Self.splitNumber(target.title)
+            if target.shown != target.title { (number, title) = (nil, target.shown) }
+            let reading = HeadingReading(chunkID: nil, number: number, title: title, marker: nil)
+            addItem(reading, level: target.level, block: target.block, id: anchor)
+            index = fact.items.count - 1
+            if trail[...position].contains(where: \.optional) { optionalItems.insert(index) }
+        }
+        return index
+    }
+
+    /// `[text](url)` and `[text][ref]` in a metadata value.
+    nonisolated(unsafe) static let inlineLink = /\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])/
+
+    /// Markdown emphasis, code marks and links removed (`**High**` → `High`,
+    /// `[CHUNK-007](PLAN.md#chunk-007)` → `CHUNK-007`): values are shown as text.
+    static func plain(_ text: String) -> String {
+        var text = text
+        if text.contains("](") || text.contains("][") {
+            text = text.replacing(inlineLink) { String($0.1) }
+        }
+        return text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
+            .replacingOccurrences(of: "`", with: "").trimmingCharacters(in: .whitespaces)
+    }
+
+    mutating func apply(key: String, value: String, line: Int, to index: Int) {
+        var item = fact.items[index]
+        switch key {
+        case "status", "state", "progress status":
+            // A heading marker and a Status line usually agree; the line has more detail.
+            applyStatus(value, to: &item, line: line)
+        case "estimated time", "estimate", "estimated", "time estimate", "effort", "estimated effort", "duration",
+            "time", "estimated duration", "size":
+            item.estimate = readEstimate(value, of: item.id, line: line) ?? item.estimate
+        case "dependencies", "dependency", "depends on", "depends", "dependson", "blocked by", "prerequisites",
+            "requires", "after", "deps", "dep", "depends upon", "required", "needs", "waits for", "waiting on",
+            "prerequisite":
+            let dependencies = StatusText.dependencies(value)
+            item.dependencyText = value
+            item.dependencyIDs = dependencies.ids
+            item.dependsOnAllPrevious = dependencies.allPrevious
+            item.dependencyLine = line
+        case "risk", "risk level", "risks":
+            item.risk = value
+        case "priority":
+            item.priority = value
+        case "phase":
+            item.phase = value
+        case "wave":
+            item.wave = value
+        case "completed", "completed on", "completion date", "done on", "finished", "date completed":
+            item.completed = (try? StatusText.datePattern.firstMatch(in: value)).map { String($0.1) } ?? value
+        case "commit", "commits", "commit range":
+            item.commits = value
+        default:
+            break
+        }
+        fact.items[index] = item
+    }
+
+    /// The estimate `value` states, with a warning when its amount is absurd.
+    mutating func readEstimate(_ value: String, of id: String, line: Int) -> Estimate? {
+        switch StatusText.readEstimate(value) {
+        case .estimate(let estimate):
+            return estimate
+        case .tooLarge:
+            warnings.append(
+                LineMessage(
+                    line: line,
+                    message: "estimate '\(value)' for \(id) is more than a million hours; it is left out"))
+            return nil
+        case nil:
+            return nil
+        }
+    }
+}
