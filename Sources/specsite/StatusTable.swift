@@ -82,13 +82,8 @@ struct StatusTable {
             for entry in members { lines += row(entry, shared: shared) }
         }
         // Archived milestones in one line, each kind counted apart, as the dashboard does.
-        let archived = report.entries.filter { $0.item.archived && $0.item.kind != .checklist }
-        if !archived.isEmpty {
-            var kinds: [WorkItem.Kind] = []
-            for entry in archived where !kinds.contains(entry.item.kind) { kinds.append(entry.item.kind) }
-            let counts = kinds.map { kind in
-                UnitProgress(kind: kind, entries: archived.filter { $0.item.kind == kind }).text
-            }
+        let counts = report.archived.counts.map(\.text)
+        if !counts.isEmpty {
             lines.append("")
             lines += wrap(
                 bold("Archived") + " — \(counts.joined(separator: ", ")) done (history, not counted)", indent: 0,

@@ -88,7 +88,7 @@ extension StatusReport {
         var order: [String] = []
         var byScope: [String: [Entry]] = [:]
         for entry in entries where !entry.item.archived {
-            let scope = Self.planScope(of: entry.item)
+            let scope = Self.scope(of: entry.item)
             if byScope[scope] == nil { order.append(scope) }
             byScope[scope, default: []].append(entry)
         }
@@ -159,9 +159,15 @@ extension StatusReport {
         }
     }
 
-    /// The plan an item belongs to: its document, or its GSD planning folder.
-    static func planScope(of item: WorkItem) -> String {
-        scope(of: item)
+    /// Archived milestones' items (checklists aside), and their counts by kind
+    /// in the order the kinds come ("2 of 2 plans, 2 of 2 phases"): what the
+    /// dashboard and the terminal say of history.
+    public var archived: (entries: [Entry], counts: [UnitProgress]) {
+        let archived = entries.filter { $0.item.archived && $0.item.kind != .checklist }
+        var kinds: [WorkItem.Kind] = []
+        for entry in archived where !kinds.contains(entry.item.kind) { kinds.append(entry.item.kind) }
+        let counts = kinds.map { kind in UnitProgress(kind: kind, entries: archived.filter { $0.item.kind == kind }) }
+        return (archived, counts)
     }
 
     /// The site's units summed by kind (`12 chunks`, `43 plans`, `30 tasks`), for the headline.

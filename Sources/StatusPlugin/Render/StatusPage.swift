@@ -278,14 +278,10 @@ struct StatusPage {
 
     /// Archived milestones: history, collapsed, never counted or offered as next.
     private func archived() -> String {
-        let archived = report.entries.filter { $0.item.archived && $0.item.kind != .checklist }
+        let (archived, units) = report.archived
         guard !archived.isEmpty else { return "" }
         // Each kind counted apart ("2 of 2 plans, 2 of 2 phases"), as everywhere.
-        var kinds: [WorkItem.Kind] = []
-        for entry in archived where !kinds.contains(entry.item.kind) { kinds.append(entry.item.kind) }
-        let counts = kinds.map { kind in
-            UnitProgress(kind: kind, entries: archived.filter { $0.item.kind == kind }).text
-        }
+        let counts = units.map(\.text)
         var html = "<h2 id=\"archived\">Archived</h2>\n<details class=\"status-archived\"><summary>"
         html += HTMLEscaping.escape(counts.joined(separator: ", ")) + " done in archived milestones"
         html += "</summary>\n"
