@@ -556,4 +556,46 @@ struct GSDReadingTests {
         #expect(phase.hints.map(\.message) == ["its ROADMAP line says not started, but every plan has a SUMMARY"])
     }
 
+    /// A ticked plan line that still says its last task is pending: the tick
+    /// stands (it is what the author wrote), and the words become a hint that
+    /// names the ROADMAP line. A plain description ("Fix failing tests",
+    /// "open the menu") gives none.
+    @Test func aTickedPlanLineThatSaysPendingKeepsItsTickWithAHint() throws {
+        let roadmap = """
+            # Roadmap
+
+            - [ ] **Phase 1: Deploy** - production
+
+            Plans:
+            - [x] 01-01-PLAN.md -- runbook (docs Task 1 complete; operator smoke-check Task 2 PENDING)
+            - [x] 01-02-PLAN.md -- Fix failing tests and open the menu
+            - [x] 01-03-PLAN.md -- Write the release notes (in progress)
+            """
+        let pages = [
+            try page(roadmap, path: ".planning/ROADMAP.md"),
+            try page("# Plan\n", path: ".planning/phases/01-deploy/01-01-PLAN.md"),
+            try page("# Summary\n", path: ".planning/phases/01-deploy/01-01-SUMMARY.md"),
+            try page("# Plan\n", path: ".planning/phases/01-deploy/01-02-PLAN.md"),
+            try page("# Summary\n", path: ".planning/phases/01-deploy/01-02-SUMMARY.md"),
+        ]
+        let report = gsdReport(pages)
+        let runbook = try #require(report.entry(".planning#01-01")).item
+        #expect(runbook.status == .done)
+        #expect(
+            runbook.hints.map(\.message) == [
+                "its ROADMAP line (.planning/ROADMAP.md:6) is ticked, but also says 'PENDING'"
+            ])
+        #expect(try #require(report.entry(".planning#01-02")).item.hints.isEmpty)
+        // Only the ROADMAP names 01-03: the hint points at its line there.
+        let notes = try #require(report.entry(".planning#01-03")).item
+        #expect(notes.status == .done)
+        #expect(notes.hints.contains(Hint(message: "its ROADMAP line is ticked, but also says 'in progress'", line: 8)))
+    }
+
+    /// A failed check is work to redo, not work held up: only "blocked" blocks.
+    @Test func failedIsInProgressNotBlocked() {
+        #expect(StatusText.read("❌ FAILED - BLOCKING").status == .inProgress)
+        #expect(StatusText.read("Failing").status == .inProgress)
+        #expect(StatusText.read("❌ Blocked — waiting on API keys").status == .blocked)
+    }
 }

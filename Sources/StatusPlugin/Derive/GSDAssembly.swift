@@ -79,6 +79,7 @@ enum GSDAssembly {
                         if let line = roadmapPlans[item.key], line.status != .done, summary.status == .done {
                             item.hint("it has a SUMMARY, but its ROADMAP line is not ticked", line: item.line)
                         }
+                        Self.questionTick(roadmapPlans[item.key], in: roadmapPages[item.key], of: &item)
                     } else if isFirst, let stated = roadmapPlans[item.key] {
                         item.status = stated.status
                         item.statusStated = true
@@ -86,6 +87,7 @@ enum GSDAssembly {
                         if stated.status == .done {
                             item.hint("the ROADMAP ticks it, but it has no SUMMARY", line: item.line)
                         }
+                        Self.questionTick(stated, in: roadmapPages[item.key], of: &item)
                     }
                     // STATE.md's Current Position: the plan being executed (no SUMMARY yet).
                     if isFirst, item.status != .done, let position = positions[item.key] {
@@ -146,6 +148,7 @@ enum GSDAssembly {
             if let line = roadmapPlans[key], line.status != .done, info.status == .done {
                 item.hint("it has a SUMMARY, but its ROADMAP line is not ticked", line: item.line)
             }
+            Self.questionTick(roadmapPlans[key], in: roadmapPages[key], of: &item)
             item.parent = Self.phaseKey(ofPlan: key)
             item.phase = GSDFiles.phaseFolder(of: page.sourcePath)
             items.append(item)
@@ -164,6 +167,7 @@ enum GSDAssembly {
             if line.status == .done {
                 item.hint("the ROADMAP ticks it, but there is no SUMMARY (and no PLAN file)", line: line.line)
             }
+            Self.questionTick(line, in: page, of: &item)
             items.append(item)
         }
         // Phases: from the roadmap when it lists them, else made from the plans' folders.
@@ -380,6 +384,20 @@ enum GSDAssembly {
         let parents = Set(kept.compactMap(\.parent))
         return kept.filter { item in
             !(item.kind == .phase && item.archived && inArchives.contains(item.key) && !parents.contains(item.key))
+        }
+    }
+
+    /// A ticked ROADMAP plan line that still says `PENDING` (`- [x] 30-06 …
+    /// operator smoke-check Task 2 PENDING`): the tick stands, as the author
+    /// wrote it, and the words become a hint to check it.
+    static func questionTick(_ line: RoadmapPlan?, in roadmap: Page?, of item: inout WorkItem) {
+        guard let line, line.status == .done, let word = line.unfinishedWord else { return }
+        if let roadmap, roadmap.sourcePath != item.sourcePath {
+            item.hint(
+                "its ROADMAP line (\(roadmap.sourcePath):\(line.line)) is ticked, but also says '\(word)'",
+                line: item.line)
+        } else {
+            item.hint("its ROADMAP line is ticked, but also says '\(word)'", line: line.line)
         }
     }
 

@@ -72,6 +72,9 @@ struct RoadmapPlan: Sendable {
     var status: WorkStatus
     var title: String
     var line: Int
+    /// The unfinished word a ticked line still carries (`Task 2 PENDING`),
+    /// shown as a hint: the author's tick stands, but it may be early.
+    var unfinishedWord: String?
 }
 
 /// `STATE.md`'s own count of the project's progress: front matter

@@ -178,7 +178,7 @@ struct RoadmapReader {
                     title = title.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-*"))
                     fact.roadmapPlans[id] = RoadmapPlan(
                         status: task == .done ? .done : .notStarted, title: title.isEmpty ? "Plan \(id)" : title,
-                        line: entry.line)
+                        line: entry.line, unfinishedWord: task == .done ? StatusText.unfinishedWord(in: title) : nil)
                 }
             }
             for child in entry.children where child.kind.isList { readList(child) }

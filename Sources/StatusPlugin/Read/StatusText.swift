@@ -68,7 +68,9 @@ enum StatusText {
         ("in qa", .inReview), ("pr open", .inReview), ("human_needed", .inReview), ("human needed", .inReview),
         ("awaiting verification", .inReview),
         ("blocked", .blocked), ("on hold", .blocked), ("on-hold", .blocked), ("stuck", .blocked),
-        ("failed", .blocked), ("failing", .blocked),
+        // A failed check or gate is work to redo, not work held up by something
+        // else: only the author's "blocked" says that.
+        ("failed", .inProgress), ("failing", .inProgress),
         // Waiting is no status of its own: what an item waits for is its
         // readiness (or, for an outside wait, the note), never "blocked".
         ("waiting", .notStarted), ("awaiting", .notStarted),
@@ -355,6 +357,24 @@ enum StatusText {
             coveredUntil = offset + match.length
         }
         return found
+    }
+
+    /// Words that say a piece of work is not finished, strong enough to
+    /// question a ticked box whose text carries them (`- [x] 30-06 … smoke-check
+    /// Task 2 PENDING`). Weaker words (`open`, `new`, `testing`) are too often
+    /// part of a plain description.
+    static let unfinishedWords: Set<String> = [
+        "pending", "awaiting", "in progress", "in-progress", "wip", "not started", "not yet started", "todo",
+        "incomplete", "blocked", "on hold",
+    ]
+
+    /// The first strong unfinished word in `text` (see ``unfinishedWords``), as written.
+    static func unfinishedWord(in text: String) -> String? {
+        for found in statusWords(in: text) where unfinishedWords.contains(found.word) {
+            let start = text.index(text.startIndex, offsetBy: found.offset, limitedBy: text.endIndex) ?? text.endIndex
+            return start < found.end ? String(text[start..<found.end]) : found.word
+        }
+        return nil
     }
 
     private static func isBoundary(before index: String.Index, in text: String) -> Bool {
