@@ -5,8 +5,8 @@ extension Builder {
     /// folder — every stage and plugin, the same diagnostics in ``diagnostics`` —
     /// but reads and writes no file, and returns the site's files by path.
     ///
-    /// It exists for fuzzing and tests, which run the whole pipeline on
-    /// thousands of inputs a second. `documents` maps content-relative paths
+    /// It exists for fuzzing and tests, which run the whole pipeline on many
+    /// inputs and have no use for a site on disk. `documents` maps content-relative paths
     /// (`.planning/ROADMAP.md`) to bytes. Paths a folder walk could not give
     /// (empty, `.` or `..` components, `.git`, the top-level `templates` and
     /// `specsite.yml`) and files that are not markdown are left out, so there
