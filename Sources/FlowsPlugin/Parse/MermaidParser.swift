@@ -49,8 +49,14 @@ public enum MermaidResult: Sendable, Equatable {
 /// - A later definition of a node replaces its text and shape; it keeps its place.
 /// - A duplicate edge stays a duplicate.
 ///
-/// Anything else gives a warning naming the text, and parsing goes on at the next
-/// line; an unclosed bracket or quote keeps the rest of its line as the label.
+/// As in mermaid, a label in brackets may run over several lines (its line breaks are
+/// kept), as long as no other bracket, brace, parenthesis, `|` or `"` comes before its
+/// closer; a quoted one may when the closer follows the closing quote.
+///
+/// Anything else gives a warning naming the text and its line, and the whole statement
+/// is skipped: none of its nodes or links are kept, so the rest of a broken label never
+/// turns into nodes. Parsing goes on at the next line; an unclosed bracket or quote keeps
+/// the rest of its line as the label.
 public enum MermaidParser {
     /// Parses one mermaid block. Never fails and takes time linear in the size of
     /// `code`, whatever it holds.
@@ -81,6 +87,8 @@ struct MermaidReader {
     var openCount: [Int] = []
     /// The line each edge was written on, for warnings made after parsing.
     var edgeLines: [Int] = []
+    /// What the statement being read has changed, while it may still be taken back.
+    var undo: MermaidUndo?
     /// The last search for each kind of text: where it started, where it had to stop,
     /// and what it found.
     var searches: [String: (from: Int, limit: Int, found: Range<Int>?)] = [:]
@@ -129,4 +137,12 @@ struct MermaidReader {
         resolveClusterReferences()
         return .flow(ParsedFlow(graph: graph, title: title, warnings: FlowWarning.sorted(warnings)))
     }
+}
+
+/// The graph as it was before a statement, and the nodes the statement has changed
+/// since, so the statement can be taken back whole.
+struct MermaidUndo {
+    var nodeCount: Int
+    var edgeCount: Int
+    var touched: [(index: Int, node: DiagramGraph.Node)] = []
 }

@@ -190,6 +190,18 @@ extension MermaidReader {
         }
     }
 
+    /// One of `closers`, or a scalar that cannot be in unquoted label text (mermaid's
+    /// `[^\[\]\(\)\{\}\|\"]`): where a label that runs over lines has to stop.
+    static func labelStop(_ closers: [[Unicode.Scalar]]) -> ([Unicode.Scalar], Int) -> Int? {
+        let stops: Set<Unicode.Scalar> = ["[", "]", "(", ")", "{", "}", "|", "\""]
+        return { text, index in
+            for closer in closers where index + closer.count <= text.count {
+                if closer.indices.allSatisfy({ text[index + $0] == closer[$0] }) { return closer.count }
+            }
+            return stops.contains(text[index]) ? 1 : nil
+        }
+    }
+
     /// The end of `-- text -->` (or `== text ==>`): a run of two or more, then `>`, `o`
     /// or `x`, or a run of three or more. Matches only at the start of a run, so a
     /// long run is not counted again from each of its scalars.

@@ -101,24 +101,38 @@ extension MermaidReader {
         return (label, widest.shape)
     }
 
-    /// The text from `start` up to one of `closers`, quoted or not.
+    /// The text from `start` up to one of `closers`, quoted or not. As in mermaid, the
+    /// text may run over several lines (see ``findCloser(_:from:acrossLines:)``); a quoted
+    /// text that does only when its closer follows the closing quote at once.
     mutating func readShapeText(from start: Int, closers: [[Unicode.Scalar]]) -> MermaidShapeText {
         var index = start
         while index < text.count, Self.isBlank(text[index]) { index += 1 }
         if index < text.count, text[index] == "\"" {
             let line = currentLine
-            guard let quoted = readQuoted(at: index) else { return .unclosedQuote }
-            guard let close = findCloser(closers, from: quoted.end) else { return .unclosed }
-            let stray = Self.trimmed(string(quoted.end..<close.lowerBound))
-            if !stray.isEmpty { warn(line, "text after a quoted label ignored: `\(FlowWarning.excerpt(stray))`") }
-            return .closed(label: Self.cleanLabel(quoted.content), end: close.upperBound)
+            if let quoted = readQuoted(at: index) {
+                guard let close = findCloser(closers, from: quoted.end) else { return .unclosed }
+                let stray = Self.trimmed(string(quoted.end..<close.lowerBound))
+                if !stray.isEmpty { warn(line, "text after a quoted label ignored: `\(FlowWarning.excerpt(stray))`") }
+                return .closed(label: Self.cleanLabel(quoted.content), end: close.upperBound)
+            }
+            guard let quoted = readQuoted(at: index, acrossLines: true) else { return .unclosedQuote }
+            var after = quoted.end
+            while after < text.count, Self.isBlank(text[after]) { after += 1 }
+            // Otherwise the quote that closes it opens a label further down.
+            guard let closer = closers.first(where: { hasPrefix($0, at: after) }) else { return .unclosedQuote }
+            return .closed(label: Self.cleanLabel(quoted.content), end: after + closer.count)
         }
-        guard let close = findCloser(closers, from: start) else { return .unclosed }
+        guard let close = findCloser(closers, from: start, acrossLines: true) else { return .unclosed }
         return .closed(label: Self.cleanLabel(string(start..<close.lowerBound)), end: close.upperBound)
     }
 
-    /// The nearest of `closers` on the line.
-    mutating func findCloser(_ closers: [[Unicode.Scalar]], from start: Int) -> Range<Int>? {
+    /// The nearest of `closers` on the line. With `acrossLines`, failing that, the closer
+    /// on a later line, if nothing mermaid would not take as label text (a bracket, brace,
+    /// parenthesis, `|` or `"`) comes before it from `start`: then a broken label does not
+    /// swallow the lines after it.
+    mutating func findCloser(
+        _ closers: [[Unicode.Scalar]], from start: Int, acrossLines: Bool = false
+    ) -> Range<Int>? {
         var best: Range<Int>?
         for closer in closers {
             if let found = findLiteral(String(String.UnicodeScalarView(closer)), from: start),
@@ -127,18 +141,24 @@ extension MermaidReader {
                 best = found
             }
         }
-        return best
+        guard best == nil, acrossLines, lineEnd(from: start) < text.count else { return best }
+        let key = "label-end " + closers.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
+        guard let stop = find(key, from: start, acrossLines: true, match: Self.labelStop(closers)),
+            let closer = closers.first(where: { hasPrefix($0, at: stop.lowerBound) })
+        else { return nil }
+        return stop.lowerBound..<stop.lowerBound + closer.count
     }
 
     /// A quoted string at `start` (which holds `"`): its text and the index after the
-    /// closing quote. A markdown string ("`` `…` ``") may run over several lines.
-    mutating func readQuoted(at start: Int) -> (content: String, end: Int)? {
+    /// closing quote. A markdown string ("`` `…` ``") may run over several lines; a plain
+    /// one only with `acrossLines`.
+    mutating func readQuoted(at start: Int, acrossLines: Bool = false) -> (content: String, end: Int)? {
         if start + 1 < text.count, text[start + 1] == "`",
             let close = findLiteral("`\"", from: start + 2, acrossLines: true)
         {
             return (string(start + 1..<close.lowerBound + 1), close.upperBound)
         }
-        guard let close = findLiteral("\"", from: start + 1) else { return nil }
+        guard let close = findLiteral("\"", from: start + 1, acrossLines: acrossLines) else { return nil }
         return (string(start + 1..<close.lowerBound), close.upperBound)
     }
 

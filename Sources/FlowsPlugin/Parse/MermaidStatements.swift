@@ -138,7 +138,14 @@ extension MermaidReader {
                 && keywordStartsStatement(length: keyword.unicodeScalars.count, notBefore: "-=.~<&[(>@|"):
                 skipStatement()
             default:
-                try chain()
+                // A statement is taken whole or not at all: the nodes of a line that is not
+                // understood (often the rest of a broken label) must not be drawn.
+                undo = MermaidUndo(nodeCount: graph.nodes.count, edgeCount: graph.edges.count)
+                defer { undo = nil }
+                do { try chain() } catch {
+                    takeBack()
+                    throw error
+                }
             }
         } catch {
             skipLine()
@@ -300,6 +307,7 @@ extension MermaidReader {
         let index: Int
         if let existing = nodeIndex[id] {
             index = existing
+            undo?.touched.append((index, graph.nodes[index]))
             if let label { graph.nodes[index].label = label }
             if let shape { graph.nodes[index].shape = shape }
         } else {
@@ -317,6 +325,16 @@ extension MermaidReader {
             }
         }
         return index
+    }
+
+    /// Undoes what the statement being read has done to the graph so far.
+    mutating func takeBack() {
+        guard let undo else { return }
+        for (index, node) in undo.touched.reversed() where index < undo.nodeCount { graph.nodes[index] = node }
+        for node in graph.nodes[undo.nodeCount...] { nodeIndex[node.id] = nil }
+        graph.nodes.removeSubrange(undo.nodeCount...)
+        graph.edges.removeSubrange(undo.edgeCount...)
+        edgeLines.removeSubrange(undo.edgeCount...)
     }
 
     /// `:::className` after a node: styling only.
