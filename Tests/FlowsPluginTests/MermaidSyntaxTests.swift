@@ -247,4 +247,18 @@ import Testing
         #expect(!svg.contains("br/"))
         #expect(!svg.contains("&amp;amp;"))
     }
+
+    @Test func aWideFlowShrinksThenTurnsTopToBottomBeforeItScrolls() throws {
+        let steps = (1...9).map { "S\($0)[Step number \($0)]" }.joined(separator: " --> ")
+        let wide = try render(page("# UX\n\n```mermaid\nflowchart LR\n    \(steps)\n```\n"))
+        #expect(wide.contains("drawn top to bottom to fit the page"))
+        let drawn = try flows("# UX\n\n```mermaid\nflowchart LR\n    \(steps)\n```\n")
+        #expect(drawn.first?.graph.direction == .topToBottom)
+        let layout = try #require(drawn.first?.layout)
+        #expect(wide.contains("--flow-min-width: \(DiagramFit.minimumWidth(of: layout))px"))
+        #expect(layout.width < 680)
+
+        let short = try flows("# UX\n\n```mermaid\nflowchart LR\n    A[Sign in] --> B[Home] --> C[Done]\n```\n")
+        #expect(short.first?.graph.direction == .leftToRight)
+    }
 }

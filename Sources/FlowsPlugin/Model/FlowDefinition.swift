@@ -33,6 +33,9 @@ public struct FlowDefinition: Sendable {
     public var inlineSVG: String = ""
     /// Where everything goes, once laid out.
     public var layout: DiagramLayout?
+    /// Whether a flow written left to right is drawn top to bottom, being too wide
+    /// for the column even shrunk (the caption says so).
+    var turnedToFit = false
 
     /// The drawing as a file of its own, with its light and dark colours.
     public var standaloneSVG: String { FlowDrawing.standalone(self) }

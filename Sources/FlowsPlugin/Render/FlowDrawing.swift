@@ -22,7 +22,8 @@ enum FlowDrawing {
                 layout = LayeredLayout.layout(flow.graph)
             }
         } else {
-            layout = LayeredLayout.layout(flow.graph)
+            // The author chose the direction: it is kept while the drawing fits shrunk.
+            (layout, flow.turnedToFit) = DiagramFit.layout(&flow.graph, columnWidth: columnWidth)
         }
         flow.layout = layout
         flow.inlineSVG = DiagramSVG.render(
@@ -63,13 +64,14 @@ enum FlowDrawing {
     ) -> String {
         var html = "<figure class=\"flow\" id=\"\(HTMLEscaping.escape(flow.elementID))\""
         html += " data-notation=\"\(flow.notation.rawValue)\">\n"
-        // A wide flow shrinks to the column, but not below 60 % of its size,
-        // where labels stop being readable; past that the drawing scrolls.
-        let minimum = Int(clamping: (flow.layout?.width ?? 0) * 0.6, to: 0...100_000, rounding: .towardZero)
+        // A wide flow shrinks to the column while its labels stay readable;
+        // past that the drawing scrolls.
+        let minimum = flow.layout.map(DiagramFit.minimumWidth) ?? 0
         html += "<div class=\"flow-drawing\" style=\"--flow-min-width: \(minimum)px\">\n"
         html += drawing ?? flow.inlineSVG
         html += "</div>\n<figcaption><span class=\"flow-title\">\(HTMLEscaping.escape(flow.title))</span>"
         html += " <span class=\"flow-meta\">\(flow.summary)"
+        if flow.turnedToFit { html += " · drawn top to bottom to fit the page" }
         if let fileURL { html += " · <a href=\"\(HTMLEscaping.escape(fileURL))\">SVG</a>" }
         if let pageURL { html += " · <a href=\"\(HTMLEscaping.escape(pageURL))\">All flows</a>" }
         html += "</span></figcaption>\n</figure>\n"
