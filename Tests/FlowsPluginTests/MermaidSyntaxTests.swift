@@ -256,7 +256,7 @@ import Testing
         #expect(drawn.first?.graph.direction == .topToBottom)
         let layout = try #require(drawn.first?.layout)
         #expect(wide.contains("--flow-min-width: \(DiagramFit.minimumWidth(of: layout))px"))
-        #expect(layout.width < 680)
+        #expect(layout.width < 640)
 
         let short = try flows("# UX\n\n```mermaid\nflowchart LR\n    A[Sign in] --> B[Home] --> C[Done]\n```\n")
         #expect(short.first?.graph.direction == .leftToRight)

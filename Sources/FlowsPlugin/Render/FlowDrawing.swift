@@ -5,8 +5,9 @@ enum FlowDrawing {
     /// Largest prose flow drawn left to right; bigger ones, and any that
     /// branch much, read better top to bottom on a page that is taller than wide.
     static let acrossLimit = 5
-    /// About the width of a figure in the default theme's text column (46rem, less padding), in CSS pixels.
-    static let columnWidth = 680.0
+    /// The width a drawing has in the default theme's text column, in CSS pixels
+    /// (measured in a browser: 647 px inside a figure on a wide screen; less on a phone).
+    static let columnWidth = 640.0
 
     /// Lays the flow out and fills in its SVG for the page.
     static func draw(_ flow: inout FlowDefinition) {
