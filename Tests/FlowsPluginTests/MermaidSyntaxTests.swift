@@ -261,4 +261,27 @@ import Testing
         let short = try flows("# UX\n\n```mermaid\nflowchart LR\n    A[Sign in] --> B[Home] --> C[Done]\n```\n")
         #expect(short.first?.graph.direction == .leftToRight)
     }
+
+    @Test func aFlowAcrossThatWouldScrollOnAPhoneHasOneDownThePageForIt() throws {
+        let markdown = "# UX\n\n```mermaid\nflowchart LR\n    A[Sign in] --> B[Home] --> C[Cart] --> D[Pay]\n```\n"
+        let html = try render(page(markdown))
+        let drawn = try #require(try flows(markdown).first)
+        let across = try #require(drawn.layout)
+        // Fits a wide column shrunk, so it stays across there ...
+        #expect(drawn.graph.direction == .leftToRight)
+        #expect(Double(DiagramFit.minimumWidth(of: across)) <= 640)
+        #expect(Double(DiagramFit.minimumWidth(of: across)) > 316)
+        // ... and a phone gets the same steps down the page, with ids of its own.
+        #expect(html.contains("class=\"flow-drawing flow-across\""))
+        #expect(html.contains("class=\"flow-drawing flow-down\""))
+        #expect(html.components(separatedBy: "<svg ").count == 3)
+        #expect(html.contains("drawn top to bottom to fit the screen"))
+        let ids = html.components(separatedBy: " id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.contains { $0.hasSuffix("-down-title") })
+
+        let short = try render(page("# UX\n\n```mermaid\nflowchart LR\n    A[Sign in] --> B[Home]\n```\n"))
+        #expect(!short.contains("flow-down"))
+        #expect(short.components(separatedBy: "<svg ").count == 2)
+    }
 }
