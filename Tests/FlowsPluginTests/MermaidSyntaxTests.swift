@@ -94,6 +94,19 @@ import Testing
         #expect(parsed.warnings.isEmpty)
     }
 
+    @Test func shapeDataMayRunOverLines() {
+        let parsed = flow(
+            """
+            flowchart LR
+                A@{ shape: cyl,
+                    label: "Orders
+                    archive" } --> B@{ shape: diam, label: "Paid?" }
+            """)
+        #expect(nodes(parsed) == ["A: Orders/archive (cylinder)", "B: Paid? (diamond)"])
+        #expect(edges(parsed) == ["A -> B: solid"])
+        #expect(parsed.warnings.isEmpty)
+    }
+
     @Test func markdownStringDropsItsEmphasisAndKeepsItsLines() {
         let parsed = flow(
             """

@@ -187,7 +187,14 @@ extension MermaidReader {
             }
             index += 1
         }
-        guard index < end else { throw fail("`@{` is not closed with `}`") }
+        if index >= end {
+            // As in mermaid, the braces may hold several lines; quotes are not tracked
+            // past the first line, so one search serves every unclosed `@{`.
+            guard let close = findLiteral("}", from: end, acrossLines: true) else {
+                throw fail("`@{` is not closed with `}`")
+            }
+            index = close.lowerBound
+        }
         let body = Array(string(pos + 2..<index))
         pos = index + 1
         var label: String?
