@@ -233,6 +233,8 @@ import Testing
         #expect(parsed.graph.nodes.map(\.id).contains("E"))
         #expect(edges(parsed).contains("E -> F: solid"))
         #expect(parsed.warnings.map(\.line) == [1, 2, 3, 4])
+        #expect(parsed.warnings[1].message.hasSuffix("(the rest of the label left open on the line before?)"))
+        #expect(parsed.warnings[3].message.hasSuffix("(the rest of the label left open on the line before?)"))
     }
 
     @Test func anUnclosedLabelDoesNotSwallowTheLinesAfterIt() {

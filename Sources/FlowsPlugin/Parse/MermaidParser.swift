@@ -89,6 +89,9 @@ struct MermaidReader {
     var edgeLines: [Int] = []
     /// What the statement being read has changed, while it may still be taken back.
     var undo: MermaidUndo?
+    /// The last line whose label was left open and what would have closed it, to say so
+    /// when the next line is not understood and holds that closer.
+    var unclosedLabel: (line: Int, closers: [[Unicode.Scalar]])?
     /// The last search for each kind of text: where it started, where it had to stop,
     /// and what it found.
     var searches: [String: (from: Int, limit: Int, found: Range<Int>?)] = [:]

@@ -81,6 +81,7 @@ extension MermaidReader {
                 continue
             case .unclosedQuote:
                 warn(line, "a quoted label is not closed")
+                unclosedLabel = (line, form.closers)
                 let textStart = pos + form.open.count
                 // `A["Text] --> B`: the quote was forgotten, the bracket was not.
                 if let close = findCloser(form.closers, from: textStart) {
@@ -96,6 +97,7 @@ extension MermaidReader {
             return nil
         }
         warn(line, "`\(String(String.UnicodeScalarView(widest.open)))` is not closed")
+        unclosedLabel = (line, widest.closers)
         let label = restOfLineAsLabel(from: pos + widest.open.count)
         pos = lineEnd(from: pos)
         return (label, widest.shape)

@@ -144,6 +144,15 @@ extension MermaidReader {
                 defer { undo = nil }
                 do { try chain() } catch {
                     takeBack()
+                    if let open = unclosedLabel, open.line == line - 1, !warnings.isEmpty,
+                        open.closers.contains(where: { closer in
+                            (start..<lineEnd(from: start)).contains { hasPrefix(closer, at: $0) }
+                        })
+                    {
+                        warnings[warnings.count - 1].message += " (the rest of the label left open on the line before?)"
+                    }
+                    // Looked at once: a long line of failing statements is not searched again for each.
+                    if unclosedLabel?.line != line { unclosedLabel = nil }
                     throw error
                 }
             }
