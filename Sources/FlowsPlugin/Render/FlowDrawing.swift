@@ -5,8 +5,11 @@ enum FlowDrawing {
     /// Largest prose flow drawn left to right; bigger ones, and any that
     /// branch much, read better top to bottom on a page that is taller than wide.
     static let acrossLimit = 5
-    /// About the width of a figure in the default theme's text column (46rem, less padding), in CSS pixels.
-    static let columnWidth = 680.0
+    /// The width a drawing has in the default theme's text column, in CSS pixels
+    /// (measured in a browser: 647 px inside a figure on a wide screen; less on a phone).
+    static let columnWidth = 640.0
+    /// The same on a phone 390 px wide: less the page's gutters, the figure's padding and border.
+    static let phoneColumnWidth = 316.0
 
     /// Lays the flow out and fills in its SVG for the page.
     static func draw(_ flow: inout FlowDefinition) {
@@ -22,13 +25,34 @@ enum FlowDrawing {
                 layout = LayeredLayout.layout(flow.graph)
             }
         } else {
-            layout = LayeredLayout.layout(flow.graph)
+            // The author chose the direction: it is kept while the drawing fits shrunk.
+            (layout, flow.turnedToFit) = DiagramFit.layout(&flow.graph, columnWidth: columnWidth)
         }
         flow.layout = layout
         flow.inlineSVG = DiagramSVG.render(
             flow.graph, layout: layout,
             options: .init(
                 title: flow.title, description: describe(flow.graph), idPrefix: flow.elementID, className: "flow-svg"))
+        drawNarrow(&flow, across: layout)
+    }
+
+    /// A drawing across a page that would scroll on a phone even shrunk gets a second
+    /// one, top to bottom, for narrow screens, when that one is narrower.
+    static func drawNarrow(_ flow: inout FlowDefinition, across: DiagramLayout) {
+        flow.narrowSVG = ""
+        guard !flow.graph.direction.isVertical, Double(DiagramFit.minimumWidth(of: across)) > phoneColumnWidth else {
+            return
+        }
+        var down = flow.graph
+        down.direction = .topToBottom
+        let layout = LayeredLayout.layout(down)
+        guard Double(DiagramFit.minimumWidth(of: layout)) < Double(DiagramFit.minimumWidth(of: across)) else { return }
+        flow.narrowWidth = layout.width
+        flow.narrowSVG = DiagramSVG.render(
+            down, layout: layout,
+            options: .init(
+                title: flow.title, description: describe(down), idPrefix: flow.elementID + "-down",
+                className: "flow-svg"))
     }
 
     /// The flow as a file of its own, with its light and dark colours in it
@@ -63,13 +87,24 @@ enum FlowDrawing {
     ) -> String {
         var html = "<figure class=\"flow\" id=\"\(HTMLEscaping.escape(flow.elementID))\""
         html += " data-notation=\"\(flow.notation.rawValue)\">\n"
-        // A wide flow shrinks to the column, but not below 60 % of its size,
-        // where labels stop being readable; past that the drawing scrolls.
-        let minimum = Int(clamping: (flow.layout?.width ?? 0) * 0.6, to: 0...100_000, rounding: .towardZero)
-        html += "<div class=\"flow-drawing\" style=\"--flow-min-width: \(minimum)px\">\n"
+        // A wide flow shrinks to the column while its labels stay readable;
+        // past that the drawing scrolls.
+        let minimum = flow.layout.map(DiagramFit.minimumWidth) ?? 0
+        // On a phone the drawing down the page takes the place of the one across (CSS below).
+        let narrow = drawing == nil && !flow.narrowSVG.isEmpty
+        html += "<div class=\"flow-drawing\(narrow ? " flow-across" : "")\" style=\"--flow-min-width: \(minimum)px\">\n"
         html += drawing ?? flow.inlineSVG
-        html += "</div>\n<figcaption><span class=\"flow-title\">\(HTMLEscaping.escape(flow.title))</span>"
+        html += "</div>\n"
+        if narrow {
+            let least = Int(
+                clamping: flow.narrowWidth * DiagramFit.minimumScale(), to: 0...100_000, rounding: .towardZero)
+            html += "<div class=\"flow-drawing flow-down\" style=\"--flow-min-width: \(least)px\">\n"
+            html += flow.narrowSVG + "</div>\n"
+        }
+        html += "<figcaption><span class=\"flow-title\">\(HTMLEscaping.escape(flow.title))</span>"
         html += " <span class=\"flow-meta\">\(flow.summary)"
+        if flow.turnedToFit { html += " · drawn top to bottom to fit the page" }
+        if narrow { html += "<span class=\"flow-down-note\"> · drawn top to bottom to fit the screen</span>" }
         if let fileURL { html += " · <a href=\"\(HTMLEscaping.escape(fileURL))\">SVG</a>" }
         if let pageURL { html += " · <a href=\"\(HTMLEscaping.escape(pageURL))\">All flows</a>" }
         html += "</span></figcaption>\n</figure>\n"
@@ -98,6 +133,12 @@ enum FlowDrawing {
             radial-gradient(farthest-side at 100% 50%, var(--color-overlay), transparent) right / .9rem 100% no-repeat scroll;
         }
         .doc .flow-drawing img { max-width: 100%; height: auto; }
+        .doc .flow-down, .doc .flow-down-note { display: none; }
+        @media (max-width: 40rem) {
+          .doc .flow-across { display: none; }
+          .doc .flow-down { display: block; }
+          .doc .flow-down-note { display: inline; }
+        }
         .doc .flow-drawing svg {
           max-width: 100%;
           height: auto;
