@@ -38,6 +38,11 @@ public struct FlowsPlugin: Plugin {
         for warning in finder.warnings {
             context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
         }
+        for skipped in finder.skipped {
+            context.diagnostics.note(
+                page.displayPath, line: skipped.line,
+                "arrows not drawn as a flow, \(skipped.reason.rawValue): \(skipped.chain)")
+        }
         guard !finder.flows.isEmpty || !finder.unsupported.isEmpty else { return [] }
         var names = Slugger()
         // File names must be unique across the site, and pages are analysed

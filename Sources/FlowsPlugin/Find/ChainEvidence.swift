@@ -1,0 +1,141 @@
+import Foundation
+
+/// Whether an arrow chain in prose is about screens. Arrows in specs also
+/// write brand lists, colour gradients, menu paths, call chains and
+/// milestone sequences, so a chain is drawn only with evidence: the section
+/// it stands in is about flows or navigation, its names are screens elsewhere
+/// in the document, or the words around it speak of screens.
+///
+/// Hand-written word lists rather than a model: the rules must be the same on
+/// every machine and explainable in a `--verbose` note.
+enum ChainEvidence {
+    /// Why a chain is not drawn, as a `--verbose` note says it.
+    enum Skip: String, Sendable {
+        case notScreens = "not about screens (no flow section, no known screens, no screen words around it)"
+        case inlineCode = "its names are inline code"
+        case boxArt = "it is part of a box-drawing picture"
+        case table = "it stands in a table of other things"
+        case rename = "it says a screen was renamed"
+    }
+
+    /// Words of a heading that make its section about flows.
+    static let flowSectionWords: Set<String> = [
+        "flow", "flows", "journey", "journeys", "navigation", "navigate", "navigating", "wireflow", "wireflows",
+        "screens", "sitemap", "walkthrough", "funnel", "funnels", "paths",
+    ]
+
+    /// Words of a sentence that say it is about screens.
+    static let screenWords: Set<String> = [
+        "screen", "screens", "page", "pages", "view", "views", "tab", "tabs", "sheet", "sheets", "modal", "modals",
+        "dialog", "dialogs", "flow", "flows", "journey", "journeys", "navigates", "navigate", "navigation",
+        "navigating", "wizard", "onboarding",
+    ]
+
+    /// Words before `flow` that make it something other than a screen flow.
+    static let otherFlows: Set<String> = [
+        "data", "control", "information", "cash", "git", "release", "build", "deploy", "deployment", "work",
+        "message", "event", "request", "token", "auth", "oauth", "execution", "ci", "pipeline", "menu", "file",
+        "import", "critical", "upgrade", "migration",
+    ]
+
+    /// Words of a heading or sentence that say names were changed.
+    static let renameWords: Set<String> = [
+        "terminology", "renamed", "rename", "renames", "renaming", "formerly", "glossary", "naming", "vocabulary",
+        "previously",
+    ]
+
+    /// Whether a heading makes its section about flows ("User flows",
+    /// "3. Navigation", "Key journeys"), but not "Data flow".
+    static func isAboutFlows(heading: String) -> Bool {
+        hasWord(in: heading, from: flowSectionWords)
+    }
+
+    /// Whether a sentence speaks of screens ("the Settings screen", "Flow goes …").
+    static func mentionsScreens(_ text: String) -> Bool {
+        hasWord(in: text, from: screenWords)
+    }
+
+    /// Whether a text says names were changed ("Terminology", "formerly", "renamed to").
+    static func mentionsRename(_ text: String) -> Bool {
+        hasWord(in: text, from: renameWords)
+    }
+
+    private static func hasWord(in text: String, from words: Set<String>) -> Bool {
+        var previous = ""
+        for word in self.words(of: text) {
+            if words.contains(word) {
+                let isFlow = word.hasPrefix("flow") || word.hasPrefix("path")
+                if !isFlow || !otherFlows.contains(previous) { return true }
+            }
+            previous = word
+        }
+        return false
+    }
+
+    /// Lowercased words: runs of letters.
+    static func words(of text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter }.map(String.init)
+    }
+
+    /// Whether the text holds box-drawing characters (`│ ┌ ─ ▶`): such a line
+    /// is a picture, and its arrows are part of it.
+    static func hasBoxArt(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x2500...0x259F).contains($0.value) }
+    }
+
+    /// The form a name is compared in when looking for the same screen
+    /// elsewhere: `3.2 Home Screen`, `Screen: Home` and `home` are all `home`.
+    static func screenKey(_ name: String) -> String {
+        var words = ArrowChains.normalized(ArrowChains.clean(name)).split(separator: " ").map(String.init)
+        // Section numbers and ids: `3.2`, `S-01`, `4)`.
+        while let first = words.first, words.count > 1,
+            first.allSatisfy({ $0.isNumber || $0 == "." || $0 == ")" })
+                || (first.contains("-") && first.contains(where: \.isNumber) && first.count <= 6)
+        {
+            words.removeFirst()
+        }
+        let kinds: Set<String> = [
+            "screen", "screen:", "page", "page:", "view", "view:", "sheet", "tab", "modal", "dialog",
+        ]
+        if words.count > 1, let first = words.first, kinds.contains(first), first.hasSuffix(":") {
+            words.removeFirst()
+        }
+        if words.count > 1, let last = words.last, kinds.contains(last) { words.removeLast() }
+        return words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ":.,"))
+    }
+
+    /// Whether a chain's names are screens the document names elsewhere: at
+    /// least two of them, and at least half.
+    static func namesKnownScreens(_ chain: ArrowChain, screens: Set<String>) -> Bool {
+        let keys = Set(chain.steps.map { screenKey($0.name) })
+        let known = keys.filter { screens.contains($0) }.count
+        return known >= 2 && known * 2 >= keys.count
+    }
+
+    /// `Piles (formerly Categories)`, `Categories was renamed to Piles`,
+    /// `Categories, now Piles`: the renames a text states, old name to new.
+    static func renames(in text: String) -> [(old: String, new: String)] {
+        guard mentionsRename(text) || text.contains(" now ") else { return [] }
+        let name = #"((?:[A-Z][\w'’-]*)(?: [A-Z][\w'’-]*){0,3})"#
+        let patterns: [(String, Bool)] = [
+            // New first: `Piles (formerly Categories)`, `Piles, formerly Categories`.
+            (name + #"[*_"“”]*\s*[(,]\s*(?:formerly|previously|was|renamed from)\s+[*_"“”]*"# + name, true),
+            // Old first: `Categories was renamed to Piles`, `rename Categories to Piles`.
+            (name + #"[*_"“”]*\s+(?:(?:is|was|has been|were|are)\s+)?renamed\s+(?:to|as)\s+[*_"“”]*"# + name, false),
+            (#"[Rr]ename[sd]?\s+[*_"“”]*"# + name + #"[*_"“”]*\s+(?:to|as)\s+[*_"“”]*"# + name, false),
+        ]
+        var found: [(old: String, new: String)] = []
+        let range = NSRange(text.startIndex..., in: text)
+        for (pattern, newFirst) in patterns {
+            guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
+            for match in expression.matches(in: text, range: range) {
+                guard let first = Range(match.range(at: 1), in: text), let second = Range(match.range(at: 2), in: text)
+                else { continue }
+                let a = String(text[first])
+                let b = String(text[second])
+                found.append(newFirst ? (old: b, new: a) : (old: a, new: b))
+            }
+        }
+        return found
+    }
+}
