@@ -60,6 +60,14 @@ import Testing
         #expect(flows.isEmpty)
     }
 
+    @Test func screenWordsInASentenceAboutPhasesOrTonesAreNoEvidence() throws {
+        let phases =
+            "## Next steps\n\nImplement in phases: Theme setup → MainScreen → DailyScreen → Remaining screens\n"
+        #expect(try read(phases).flows.isEmpty)
+        let tones = "## Colour\n\n- **How**: Surface (tone 6) → SurfaceVariant (tone 30) → Dialog (tone 40)\n"
+        #expect(try read(tones).flows.isEmpty)
+    }
+
     @Test func aTableOfOtherThingsHoldsNoFlow() throws {
         let markdown = "## CI\n\n| Stage | Steps |\n|---|---|\n| Build | Lint → Test → Package |\n"
         let (flows, notes) = try read(markdown)

@@ -38,6 +38,15 @@ enum ChainEvidence {
         "import", "critical", "upgrade", "migration",
     ]
 
+    /// Words of a sentence that say its arrows order something else: phases
+    /// of work ("Implement in phases: Theme → Main screen → …"), tones, a
+    /// visual hierarchy. Screen words in such a sentence are no evidence.
+    static let otherSequenceWords: Set<String> = [
+        "phase", "phases", "milestone", "milestones", "sprint", "sprints", "implement", "implementation",
+        "release", "releases", "version", "versions", "tone", "tones", "gradient", "elevation", "priority",
+        "priorities", "hierarchy", "roadmap", "pipeline", "stage", "stages",
+    ]
+
     /// Words of a heading or sentence that say names were changed.
     static let renameWords: Set<String> = [
         "terminology", "renamed", "rename", "renames", "renaming", "formerly", "glossary", "naming", "vocabulary",
@@ -50,9 +59,10 @@ enum ChainEvidence {
         hasWord(in: heading, from: flowSectionWords)
     }
 
-    /// Whether a sentence speaks of screens ("the Settings screen", "Flow goes …").
+    /// Whether a sentence speaks of screens ("the Settings screen", "Flow goes …")
+    /// and not of some other sequence.
     static func mentionsScreens(_ text: String) -> Bool {
-        hasWord(in: text, from: screenWords)
+        hasWord(in: text, from: screenWords) && !words(of: text).contains(where: otherSequenceWords.contains)
     }
 
     /// Whether a text says names were changed ("Terminology", "formerly", "renamed to").
