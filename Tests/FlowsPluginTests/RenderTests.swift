@@ -159,8 +159,8 @@ final class RenderTests: XCTestCase {
         let html = try XCTUnwrap(flowsPage?.contentHTML)
         XCTAssertEqual(flowsPage?.outputPath, "flows.html")
         // The three flows, and the screen map that joins them.
-        XCTAssertEqual(count("<figure class=\"flow\"", in: html), 4)
-        XCTAssertEqual(count("data-notation=\"map\"", in: html), 1)
+        XCTAssertEqual(count("<figure class=\"flow\"", in: html), 3)
+        XCTAssertEqual(count("<figure class=\"flow-map\"", in: html), 1)
         XCTAssertTrue(html.contains("href=\"plans/plan.html#flow-plans--plan-plan-from-a\">plans/plan.md:1</a>"))
         XCTAssertTrue(html.contains("href=\"ux.html#flow-ux-ux\">ux.md:1</a>"))
     }

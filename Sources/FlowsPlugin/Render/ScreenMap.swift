@@ -75,7 +75,8 @@ struct ScreenMap {
         if graph.nodes.count <= Self.drawingLimit {
             let layout = LayeredLayout.layout(graph)
             let minimum = Int(clamping: layout.width * 0.6, to: 0...100_000, rounding: .towardZero)
-            html += "<figure class=\"flow\" id=\"screen-map-figure\" data-notation=\"map\">\n"
+            // Not a `flow` figure: it is no flow of a document, has no file, and is no "written at".
+            html += "<figure class=\"flow-map\" id=\"screen-map-figure\">\n"
             html += "<div class=\"flow-drawing\" style=\"--flow-min-width: \(minimum)px\">\n"
             html += DiagramSVG.render(
                 graph, layout: layout,
