@@ -370,6 +370,9 @@ struct FlowFinder {
         }
     }
 
+    /// What the tooltip of a renamed screen starts with, before its old name.
+    static let formerly = "formerly "
+
     /// The name a screen goes by now, as compared.
     private func renamed(_ key: String) -> String {
         renames[key].map(ArrowChains.normalized) ?? key
@@ -377,8 +380,10 @@ struct FlowFinder {
 
     /// The graph of some chains: one node per screen name (case and spacing
     /// aside), one edge per pair of neighbours; labels of repeated edges joined.
-    /// A screen the document says was renamed is drawn under its new name,
-    /// with the old one in its tooltip, so old and new chains are one path.
+    /// A screen the document says was renamed is drawn under its new name, so
+    /// old and new chains are one path; where a chain wrote the old name, the
+    /// box says so too ("Piles (formerly Categories)"): the drawing never
+    /// silently disagrees with the text above it.
     static func graph(of chains: [ArrowChain], renames: [String: String] = [:]) -> DiagramGraph {
         var graph = DiagramGraph()
         var nodeIndex: [String: Int] = [:]
@@ -387,16 +392,21 @@ struct FlowFinder {
             let old = ArrowChains.normalized(written)
             let name = renames[old] ?? written
             let key = ArrowChains.normalized(name)
-            if let index = nodeIndex[key] {
-                if key != old, graph.nodes[index].tooltip == nil { graph.nodes[index].tooltip = "formerly " + written }
-                return index
+            let index: Int
+            if let known = nodeIndex[key] {
+                index = known
+            } else {
+                let isDecision = name.hasSuffix("?")
+                graph.nodes.append(
+                    DiagramGraph.Node(id: key, label: name, shape: isDecision ? .diamond : .box))
+                index = graph.nodes.count - 1
+                nodeIndex[key] = index
             }
-            let isDecision = name.hasSuffix("?")
-            graph.nodes.append(
-                DiagramGraph.Node(id: key, label: name, shape: isDecision ? .diamond : .box))
-            if key != old { graph.nodes[graph.nodes.count - 1].tooltip = "formerly " + written }
-            nodeIndex[key] = graph.nodes.count - 1
-            return graph.nodes.count - 1
+            if key != old, graph.nodes[index].tooltip == nil {
+                graph.nodes[index].tooltip = formerly + written
+                graph.nodes[index].label = name + "\n(" + formerly + written + ")"
+            }
+            return index
         }
         for chain in chains {
             var previous: Int?

@@ -27,7 +27,10 @@ struct ScreenMap {
         for flow in flows {
             var local: [Int] = []
             for node in flow.graph.nodes {
-                let label = node.label.split(whereSeparator: \.isNewline).joined(separator: " ")
+                // A renamed screen is one screen under its new name (its first line).
+                let renamed = node.tooltip?.hasPrefix(FlowFinder.formerly) == true
+                let lines = node.label.split(whereSeparator: \.isNewline)
+                let label = renamed ? String(lines.first ?? "") : lines.joined(separator: " ")
                 let key = ArrowChains.normalized(label)
                 let position: Int
                 if let known = index[key] {
@@ -37,7 +40,8 @@ struct ScreenMap {
                     index[key] = position
                     graph.nodes.append(
                         DiagramGraph.Node(
-                            id: key, label: node.label, shape: node.shape == .diamond ? .diamond : .box))
+                            id: key, label: renamed ? label : node.label,
+                            shape: node.shape == .diamond ? .diamond : .box))
                     visits.append([])
                 }
                 let visit = Visit(title: flow.title, anchor: flow.elementID)
