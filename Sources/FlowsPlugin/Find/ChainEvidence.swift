@@ -123,9 +123,10 @@ enum ChainEvidence {
     }
 
     /// `Piles (formerly Categories)`, `Categories was renamed to Piles`,
-    /// `Categories, now Piles`: the renames a text states, old name to new.
+    /// `rename Categories to Piles`: the renames a text states, old name to new.
     static func renames(in text: String) -> [(old: String, new: String)] {
-        guard mentionsRename(text) || text.contains(" now ") else { return [] }
+        // Most text says nothing of renames: the expressions run only where it might.
+        guard mentionsRename(text) else { return [] }
         let name = #"((?:[A-Z][\w'’-]*)(?: [A-Z][\w'’-]*){0,3})"#
         let patterns: [(String, Bool)] = [
             // New first: `Piles (formerly Categories)`, `Piles, formerly Categories`.

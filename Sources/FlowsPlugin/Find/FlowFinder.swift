@@ -186,14 +186,15 @@ struct FlowFinder {
         let context = leadIn + "\n" + titles.joined(separator: " ")
         for row in node.children {
             if case .tableRow(true) = row.kind { continue }
+            let rowText = row.children.map(\.plainText).joined(separator: " ")
+            for rename in ChainEvidence.renames(in: rowText) { noteRename(rename) }
+            let rowContext = context + " " + rowText
             for (column, cell) in row.children.enumerated() {
                 if screenColumns.contains(column), !cell.plainText.contains(where: { "→⇒⟶>".contains($0) }) {
                     screens.insert(ChainEvidence.screenKey(cell.plainText))
                 }
-                let rowText = row.children.map(\.plainText).joined(separator: " ")
-                for rename in ChainEvidence.renames(in: rowText) { noteRename(rename) }
                 addChains(
-                    in: cell.plainText, line: row.line, anchor: anchor, context: context + " " + rowText,
+                    in: cell.plainText, line: row.line, anchor: anchor, context: rowContext,
                     code: Self.codeSpans(of: cell), place: .table)
             }
         }
