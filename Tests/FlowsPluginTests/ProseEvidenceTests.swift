@@ -33,9 +33,13 @@ import Testing
         #expect(notes.count == 1)
     }
 
-    @Test func aMenuPathIsNoFlow() throws {
+    @Test func aMenuPathIsNoFlowEvenInANavigationSection() throws {
         let (flows, _) = try read("## Settings\n\nTo turn it on: Right panel → Layout → Enable.\n")
         #expect(flows.isEmpty)
+        let (inNavigation, notes) = try read("## Navigation\n\nTo turn it on: Right panel → Layout → Enable.\n")
+        #expect(inNavigation.isEmpty)
+        #expect(
+            notes.map(\.message) == ["arrows not drawn as a flow, it is a menu path: Right panel → Layout → Enable"])
     }
 
     @Test func aChainOfInlineCodeIsNoFlowEvenInAFlowSection() throws {

@@ -16,6 +16,26 @@ enum ChainEvidence {
         case boxArt = "it is part of a box-drawing picture"
         case table = "it stands in a table of other things"
         case rename = "it says a screen was renamed"
+        case menuPath = "it is a menu path"
+    }
+
+    /// Last steps that are a control, not a screen: `Right panel → Layout → Enable`.
+    static let menuActions: Set<String> = [
+        "enable", "disable", "toggle", "turn on", "turn off", "switch on", "switch off", "check", "uncheck",
+        "click", "select", "tick", "untick",
+    ]
+
+    /// First steps that are a part of the window, not a screen: `Right panel → …`.
+    static let menuParts: Set<String> = [
+        "right panel", "left panel", "side panel", "panel", "sidebar", "toolbar", "menu bar", "menubar",
+        "context menu", "menu", "inspector", "right-click menu", "overflow menu", "kebab menu",
+    ]
+
+    /// Whether a chain is a path through menus and panels to a control.
+    static func isMenuPath(_ chain: ArrowChain) -> Bool {
+        guard let first = chain.steps.first, let last = chain.steps.last else { return false }
+        return menuParts.contains(ArrowChains.normalized(first.name))
+            || menuActions.contains(ArrowChains.normalized(last.name))
     }
 
     /// Words of a heading that make its section about flows.
