@@ -79,6 +79,17 @@ enum ChainEvidence {
         hasWord(in: heading, from: flowSectionWords)
     }
 
+    /// Words of a heading that say it, or the headings under it, name screens.
+    static let screenKinds: Set<String> = [
+        "screen", "screens", "page", "pages", "view", "views", "sheet", "sheets", "tab", "tabs", "modal", "modals",
+        "dialog", "dialogs",
+    ]
+
+    /// Whether a heading names a screen (`Home Screen`) or holds screens (`Screens`, `4. Pages`).
+    static func namesScreens(_ heading: String) -> Bool {
+        words(of: heading).contains(where: screenKinds.contains)
+    }
+
     /// Whether a sentence speaks of screens ("the Settings screen", "Flow goes …")
     /// and not of some other sequence.
     static func mentionsScreens(_ text: String) -> Bool {

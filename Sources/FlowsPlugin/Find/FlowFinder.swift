@@ -130,9 +130,11 @@ struct FlowFinder {
             // A chain in a heading is that section's flow, named after it.
             let text = Self.text(of: node)
             enterSection(ArrowChains.clean(text), level: level)
-            if section.isAboutFlows || ChainEvidence.mentionsScreens(text)
+            // `### Home Screen`, or `### Home` under `## Screens`, names a screen;
+            // `### 3.2 Capture a Note` under `## User flows` names a flow.
+            if ChainEvidence.namesScreens(text)
                 || headings.dropLast().contains(where: {
-                    ChainEvidence.isAboutFlows(heading: $0.text)
+                    ChainEvidence.namesScreens($0.text)
                 })
             {
                 screens.insert(ChainEvidence.screenKey(text))
