@@ -202,6 +202,9 @@ import Testing
         #expect(edges(flow.graph).count == 3)
         #expect(flows.first?.graph.nodes[1].tooltip == "formerly Categories")
         #expect(notes.first?.message.contains("it says a screen was renamed: Categories → Piles") == true)
+        // "Previously" in a sentence is no rename of the two screens beside it.
+        let previously = "## Navigation\n\nPreviously, Home → Settings took one tap.\n\nWelcome → Home → Settings\n"
+        #expect(try read(previously).flows.map { labels($0.graph) } == [["Welcome", "Home", "Settings"]])
         let formerly =
             "## Onboarding flow\n\nPiles (formerly Categories) hold the items.\n\n"
             + "Welcome → Categories → PIN\n\nWelcome → Piles → PIN\n"

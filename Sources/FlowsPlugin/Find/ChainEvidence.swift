@@ -101,6 +101,15 @@ enum ChainEvidence {
         hasWord(in: text, from: renameWords)
     }
 
+    /// Words of a sentence or table row that make `Old → New` in it a rename:
+    /// fewer than a heading's, as "previously" in a sentence is rarely about names.
+    static let renameVerbs: Set<String> = ["terminology", "renamed", "rename", "renames", "renaming"]
+
+    /// Whether a sentence or table row says `A → B` in it renames A to B.
+    static func saysRenamed(_ text: String) -> Bool {
+        hasWord(in: text, from: renameVerbs)
+    }
+
     private static func hasWord(in text: String, from words: Set<String>) -> Bool {
         var previous = ""
         for word in self.words(of: text) {

@@ -294,7 +294,7 @@ struct FlowFinder {
         for rename in ChainEvidence.renames(in: text) { noteRename(rename) }
         guard readsProse else { return }
         // In a terminology section, or next to "renamed", `Categories → Piles` is a rename.
-        let renaming = section.isAboutRenames || ChainEvidence.mentionsRename(context)
+        let renaming = section.isAboutRenames || ChainEvidence.saysRenamed(context)
         for chain in ArrowChains.find(in: text, minimumScreens: renaming ? 2 : ArrowChains.minimumScreens) {
             if renaming, chain.steps.count == 2 {
                 noteRename((chain.steps[0].name, chain.steps[1].name))
