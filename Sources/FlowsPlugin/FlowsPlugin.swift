@@ -9,10 +9,13 @@ import SpecSiteKit
 ///   ``MermaidParser``) are drawn in place of the block, with the source kept
 ///   below, collapsed; other mermaid diagram types stay code, with a note;
 /// - arrow chains in prose, lists, tables, text code blocks and HTML blocks
-///   (`Welcome → Categories → PIN (skip) → Complete`) are drawn after the
-///   block that holds them, which stays as written;
+///   (`Welcome → Categories → PIN (skip) → Complete`), and numbered step lists
+///   of bold screens, are drawn after the block that holds them, which stays as
+///   written, when there is evidence they are about screens (``ChainEvidence``);
+///   what is skipped is a note at its line (`build --verbose`). Chains join
+///   into one flow only within one section;
 /// - every flow is also written to `site/flows/NAME.svg`, and a **Flows**
-///   page (`flows.html`) shows every flow of the site.
+///   page (`flows.html`) shows a screen map of the whole site, then every flow.
 ///
 /// Layout is ``LayeredLayout`` and drawing ``DiagramSVG``, both in SpecSiteKit.
 /// Settings under `plugins.flows`: `prose: false` reads no arrow chains,
@@ -37,6 +40,11 @@ public struct FlowsPlugin: Plugin {
         let finder = FlowFinder(page: page, readsProse: options.prose)
         for warning in finder.warnings {
             context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
+        }
+        for skipped in finder.skipped {
+            context.diagnostics.note(
+                page.displayPath, line: skipped.line,
+                "arrows not drawn as a flow, \(skipped.reason.rawValue): \(skipped.chain)")
         }
         guard !finder.flows.isEmpty || !finder.unsupported.isEmpty else { return [] }
         var names = Slugger()

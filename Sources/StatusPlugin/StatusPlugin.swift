@@ -48,6 +48,13 @@ public struct StatusPlugin: Plugin {
         return rewritten.markdown
     }
 
+    /// The plan sections `preprocess` turned into markers (`<verification>`),
+    /// by the line of their marker block: the page's other plugins name what
+    /// they find there after the section, as they would after a heading.
+    public func sectionNames(of page: Page, context: PluginContext) -> [Int: String] {
+        GSDMarker.sectionNames(in: page.document)
+    }
+
     /// Reads the page's work items and checkboxes.
     public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] {
         var (fact, warnings) = Self.read(page)

@@ -104,6 +104,9 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "A settings file to use instead of CONTENT/specsite.yml.")
     var config: String?
 
+    @Flag(help: "Also print notes on what was skipped on purpose (arrows in prose that are not screen flows).")
+    var verbose = false
+
     func validate() throws {
         if let baseURL, let problem = SiteConfig.baseURLProblem(baseURL) {
             throw ValidationError("--base-url \(problem)")
@@ -113,7 +116,7 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let console = Console()
         let started = Date()
-        let diagnostics = DiagnosticLog()
+        let diagnostics = DiagnosticLog(keepsNotes: verbose)
         let builder = Builder(
             options: BuildOptions(
                 content: content, output: output, configFile: config, baseURL: baseURL, strict: strict,
@@ -123,6 +126,7 @@ struct BuildCommand: ParsableCommand {
         let outcome = Result { try builder.build() }
         // Diagnostics are printed when the build ends, sorted by file and line,
         // so two runs on the same input print the same lines in the same order.
+        for note in diagnostics.notes { console.print(note.description) }
         for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
         switch outcome {
         case .success(let summary):

@@ -7,22 +7,27 @@ import XCTest
 /// The flows of real spec documents, listed by hand from the documents: each
 /// must be found with exactly its screens and steps, and nothing else.
 final class CorpusTests: XCTestCase {
-    func testOnboardingPlanDrawsItsFlowWithTheRenamedStep() throws {
+    func testOnboardingPlanDrawsOneFlowPerSectionUnderTheNewName() throws {
         let (flows, _, warnings) = try analyze(corpusPage("ONBOARDING_IMPLEMENTATION_PLAN.md"))
         XCTAssertEqual(warnings, [])
-        // "1. ✅ Flow goes Welcome → Categories → PIN → Complete" (line 431) and,
-        // after the rename to Piles, "- [ ] Welcome → Piles → PIN → Complete"
-        // (line 1684): they share screens, so they are one flow. Other arrows
-        // (`Categories → Piles everywhere`, `48dp → 48 points`, Swift's `-> Void`)
-        // are not flows.
-        XCTAssertEqual(flows.count, 1)
+        // "1. ✅ Flow goes Welcome → Categories → PIN → Complete" (line 431, under
+        // "Acceptance Criteria") and "- [ ] Welcome → Piles → PIN → Complete" (line
+        // 1684, "Peer Review Checklist"): two sections, so two flows. The plan
+        // renames Categories to Piles (line 17, a "Terminology" row), so both
+        // draw one path through Piles, not a branch per name. Other arrows
+        // (`48dp → 48 points`, Swift's `-> Void`) are not flows, and the
+        // scenario labels of "Test Scenarios" are no step list.
+        XCTAssertEqual(flows.map(\.line), [431, 1684])
+        XCTAssertEqual(flows.map(\.title), ["Acceptance Criteria", "Peer Review Checklist"])
         let flow = try XCTUnwrap(flows.first)
         XCTAssertEqual(flow.notation, .prose)
-        XCTAssertEqual(flow.line, 431)
-        XCTAssertEqual(labels(flow.graph), ["Welcome", "Categories", "PIN", "Complete", "Piles"])
-        XCTAssertEqual(
-            edges(flow.graph),
-            ["Welcome -> Categories", "Categories -> PIN", "PIN -> Complete", "Welcome -> Piles", "Piles -> PIN"])
+        // Line 431 wrote Categories: its box says both names; line 1684 wrote Piles.
+        XCTAssertEqual(labels(flow.graph), ["Welcome", "Piles\n(formerly Categories)", "PIN", "Complete"])
+        XCTAssertEqual(flow.graph.nodes[1].tooltip, "formerly Categories")
+        XCTAssertEqual(labels(flows[1].graph), ["Welcome", "Piles", "PIN", "Complete"])
+        XCTAssertEqual(edges(flows[1].graph), ["Welcome -> Piles", "Piles -> PIN", "PIN -> Complete"])
+        // The screen map is one path through Piles.
+        XCTAssertEqual(labels(ScreenMap(flows: flows).graph), ["Welcome", "Piles", "PIN", "Complete"])
         XCTAssertTrue(isWellFormedXML(flow.standaloneSVG))
     }
 

@@ -9,8 +9,7 @@ struct CrashRegressionTests {
     @Test func markerWithoutANameIsNoSection() throws {
         #expect(FlowFinder.sectionTag("<!-- specsite:gsd open -->") == nil)
         #expect(FlowFinder.sectionTag("<!-- specsite:gsd open  -->") == nil)
-        #expect(FlowFinder.sectionTag("<!-- specsite:gsd open objective -->") == "Objective")
-        let found = try flows("# UX\n\n\\<!-- specsite:gsd open -->\n\nLogin → Home → Settings\n")
+        let found = try flows("# UX\n\n\\<!-- specsite:gsd open -->\n\nThe screens: Login → Home → Settings\n")
         #expect(found.map(\.title) == ["UX"])
     }
 }

@@ -4,24 +4,16 @@ import XCTest
 
 @testable import FlowsPlugin
 
-/// GSD plans after the checklists plugin's rewrite: their tag lines are HTML
-/// comment markers (`<!-- specsite:gsd open verification -->`), and flows are
-/// still named after the plan's sections.
+/// GSD plans after the status plugin's rewrite: their tag lines are HTML
+/// comment markers (`<!-- specsite:gsd open verification -->`), which the
+/// status plugin names as sections in `Page.sectionNames`; flows are still
+/// named after the plan's sections, and this plugin never reads the markers.
 final class GSDMarkerTests: XCTestCase {
-    func testOpenMarkersNameSectionsAndOtherMarkersDoNot() {
-        XCTAssertEqual(FlowFinder.sectionTag("<!-- specsite:gsd open verification -->\n"), "Verification")
-        XCTAssertEqual(
-            FlowFinder.sectionTag("<!-- specsite:gsd close tasks --><!-- specsite:gsd open success_criteria -->\n"),
-            "Success criteria")
-        XCTAssertEqual(FlowFinder.sectionTag("<!-- specsite:gsd open objective -->\r\n"), "Objective")
-        XCTAssertNil(FlowFinder.sectionTag("<!-- specsite:gsd open-part action -->\n"))
-        XCTAssertNil(FlowFinder.sectionTag("<!-- specsite:gsd open task #1 type=\"auto\" -->\n"))
-        XCTAssertNil(FlowFinder.sectionTag("<!-- specsite:gsd close verification -->\n"))
-        XCTAssertNil(
-            FlowFinder.sectionTag(
-                "<!-- specsite:gsd open-part name #1 -->Task 1<!-- specsite:gsd close-part name -->\n"))
-        XCTAssertNil(FlowFinder.sectionTag("<!-- specsite:gsd open div -->\n"))
+    func testAMarkerCommentNamesNoSectionByItsText() {
+        XCTAssertNil(FlowFinder.sectionTag("<!-- specsite:gsd open verification -->\n"))
         XCTAssertNil(FlowFinder.sectionTag("<!-- a comment -->\n"))
+        XCTAssertEqual(FlowFinder.sectionTag("<verification>\n"), "Verification")
+        XCTAssertNil(FlowFinder.sectionTag("<div>\n"))
     }
 
     func testTheRewrittenGSDPlanKeepsItsFlowTitles() throws {
@@ -36,6 +28,14 @@ final class GSDMarkerTests: XCTestCase {
             frontMatter: .null, title: original.title, markdown: markdown,
             document: MarkdownParser.parse(markdown, firstLine: original.bodyFirstLine), order: nil)
         page.bodyFirstLine = original.bodyFirstLine
+        // Without the sections the status plugin names, the flows take the heading's name.
+        XCTAssertFalse(try analyze(page).flows.map(\.title).contains("Verification"))
+        // As the status plugin names them: the line of each section's marker.
+        for (offset, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let prefix = "<!-- specsite:gsd open "
+            guard line.hasPrefix(prefix), !line.contains("#") else { continue }
+            page.sectionNames[original.bodyFirstLine + offset] = String(line.dropFirst(prefix.count).dropLast(4))
+        }
         let (flows, _, warnings) = try analyze(page)
         XCTAssertEqual(warnings, [])
         XCTAssertEqual(flows.map(\.title), ["Verification", "Success criteria"])

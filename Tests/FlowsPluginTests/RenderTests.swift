@@ -11,32 +11,32 @@ final class RenderTests: XCTestCase {
     }
 
     func testAChainInAParagraphIsDrawnAfterIt() throws {
-        let html = try render(page("The first run is Welcome → Goal → Home, nothing more.\n\nNext paragraph.\n"))
+        let html = try render(page("The first screens are Welcome → Goal → Home, nothing more.\n\nNext paragraph.\n"))
         XCTAssertTrue(
-            html.hasPrefix("<p>The first run is Welcome → Goal → Home, nothing more.</p>\n<figure class=\"flow\""))
+            html.hasPrefix("<p>The first screens are Welcome → Goal → Home, nothing more.</p>\n<figure class=\"flow\""))
         XCTAssertTrue(html.contains("data-notation=\"prose\""))
         XCTAssertTrue(html.hasSuffix("<p>Next paragraph.</p>\n"))
     }
 
     func testChainsInAListAreDrawnAfterTheWholeList() throws {
-        let html = try render(page("- Welcome → Goal → Home\n- Home → History → Day\n- Plain item\n"))
+        let html = try render(page("## Flows\n\n- Welcome → Goal → Home\n- Home → History → Day\n- Plain item\n"))
         // They share Home: one flow, after the list.
         XCTAssertEqual(count("<figure class=\"flow\"", in: html), 1)
         let list = try XCTUnwrap(html.range(of: "</ul>"))
         let figure = try XCTUnwrap(html.range(of: "<figure"))
         XCTAssertLessThan(list.lowerBound, figure.lowerBound)
-        let flow = try XCTUnwrap(flows("- Welcome → Goal → Home\n- Home → History → Day\n").first)
+        let flow = try XCTUnwrap(flows("## Flows\n\n- Welcome → Goal → Home\n- Home → History → Day\n").first)
         XCTAssertEqual(edges(flow.graph), ["Welcome -> Goal", "Goal -> Home", "Home -> History", "History -> Day"])
     }
 
     func testChainsThatShareNoScreenStayApart() throws {
-        let found = try flows("Welcome → Goal → Home.\n\nWidget → Log Intent → Refresh.\n")
+        let found = try flows("## Flows\n\nWelcome → Goal → Home.\n\nWidget → Log Intent → Refresh.\n")
         XCTAssertEqual(
             found.map { labels($0.graph) }, [["Welcome", "Goal", "Home"], ["Widget", "Log Intent", "Refresh"]])
     }
 
     func testATableCellChainIsDrawnAfterTheTableWithItsLabel() throws {
-        let markdown = "| Entry | Path |\n|---|---|\n| Share | Import → Review (skip) → Home |\n"
+        let markdown = "| Entry | Screens |\n|---|---|\n| Share | Import → Review (skip) → Home |\n"
         let html = try render(page(markdown))
         let table = try XCTUnwrap(html.range(of: "</table>"))
         let figure = try XCTUnwrap(html.range(of: "<figure"))
@@ -103,17 +103,18 @@ final class RenderTests: XCTestCase {
     }
 
     func testAPlainTextBlockChainIsDrawnAfterTheBlock() throws {
-        let markdown = "```text\nfirst line\nNotification -> Log Action -> Banner\n```\n"
+        let markdown =
+            "The screens a reminder opens:\n\n```text\nfirst line\nNotification -> Log Action -> Banner\n```\n"
         let found = try flows(markdown)
         XCTAssertEqual(found.first.map { labels($0.graph) }, ["Notification", "Log Action", "Banner"])
-        XCTAssertEqual(found.first?.line, 3)
+        XCTAssertEqual(found.first?.line, 5)
         let html = try render(page(markdown))
-        XCTAssertTrue(html.hasPrefix("<pre><code class=\"language-text\">"))
+        XCTAssertTrue(html.hasPrefix("<p>The screens a reminder opens:</p>\n<pre><code class=\"language-text\">"))
         XCTAssertTrue(html.contains("</code></pre>\n<figure class=\"flow\""))
     }
 
     func testSettingsTurnPartsOff() throws {
-        let markdown = "Welcome → Goal → Home.\n\n```flow\nA -> B\n```\n"
+        let markdown = "Screens: Welcome → Goal → Home.\n\n```flow\nA -> B\n```\n"
         let noProse = YAMLValue.mapping([YAMLValue.Entry(key: "prose", value: .scalar("false"))])
         XCTAssertEqual(try analyze(page(markdown), settings: noProse).flows.map(\.notation), [.flowBlock])
 
@@ -133,8 +134,9 @@ final class RenderTests: XCTestCase {
     }
 
     func testTheFlowsPageAndFilesListEveryFlow() throws {
-        let first = page("Welcome → Goal → Home.\n", path: "ux.md", title: "UX")
-        let second = page("```flow\nA -> B\n```\n\nOne → Two → Three → Four\n", path: "plans/plan.md", title: "Plan")
+        let first = page("Screens: Welcome → Goal → Home.\n", path: "ux.md", title: "UX")
+        let second = page(
+            "```flow\nA -> B\n```\n\nPages: One → Two → Three → Four\n", path: "plans/plan.md", title: "Plan")
         let log = DiagnosticLog()
         let context = PluginContext(settings: .null, config: SiteConfig(), diagnostics: log)
         let plugin = FlowsPlugin()
@@ -156,7 +158,9 @@ final class RenderTests: XCTestCase {
         for svg in files.values { XCTAssertTrue(isWellFormedXML(svg)) }
         let html = try XCTUnwrap(flowsPage?.contentHTML)
         XCTAssertEqual(flowsPage?.outputPath, "flows.html")
+        // The three flows, and the screen map that joins them.
         XCTAssertEqual(count("<figure class=\"flow\"", in: html), 3)
+        XCTAssertEqual(count("<figure class=\"flow-map\"", in: html), 1)
         XCTAssertTrue(html.contains("href=\"plans/plan.html#flow-plans--plan-plan-from-a\">plans/plan.md:1</a>"))
         XCTAssertTrue(html.contains("href=\"ux.html#flow-ux-ux\">ux.md:1</a>"))
     }

@@ -110,10 +110,15 @@ struct GSDMarkupTests {
         #expect(rewrite.isPlan)
         #expect(rewrite.warnings == [])
         #expect(GSDTestSupport.lineCount(rewrite.markdown) == GSDTestSupport.lineCount(plan.body))
-        // The flows plugin names flows after these lines (FlowFinder.sectionTag).
         let lines = rewrite.markdown.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[343 - 46] == "<!-- specsite:gsd open verification -->")
         #expect(lines[354 - 46] == "<!-- specsite:gsd open success_criteria -->")
+        // Those lines are the plan's sections for other plugins (the flows plugin
+        // names flows after them), by file line; tasks and their parts are not.
+        let sections = GSDMarker.sectionNames(in: MarkdownParser.parse(rewrite.markdown, firstLine: plan.firstLine))
+        #expect(sections[343] == "verification")
+        #expect(sections[354] == "success_criteria")
+        #expect(!sections.values.contains("task") && !sections.values.contains("action"))
 
         let body = GSDPlanReader.read(MarkdownParser.parse(rewrite.markdown, firstLine: plan.firstLine))
         #expect(

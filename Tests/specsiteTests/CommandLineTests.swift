@@ -52,6 +52,25 @@ struct CommandLineTests {
         #expect(help.stdout.contains("--strict"))
     }
 
+    /// Arrows in prose that are not screen flows are skipped quietly, and named
+    /// at their line with `--verbose`, as notes that `--strict` does not count.
+    @Test func verboseNamesTheArrowsItSkipped() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/spec", withIntermediateDirectories: true)
+        try "# Notes\n\nBackups: Time Machine → Backblaze → Arq\n".write(
+            toFile: folder + "/spec/notes.md", atomically: true, encoding: .utf8)
+        let quiet = try run(["build", folder + "/spec", "--output", folder + "/a", "--strict"])
+        #expect(quiet.status == 0 && !quiet.stderr.contains("note:"), "\(quiet.stderr)")
+        let verbose = try run(["build", folder + "/spec", "--output", folder + "/b", "--strict", "--verbose"])
+        #expect(verbose.status == 0, "\(verbose.stderr)")
+        #expect(
+            verbose.stderr.contains(
+                "notes.md:3: note: arrows not drawn as a flow, not about screens"),
+            "\(verbose.stderr)")
+        #expect(!verbose.stderr.contains("warning"), "\(verbose.stderr)")
+    }
+
     @Test func usageErrorsExitWithTwo() throws {
         let result = try run(["build", "--no-such-flag"])
         #expect(result.status == 2)

@@ -704,7 +704,7 @@ struct FlowsBrowserTests {
         let visits = [
             ("light", "Onboarding Flow Diagram", "flows-ux-spec-390-light"),
             ("dark", "Onboarding Flow Diagram", "flows-ux-spec-390-dark"),
-            ("light", "Logging Paths", "flows-ux-spec-390-light-logging-paths"),
+            ("light", "Logging Paths (from Home)", "flows-ux-spec-390-light-logging-paths"),
             ("light", "Navigation Model (from Welcome)", "flows-ux-spec-390-light-navigation-model"),
         ].map { scheme, title, shot in
             BrowserDriver.Visit(

@@ -2,13 +2,54 @@ import Foundation
 import SpecSiteKit
 
 /// Finds every flow of a page: ```` ```flow ```` and ```` ```mermaid ```` blocks,
-/// and arrow chains in prose, lists, tables, text code blocks and HTML blocks.
-/// Chains that share a screen are merged into one flow; the rest stay apart.
+/// arrow chains in prose, lists, tables, text code blocks and HTML blocks, and
+/// numbered step lists of screens. A chain is kept only with evidence that it
+/// is about screens (``ChainEvidence``); chains of one section that share a
+/// screen are merged into one flow, and chains of different sections never are.
 struct FlowFinder {
     /// A problem found while reading, at a file line.
     struct Warning: Sendable, Equatable {
         var line: Int
         var message: String
+    }
+
+    /// Arrows read and left as text, at a file line, with why (`--verbose`).
+    struct Skipped: Sendable, Equatable {
+        var line: Int
+        var chain: String
+        var reason: ChainEvidence.Skip
+    }
+
+    /// A stretch of the document under one heading (or plan tag).
+    struct Section {
+        /// The heading's text, or nil before the first.
+        var title: String?
+        /// Which section, in document order: chains join only within one.
+        var index = 0
+        /// Whether it, or a heading it stands under, is about flows or navigation.
+        var isAboutFlows = false
+        /// Whether its heading says names were changed (`Terminology`).
+        var isAboutRenames = false
+    }
+
+    /// Where a chain was written, which decides the evidence it needs.
+    enum Place {
+        case prose, table, stepList
+    }
+
+    /// A chain read from the text, before the evidence is weighed.
+    struct Candidate {
+        var chain: ArrowChain
+        var line: Int
+        var anchor: String
+        var section: Section
+        var place: Place
+        /// The words around the chain: its sentence, list item, heading or table header.
+        var context: String
+        /// Whether the text the chain is in holds box-drawing characters.
+        var isInPicture = false
+        /// Inline code spans of its block without arrows, as compared (`salesrepository.recordsale`).
+        var codeNames: Set<String> = []
     }
 
     /// Whether arrow chains in prose are read (`plugins.flows.prose`).
@@ -20,10 +61,24 @@ struct FlowFinder {
     private(set) var unsupported: [String: String] = [:]
     /// What could not be read.
     private(set) var warnings: [Warning] = []
+    /// Chains read and not drawn, with why.
+    private(set) var skipped: [Skipped] = []
+    /// Old screen names the document says were renamed, by their compared form, with the new name.
+    private(set) var renames: [String: String] = [:]
 
-    private var chains: [(chain: ArrowChain, line: Int, anchor: String, section: String?)] = []
-    private var section: String?
+    private var candidates: [Candidate] = []
+    private var section = Section()
+    /// The paragraph before the current block (reset by a heading): a list,
+    /// table or text block is read with the sentence that leads into it.
+    private var leadIn = ""
+    /// The lead-in of the list being read.
+    private var listLead = ""
+    /// The headings above the current block, outermost first.
+    private var headings: [(level: Int, text: String)] = []
+    /// Screen names the document gives outside prose chains, as compared (``ChainEvidence/screenKey(_:)``).
+    private var screens: Set<String> = []
     private let pageTitle: String
+    private let sectionNames: [Int: String]
 
     /// Code block languages whose lines are read as prose (unlabelled and plain text).
     static let textLanguages: Set<String> = ["", "text", "txt", "plain", "plaintext"]
@@ -32,8 +87,9 @@ struct FlowFinder {
     init(page: Page, readsProse: Bool = true) {
         self.pageTitle = page.title
         self.readsProse = readsProse
+        self.sectionNames = page.sectionNames
         visit(page.document.root, list: nil)
-        mergeChains()
+        weighChains()
         flows.sort { $0.line < $1.line }
         distinguishTitles()
     }
@@ -55,36 +111,128 @@ struct FlowFinder {
     /// Visits a block; `list` is the outermost list around it, which a chain in
     /// one of its items is drawn after.
     private mutating func visit(_ node: MarkdownNode, list: MarkdownNode?) {
+        if let name = sectionNames[node.line], node.line > 0, case .htmlBlock = node.kind {
+            // A plan section a preprocessor rewrote (`<verification>`).
+            if let title = Self.sectionTag("<" + name + ">") { enterSection(title, level: nil) }
+        }
         switch node.kind {
         case .document, .blockQuote:
             for child in node.children { visit(child, list: nil) }
-        case .list:
+        case .list(let info):
+            if list == nil {
+                listLead = leadIn
+                if info.ordered { stepList(node) }
+            }
             for child in node.children { visit(child, list: list ?? node) }
         case .item:
             for child in node.children { visit(child, list: list) }
-        case .heading:
+        case .heading(let level, _):
             // A chain in a heading is that section's flow, named after it.
             let text = Self.text(of: node)
-            section = ArrowChains.clean(text)
-            addChains(in: text, line: node.line, anchor: node.blockKey)
+            enterSection(ArrowChains.clean(text), level: level)
+            // `### Home Screen`, or `### Home` under `## Screens`, names a screen;
+            // `### 3.2 Capture a Note` under `## User flows` names a flow.
+            if ChainEvidence.namesScreens(text)
+                || headings.dropLast().contains(where: {
+                    ChainEvidence.namesScreens($0.text)
+                })
+            {
+                screens.insert(ChainEvidence.screenKey(text))
+            }
+            addChains(in: text, line: node.line, anchor: node.blockKey, context: text, code: Self.codeSpans(of: node))
         case .paragraph:
             let text = Self.text(of: node)
-            if let name = Self.sectionTag(text) { section = name }
-            addChains(in: text, line: node.line, anchor: (list ?? node).blockKey)
+            if let name = Self.sectionTag(text) { enterSection(name, level: nil) }
+            addChains(
+                in: text, line: node.line, anchor: (list ?? node).blockKey,
+                context: list == nil ? text : text + "\n" + listLead, code: Self.codeSpans(of: node))
+            if list == nil { leadIn = text }
         case .table:
-            for row in node.children {
-                for cell in row.children {
-                    addChains(in: cell.plainText, line: row.line, anchor: (list ?? node).blockKey)
-                }
-            }
+            table(node, anchor: (list ?? node).blockKey)
         case .codeBlock(let info, let code):
             codeBlock(node, info: info, code: code)
         case .htmlBlock(let html):
-            if let name = Self.sectionTag(html) { section = name }
-            addChains(in: Self.textOfHTML(html), line: node.line, anchor: node.blockKey)
+            if let name = Self.sectionTag(html) { enterSection(name, level: nil) }
+            let text = Self.textOfHTML(html)
+            addChains(in: text, line: node.line, anchor: node.blockKey, context: text)
         default:
             break
         }
+    }
+
+    /// Starts a section: a heading of `level`, or a plan tag (nil), which
+    /// stands under the headings before it.
+    private mutating func enterSection(_ title: String, level: Int?) {
+        if let level {
+            while let last = headings.last, last.level >= level { headings.removeLast() }
+            headings.append((level, title))
+        }
+        leadIn = ""
+        section = Section(
+            title: title, index: section.index + 1,
+            isAboutFlows: ChainEvidence.isAboutFlows(heading: title)
+                || headings.contains { ChainEvidence.isAboutFlows(heading: $0.text) },
+            isAboutRenames: ChainEvidence.mentionsRename(title))
+    }
+
+    /// A table's chains, read with its header as their context; a column
+    /// headed `Screen` (or page, view) names screens.
+    private mutating func table(_ node: MarkdownNode, anchor: String) {
+        let header = node.children.first { if case .tableRow(true) = $0.kind { true } else { false } }
+        let titles = header?.children.map(\.plainText) ?? []
+        let screenColumns = Set(
+            titles.indices.filter {
+                let words = ChainEvidence.words(of: titles[$0])
+                return words.contains { ["screen", "screens", "page", "view"].contains($0) }
+            })
+        let context = leadIn + "\n" + titles.joined(separator: " ")
+        for row in node.children {
+            if case .tableRow(true) = row.kind { continue }
+            let rowText = row.children.map(\.plainText).joined(separator: " ")
+            for rename in ChainEvidence.renames(in: rowText) { noteRename(rename) }
+            let rowContext = context + " " + rowText
+            for (column, cell) in row.children.enumerated() {
+                if screenColumns.contains(column), !cell.plainText.contains(where: { "→⇒⟶>".contains($0) }) {
+                    screens.insert(ChainEvidence.screenKey(cell.plainText))
+                }
+                addChains(
+                    in: cell.plainText, line: row.line, anchor: anchor, context: rowContext,
+                    code: Self.codeSpans(of: cell), place: .table)
+            }
+        }
+    }
+
+    /// `1. **Editor** — open the menu`, `2. [Focus Menu](#focus) — …`: a
+    /// numbered list whose every item opens with a bold or linked name is a
+    /// chain of screens; it is drawn when its section is about flows.
+    private mutating func stepList(_ list: MarkdownNode) {
+        var steps: [ArrowChain.Step] = []
+        for item in list.children {
+            guard let paragraph = item.children.first, case .paragraph = paragraph.kind,
+                let leadIndex = paragraph.children.firstIndex(where: {
+                    if case .text(let value) = $0.kind { return !value.trimmed.isEmpty } else { return true }
+                })
+            else { return }
+            let lead = paragraph.children[leadIndex]
+            switch lead.kind {
+            case .strong, .link: break
+            default: return
+            }
+            // `**Fresh Install Flow**:` over a list of its own is a scenario's
+            // label, not a screen: a step names its screen, then what is done there.
+            let rest = paragraph.children[(leadIndex + 1)...].map(\.plainText).joined().drop { $0 == " " }
+            let label = lead.plainText.trimmed
+            if label.hasSuffix(":") || rest.hasPrefix(":") || item.children.count > 1 { return }
+            let name = ArrowChains.clean(lead.plainText)
+            guard ArrowChains.isName(name) else { return }
+            steps.append(ArrowChain.Step(name: name, label: ""))
+        }
+        guard steps.count >= 2, Set(steps.map { ArrowChains.normalized($0.name) }).count >= 2 else { return }
+        guard readsProse, section.isAboutFlows else { return }
+        candidates.append(
+            Candidate(
+                chain: ArrowChain(steps: steps, lineOffset: 0), line: list.line, anchor: list.blockKey,
+                section: section, place: .stepList, context: ""))
     }
 
     private mutating func codeBlock(_ node: MarkdownNode, info: String, code: String) {
@@ -102,10 +250,20 @@ struct FlowFinder {
         case "flow":
             add(FlowBlockParser.parse(code), notation: .flowBlock, node: node, codeLine: codeLine)
         default:
-            guard Self.textLanguages.contains(language), !Self.isSketch(code) else { return }
+            guard Self.textLanguages.contains(language) else { return }
             let text = Self.withoutComments(code)
+            let sketch = Self.isSketch(code)
             for line in SourceLines(text, firstLine: codeLine) {
-                addChains(in: String(line.text), line: line.number, anchor: node.blockKey)
+                let lineText = String(line.text)
+                guard sketch else {
+                    addChains(in: lineText, line: line.number, anchor: node.blockKey, context: leadIn + "\n" + lineText)
+                    continue
+                }
+                // A drawing's arrows are part of the picture: said with --verbose only.
+                guard readsProse else { continue }
+                for chain in ArrowChains.find(in: lineText) {
+                    skipped.append(Skipped(line: line.number, chain: Self.spelled(chain), reason: .boxArt))
+                }
             }
         }
     }
@@ -122,31 +280,80 @@ struct FlowFinder {
             )
             return
         }
+        for node in parsed.graph.nodes { screens.insert(ChainEvidence.screenKey(node.label)) }
         var flow = FlowDefinition(
-            graph: parsed.graph, title: parsed.title ?? section ?? pageTitle, notation: notation, line: node.line,
+            graph: parsed.graph, title: parsed.title ?? section.title ?? pageTitle, notation: notation, line: node.line,
             anchor: node.blockKey, replacesBlock: true)
         flow.titleIsBorrowed = parsed.title == nil
         flows.append(flow)
     }
 
-    private mutating func addChains(in text: String, line: Int, anchor: String) {
+    private mutating func addChains(
+        in text: String, line: Int, anchor: String, context: String, code: Set<String> = [], place: Place = .prose
+    ) {
+        for rename in ChainEvidence.renames(in: text) { noteRename(rename) }
         guard readsProse else { return }
-        for chain in ArrowChains.find(in: text) {
-            chains.append((chain, line + chain.lineOffset, anchor, section))
+        // In a terminology section, or next to "renamed", `Categories → Piles` is a rename.
+        let renaming = section.isAboutRenames || ChainEvidence.saysRenamed(context)
+        for chain in ArrowChains.find(in: text, minimumScreens: renaming ? 2 : ArrowChains.minimumScreens) {
+            if renaming, chain.steps.count == 2 {
+                noteRename((chain.steps[0].name, chain.steps[1].name))
+                skipped.append(Skipped(line: line + chain.lineOffset, chain: Self.spelled(chain), reason: .rename))
+                continue
+            }
+            guard Set(chain.steps.map { ArrowChains.normalized($0.name) }).count >= ArrowChains.minimumScreens else {
+                continue
+            }
+            candidates.append(
+                Candidate(
+                    chain: chain, line: line + chain.lineOffset, anchor: anchor, section: section, place: place,
+                    context: context, isInPicture: ChainEvidence.hasBoxArt(text), codeNames: code))
         }
     }
 
-    // MARK: - Merging chains
+    private mutating func noteRename(_ rename: (old: String, new: String)) {
+        let old = ArrowChains.normalized(rename.old)
+        guard old != ArrowChains.normalized(rename.new), renames[old] == nil else { return }
+        renames[old] = ArrowChains.clean(rename.new)
+    }
 
-    /// Joins chains that share a screen (union-find over screen names) and
-    /// turns each group into one flow.
-    private mutating func mergeChains() {
-        guard !chains.isEmpty else { return }
-        var sets = DisjointSets(count: chains.count)
+    /// `A → B → C`, for notes.
+    static func spelled(_ chain: ArrowChain) -> String {
+        chain.steps.map(\.name).joined(separator: " → ")
+    }
+
+    // MARK: - Weighing and merging chains
+
+    /// Why a chain is not drawn, or nil when it is.
+    private func skipReason(_ candidate: Candidate) -> ChainEvidence.Skip? {
+        if candidate.isInPicture { return .boxArt }
+        let names = candidate.chain.steps.map { ArrowChains.normalized($0.name) }
+        if names.contains(where: candidate.codeNames.contains) { return .inlineCode }
+        if ChainEvidence.isMenuPath(candidate.chain) { return .menuPath }
+        if candidate.place == .stepList { return nil }
+        if candidate.section.isAboutFlows || ChainEvidence.mentionsScreens(candidate.context) { return nil }
+        if ChainEvidence.namesKnownScreens(candidate.chain, screens: screens) { return nil }
+        return candidate.place == .table ? .table : .notScreens
+    }
+
+    /// Keeps the chains with evidence and joins those of one section that
+    /// share a screen (union-find over section and screen name) into one flow each.
+    private mutating func weighChains() {
+        var kept: [Candidate] = []
+        for candidate in candidates {
+            if let reason = skipReason(candidate) {
+                skipped.append(Skipped(line: candidate.line, chain: Self.spelled(candidate.chain), reason: reason))
+            } else {
+                kept.append(candidate)
+            }
+        }
+        skipped.sort { ($0.line, $0.chain) < ($1.line, $1.chain) }
+        guard !kept.isEmpty else { return }
+        var sets = DisjointSets(count: kept.count)
         var owner: [String: Int] = [:]
-        for (index, entry) in chains.enumerated() {
+        for (index, entry) in kept.enumerated() {
             for step in entry.chain.steps {
-                let key = ArrowChains.normalized(step.name)
+                let key = "\(entry.section.index)\u{0}" + renamed(ArrowChains.normalized(step.name))
                 if let other = owner[key] {
                     sets.union(index, other)
                 } else {
@@ -155,31 +362,55 @@ struct FlowFinder {
             }
         }
         var groups: [Int: [Int]] = [:]
-        for index in chains.indices { groups[sets.root(index), default: []].append(index) }
+        for index in kept.indices { groups[sets.root(index), default: []].append(index) }
         for first in groups.keys.sorted() {
-            let members = groups[first]!.map { chains[$0] }
+            let members = groups[first]!.map { kept[$0] }
             var flow = FlowDefinition(
-                graph: Self.graph(of: members.map(\.chain)), title: members[0].section ?? pageTitle,
-                notation: .prose, line: members[0].line, anchor: members[0].anchor, replacesBlock: false)
+                graph: Self.graph(of: members.map(\.chain), renames: renames),
+                title: members[0].section.title ?? pageTitle, notation: .prose, line: members[0].line,
+                anchor: members[0].anchor, replacesBlock: false)
             flow.titleIsBorrowed = true
             flows.append(flow)
         }
     }
 
+    /// What the tooltip of a renamed screen starts with, before its old name.
+    static let formerly = "formerly "
+
+    /// The name a screen goes by now, as compared.
+    private func renamed(_ key: String) -> String {
+        renames[key].map(ArrowChains.normalized) ?? key
+    }
+
     /// The graph of some chains: one node per screen name (case and spacing
     /// aside), one edge per pair of neighbours; labels of repeated edges joined.
-    static func graph(of chains: [ArrowChain]) -> DiagramGraph {
+    /// A screen the document says was renamed is drawn under its new name, so
+    /// old and new chains are one path; where a chain wrote the old name, the
+    /// box says so too ("Piles (formerly Categories)"): the drawing never
+    /// silently disagrees with the text above it.
+    static func graph(of chains: [ArrowChain], renames: [String: String] = [:]) -> DiagramGraph {
         var graph = DiagramGraph()
         var nodeIndex: [String: Int] = [:]
         var edgeIndex: [Int: [Int: Int]] = [:]
-        func node(_ name: String) -> Int {
+        func node(_ written: String) -> Int {
+            let old = ArrowChains.normalized(written)
+            let name = renames[old] ?? written
             let key = ArrowChains.normalized(name)
-            if let index = nodeIndex[key] { return index }
-            let isDecision = name.hasSuffix("?")
-            graph.nodes.append(
-                DiagramGraph.Node(id: key, label: name, shape: isDecision ? .diamond : .box))
-            nodeIndex[key] = graph.nodes.count - 1
-            return graph.nodes.count - 1
+            let index: Int
+            if let known = nodeIndex[key] {
+                index = known
+            } else {
+                let isDecision = name.hasSuffix("?")
+                graph.nodes.append(
+                    DiagramGraph.Node(id: key, label: name, shape: isDecision ? .diamond : .box))
+                index = graph.nodes.count - 1
+                nodeIndex[key] = index
+            }
+            if key != old, graph.nodes[index].tooltip == nil {
+                graph.nodes[index].tooltip = formerly + written
+                graph.nodes[index].label = name + "\n(" + formerly + written + ")"
+            }
+            return index
         }
         for chain in chains {
             var previous: Int?
@@ -210,131 +441,5 @@ struct FlowFinder {
             graph.nodes[index].tone = .accent
         }
         return graph
-    }
-
-    // MARK: - Text
-
-    /// `Success criteria` for a block that opens with `<success_criteria>`:
-    /// plans written for agents (GSD) mark their sections with such tags
-    /// rather than headings. HTML's own elements are not sections.
-    static func sectionTag(_ text: String) -> String? {
-        // The checklists plugin rewrites a GSD plan's tag lines into HTML comments
-        // (`<!-- specsite:gsd open verification -->`), so that the markdown between
-        // them parses; such an open marker stands for the tag it replaced. Only
-        // `open` names a section: `open-part` markers are a task's own parts.
-        let marker = "<!-- specsite:gsd "
-        if text.hasPrefix(marker) {
-            let end = text.unicodeScalars.firstIndex { $0 == "\n" || $0 == "\r" } ?? text.endIndex
-            let line = text[..<end]
-            // `<!-- specsite:gsd open -->` shares its space with the suffix: no name.
-            guard let open = line.range(of: marker + "open ", options: .backwards), line.hasSuffix(" -->"),
-                case let nameEnd = line.index(line.endIndex, offsetBy: -4), open.upperBound <= nameEnd
-            else {
-                return nil
-            }
-            let name = line[open.upperBound..<nameEnd]
-            return name.contains(" ") ? nil : sectionTag("<" + name + ">")
-        }
-        guard text.first == "<" else { return nil }
-        let name = text.dropFirst().prefix { $0.isASCII && ($0.isLowercase || $0 == "_") }
-        guard name.count > 2, text.dropFirst(name.count + 1).first == ">", !htmlElements.contains(String(name)) else {
-            return nil
-        }
-        let words = name.split(separator: "_").joined(separator: " ")
-        return words.prefix(1).uppercased() + words.dropFirst()
-    }
-
-    /// HTML elements a document may open a block with.
-    static let htmlElements: Set<String> = [
-        "div", "details", "summary", "table", "thead", "tbody", "tr", "td", "th", "section", "article", "aside",
-        "figure", "figcaption", "nav", "header", "footer", "pre", "code", "img", "picture", "video", "audio",
-        "center", "span", "strong", "small", "sup", "sub", "kbd", "dl", "dt", "dd", "ul", "ol", "li", "blockquote",
-        "iframe", "form", "main", "address", "abbr", "mark", "ins", "del",
-    ]
-
-    /// A paragraph's or heading's text, with its line breaks.
-    static func text(of node: MarkdownNode) -> String {
-        var text = ""
-        node.walk { child in
-            switch child.kind {
-            case .text(let value), .code(let value): text += value
-            case .softBreak, .lineBreak: text += "\n"
-            case .image: return false
-            default: break
-            }
-            return true
-        }
-        return text
-    }
-
-    /// An HTML block's text: comments and tags blanked out, lines kept.
-    static func textOfHTML(_ html: String) -> String {
-        let text = withoutComments(html)
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index] == "<", let end = tagEnd(in: text, from: index) {
-                output += " "
-                index = end
-                continue
-            }
-            output.append(text[index])
-            index = text.index(after: index)
-        }
-        return output
-    }
-
-    /// The end of a tag (`<verify>`, `</task>`, `<a href="x">`) starting at
-    /// `start`, or nil when the `<` opens no tag (`a <- b`, `x < 3`).
-    private static func tagEnd(in text: String, from start: String.Index) -> String.Index? {
-        var index = text.index(after: start)
-        if index < text.endIndex, text[index] == "/" { index = text.index(after: index) }
-        guard index < text.endIndex, text[index].isLetter else { return nil }
-        while index < text.endIndex {
-            switch text[index] {
-            case ">": return text.index(after: index)
-            case "<", "\n": return nil
-            default: index = text.index(after: index)
-            }
-        }
-        return nil
-    }
-
-    /// `text` with `<!-- … -->` comments blanked out (their line breaks kept,
-    /// so line numbers stay right): the `-->` that closes one is no arrow.
-    static func withoutComments(_ text: String) -> String {
-        guard text.contains("<!--") else { return text }
-        // Lines end in LF alone first: a comment's breaks written as LF after a
-        // lone CR would make one CR LF of two breaks.
-        let text = text.utf8.contains(0x0D) ? SourceLines(text).texts.joined(separator: "\n") : text
-        var output = ""
-        var rest = text[...]
-        while let open = rest.range(of: "<!--") {
-            output += rest[..<open.lowerBound]
-            let afterOpen = rest[open.upperBound...]
-            let close = afterOpen.range(of: "-->")
-            let comment = afterOpen[..<(close?.lowerBound ?? afterOpen.endIndex)]
-            output += String(repeating: "\n", count: SourceLines.lineBreakCount(in: comment))
-            rest = close.map { afterOpen[$0.upperBound...] } ?? ""
-        }
-        output += rest
-        return output
-    }
-
-    /// Whether a code block is a drawing made of characters (box-drawing
-    /// characters, or `+---+` and `|   |` frames): its arrows are part of the picture.
-    static func isSketch(_ code: String) -> Bool {
-        if code.unicodeScalars.contains(where: { (0x2500...0x259F).contains($0.value) }) { return true }
-        var framed = 0
-        for line in SourceLines(code) {
-            let trimmed = line.text.trimmed
-            guard let first = trimmed.first else { continue }
-            if (first == "+" && trimmed.contains("--")) || (first == "|" && trimmed.count > 1 && trimmed.last == "|") {
-                framed += 1
-                if framed >= 2 { return true }
-            }
-        }
-        return false
     }
 }

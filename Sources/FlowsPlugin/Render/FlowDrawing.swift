@@ -114,7 +114,7 @@ enum FlowDrawing {
     /// The figures' look: scrolls sideways rather than shrinking text past
     /// reading size, and keeps to the theme's colours.
     static let stylesheet = """
-        .doc figure.flow {
+        .doc figure.flow, .doc figure.flow-map {
           margin: var(--space-4, 1rem) 0;
           padding: var(--space-3, .75rem);
           border: 1px solid var(--color-border);
@@ -148,7 +148,7 @@ enum FlowDrawing {
           stroke: var(--color-focus);
           stroke-width: 3;
         }
-        .doc figure.flow figcaption {
+        .doc figure.flow figcaption, .doc figure.flow-map figcaption {
           display: flex;
           flex-wrap: wrap;
           gap: .25rem .75rem;
@@ -157,7 +157,9 @@ enum FlowDrawing {
           font-size: var(--text-sm, .875rem);
           color: var(--color-text-muted);
         }
-        .doc figure.flow .flow-title { font-weight: 600; color: var(--color-text); }
+        .doc figure.flow .flow-title, .doc figure.flow-map .flow-title { font-weight: 600; color: var(--color-text); }
+        .doc .screen-list { columns: 2 16rem; font-size: var(--text-sm, .875rem); }
+        .doc .screen-list li { break-inside: avoid; }
         .doc .flow-source { margin: calc(-1 * var(--space-2, .5rem)) 0 var(--space-4, 1rem); }
         .doc .flow-source > summary {
           cursor: pointer;
@@ -171,7 +173,7 @@ enum FlowDrawing {
         }
         .doc .flow-where { font-size: var(--text-sm, .875rem); color: var(--color-text-muted); }
         @media print {
-          .doc figure.flow { break-inside: avoid; }
+          .doc figure.flow, .doc figure.flow-map { break-inside: avoid; }
           .doc .flow-source { display: none; }
         }
 

@@ -1,6 +1,7 @@
 import SpecSiteKit
 
-/// The Flows page: every flow of the site, by document, each with where it is written.
+/// The Flows page: a map of every screen, then every flow of the site, by
+/// document, each with where it is written.
 struct FlowsPage {
     let site: Site
     let entries: [(page: Page, fact: FlowFact)]
@@ -32,6 +33,8 @@ struct FlowsPage {
             }
             html += "</ul></nav>\n"
         }
+        // The flows joined into one map, once there is more than one to join.
+        if count > 1 { html += ScreenMap(flows: entries.flatMap(\.fact.flows)).html }
         let inline = count <= Self.inlineLimit || !linksFiles
         if !inline {
             html += "<p class=\"flow-where\">Drawings are shown from their files in <code>flows/</code>, loaded as"

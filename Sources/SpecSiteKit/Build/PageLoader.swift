@@ -72,6 +72,9 @@ enum PageLoader {
             // and one such page would undo the order of all the others.
             order: frontMatter["order"]?.double.flatMap { $0.isNaN ? nil : $0 })
         page.bodyFirstLine = firstLine
+        for plugin in plugins {
+            page.sectionNames.merge(plugin.sectionNames(of: page, context: contexts[plugin.id]!)) { first, _ in first }
+        }
         return page
     }
 

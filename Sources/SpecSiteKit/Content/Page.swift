@@ -18,6 +18,10 @@ public struct Page: Sendable {
     public var order: Double?
     /// The file line `markdown` starts on (after the front matter).
     public var bodyFirstLine: Int = 1
+    /// Sections that are not headings, by the file line of the block that opens
+    /// each, with the name the plugin that marked them gives (`verification`);
+    /// see ``Plugin/sectionNames(of:context:)``.
+    public var sectionNames: [Int: String] = [:]
 
     /// Creates a page.
     public init(

@@ -14,6 +14,11 @@ public protocol Plugin: Sendable {
     /// Rewrites a page's markdown before it is parsed (front matter excluded).
     func preprocess(_ markdown: String, page: PageSource, context: PluginContext) throws -> String
 
+    /// The sections of a parsed page that are not headings (a plan's
+    /// `<verification>` tag that `preprocess` rewrote), by the file line of the
+    /// block that opens each; other plugins read them as ``Page/sectionNames``.
+    func sectionNames(of page: Page, context: PluginContext) -> [Int: String]
+
     /// Reads one page and returns what it means.
     func analyze(_ page: Page, context: PluginContext) throws -> [any Fact]
 
@@ -31,6 +36,8 @@ public protocol Plugin: Sendable {
 extension Plugin {
     /// Leaves the markdown as it is.
     public func preprocess(_ markdown: String, page: PageSource, context: PluginContext) throws -> String { markdown }
+    /// Marks no section.
+    public func sectionNames(of page: Page, context: PluginContext) -> [Int: String] { [:] }
     /// Finds nothing.
     public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] { [] }
     /// Claims no block.

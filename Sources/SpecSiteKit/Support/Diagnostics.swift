@@ -5,10 +5,20 @@ import Foundation
 public struct Diagnostic: Sendable, Equatable, Error, CustomStringConvertible {
     /// How serious a diagnostic is.
     public enum Severity: String, Sendable, Comparable {
+        /// Something a build skipped on purpose, printed with `--verbose` only.
+        case note
         case warning, error
 
-        /// Warnings sort before errors.
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+        /// Notes sort before warnings, warnings before errors.
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+        private var rank: Int {
+            switch self {
+            case .note: 0
+            case .warning: 1
+            case .error: 2
+            }
+        }
     }
 
     /// Warning or error.
@@ -94,10 +104,36 @@ public final class DiagnosticLog: @unchecked Sendable {
     private var warnings = 0
     /// Called (under no lock) with each diagnostic as it is reported, e.g. to print it at once.
     private let onReport: (@Sendable (Diagnostic) -> Void)?
+    /// Whether ``note(_:line:_:)`` keeps what it is told (`--verbose`).
+    public let keepsNotes: Bool
+    private var keptNotes: Set<NoteKey> = []
 
-    /// Creates an empty log; `onReport` sees every diagnostic as it arrives.
-    public init(onReport: (@Sendable (Diagnostic) -> Void)? = nil) {
+    private struct NoteKey: Hashable {
+        var file: String?
+        var line: Int
+        var message: String
+    }
+
+    /// Creates an empty log; `onReport` sees every diagnostic as it arrives;
+    /// notes are kept only when `keepsNotes`.
+    public init(keepsNotes: Bool = false, onReport: (@Sendable (Diagnostic) -> Void)? = nil) {
+        self.keepsNotes = keepsNotes
         self.onReport = onReport
+    }
+
+    /// Records a note: what the build skipped on purpose and why. Notes are
+    /// no warnings (they count toward nothing, `--strict` ignores them) and
+    /// are dropped unless the log ``keepsNotes``.
+    public func note(_ file: String?, line: Int? = nil, _ message: String) {
+        guard keepsNotes else { return }
+        let key = NoteKey(file: file, line: line ?? 0, message: message)
+        _ = lock.withLock { keptNotes.insert(key) }
+    }
+
+    /// The notes kept, sorted by file, line and message, so two runs print the same.
+    public var notes: [Diagnostic] {
+        lock.withLock { Array(keptNotes) }.map { Diagnostic(.note, file: $0.file, line: $0.line, $0.message) }
+            .sorted(by: Self.precedes)
     }
 
     /// Records a diagnostic.

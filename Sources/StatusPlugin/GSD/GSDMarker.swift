@@ -1,3 +1,5 @@
+import SpecSiteKit
+
 /// One attribute of a GSD tag, as written: `type="auto"`.
 struct GSDAttribute: Sendable, Equatable {
     /// `type`.
@@ -67,6 +69,28 @@ struct GSDMarker: Sendable, Equatable {
             output += " " + attribute.name + "=\"" + Self.escape(attribute.value) + "\""
         }
         return output + Self.suffix
+    }
+
+    /// The sections opened by the document's marker blocks, by block line: the
+    /// last section `open` on a block's first line (a task or the task list
+    /// opens no section a reader names; HTML's own elements never are one).
+    static func sectionNames(in document: MarkdownDocument) -> [Int: String] {
+        var names: [Int: String] = [:]
+        func visit(_ node: MarkdownNode) {
+            if case .htmlBlock(let html) = node.kind, html.hasPrefix(prefix) {
+                let end = html.firstIndex(where: \.isNewline) ?? html.endIndex
+                let segments = segments(of: html[..<end]) ?? []
+                let opened = segments.last { $0.marker.verb == .open }?.marker
+                if let opened, opened.number == nil, opened.attributes.isEmpty, opened.name != "task",
+                    !opened.name.isEmpty
+                {
+                    names[node.line] = opened.name
+                }
+            }
+            for child in node.children where child.isBlock { visit(child) }
+        }
+        visit(document.root)
+        return names
     }
 
     /// The markers of a marker line with the text after each, or nil when the

@@ -1,0 +1,192 @@
+import Foundation
+
+/// Whether an arrow chain in prose is about screens. Arrows in specs also
+/// write brand lists, colour gradients, menu paths, call chains and
+/// milestone sequences, so a chain is drawn only with evidence: the section
+/// it stands in is about flows or navigation, its names are screens elsewhere
+/// in the document, or the words around it speak of screens.
+///
+/// Hand-written word lists rather than a model: the rules must be the same on
+/// every machine and explainable in a `--verbose` note.
+enum ChainEvidence {
+    /// Why a chain is not drawn, as a `--verbose` note says it.
+    enum Skip: String, Sendable {
+        case notScreens = "not about screens (no flow section, no known screens, no screen words around it)"
+        case inlineCode = "its names are inline code"
+        case boxArt = "it is part of a box-drawing picture"
+        case table = "it stands in a table of other things"
+        case rename = "it says a screen was renamed"
+        case menuPath = "it is a menu path"
+    }
+
+    /// Last steps that are a control, not a screen: `Right panel → Layout → Enable`.
+    static let menuActions: Set<String> = [
+        "enable", "disable", "toggle", "turn on", "turn off", "switch on", "switch off", "check", "uncheck",
+        "click", "select", "tick", "untick",
+    ]
+
+    /// First steps that are a part of the window, not a screen: `Right panel → …`.
+    static let menuParts: Set<String> = [
+        "right panel", "left panel", "side panel", "panel", "sidebar", "toolbar", "menu bar", "menubar",
+        "context menu", "menu", "inspector", "right-click menu", "overflow menu", "kebab menu",
+    ]
+
+    /// Whether a chain is a path through menus and panels to a control.
+    static func isMenuPath(_ chain: ArrowChain) -> Bool {
+        guard let first = chain.steps.first, let last = chain.steps.last else { return false }
+        return menuParts.contains(ArrowChains.normalized(first.name))
+            || menuActions.contains(ArrowChains.normalized(last.name))
+    }
+
+    /// Words of a heading that make its section about flows.
+    static let flowSectionWords: Set<String> = [
+        "flow", "flows", "journey", "journeys", "navigation", "navigate", "navigating", "wireflow", "wireflows",
+        "screens", "sitemap", "walkthrough", "funnel", "funnels", "paths",
+    ]
+
+    /// Words of a sentence that say it is about screens.
+    static let screenWords: Set<String> = [
+        "screen", "screens", "page", "pages", "view", "views", "tab", "tabs", "sheet", "sheets", "modal", "modals",
+        "dialog", "dialogs", "flow", "flows", "journey", "journeys", "navigates", "navigate", "navigation",
+        "navigating", "wizard", "onboarding",
+    ]
+
+    /// Words before `flow` that make it something other than a screen flow.
+    static let otherFlows: Set<String> = [
+        "data", "control", "information", "cash", "git", "release", "build", "deploy", "deployment", "work",
+        "message", "event", "request", "token", "auth", "oauth", "execution", "ci", "pipeline", "menu", "file",
+        "import", "critical", "upgrade", "migration",
+    ]
+
+    /// Words of a sentence that say its arrows order something else: phases
+    /// of work ("Implement in phases: Theme → Main screen → …"), tones, a
+    /// visual hierarchy. Screen words in such a sentence are no evidence.
+    static let otherSequenceWords: Set<String> = [
+        "phase", "phases", "milestone", "milestones", "sprint", "sprints", "implement", "implementation",
+        "release", "releases", "version", "versions", "tone", "tones", "gradient", "elevation", "priority",
+        "priorities", "hierarchy", "roadmap", "pipeline", "stage", "stages",
+    ]
+
+    /// Words of a heading or sentence that say names were changed.
+    static let renameWords: Set<String> = [
+        "terminology", "renamed", "rename", "renames", "renaming", "formerly", "glossary", "naming", "vocabulary",
+        "previously",
+    ]
+
+    /// Whether a heading makes its section about flows ("User flows",
+    /// "3. Navigation", "Key journeys"), but not "Data flow".
+    static func isAboutFlows(heading: String) -> Bool {
+        hasWord(in: heading, from: flowSectionWords)
+    }
+
+    /// Words of a heading that say it, or the headings under it, name screens.
+    static let screenKinds: Set<String> = [
+        "screen", "screens", "page", "pages", "view", "views", "sheet", "sheets", "tab", "tabs", "modal", "modals",
+        "dialog", "dialogs",
+    ]
+
+    /// Whether a heading names a screen (`Home Screen`) or holds screens (`Screens`, `4. Pages`).
+    static func namesScreens(_ heading: String) -> Bool {
+        words(of: heading).contains(where: screenKinds.contains)
+    }
+
+    /// Whether a sentence speaks of screens ("the Settings screen", "Flow goes …")
+    /// and not of some other sequence.
+    static func mentionsScreens(_ text: String) -> Bool {
+        hasWord(in: text, from: screenWords) && !words(of: text).contains(where: otherSequenceWords.contains)
+    }
+
+    /// Whether a text says names were changed ("Terminology", "formerly", "renamed to").
+    static func mentionsRename(_ text: String) -> Bool {
+        hasWord(in: text, from: renameWords)
+    }
+
+    /// Words of a sentence or table row that make `Old → New` in it a rename:
+    /// fewer than a heading's, as "previously" in a sentence is rarely about names.
+    static let renameVerbs: Set<String> = ["terminology", "renamed", "rename", "renames", "renaming"]
+
+    /// Whether a sentence or table row says `A → B` in it renames A to B.
+    static func saysRenamed(_ text: String) -> Bool {
+        hasWord(in: text, from: renameVerbs)
+    }
+
+    private static func hasWord(in text: String, from words: Set<String>) -> Bool {
+        var previous = ""
+        for word in self.words(of: text) {
+            if words.contains(word) {
+                let isFlow = word.hasPrefix("flow") || word.hasPrefix("path")
+                if !isFlow || !otherFlows.contains(previous) { return true }
+            }
+            previous = word
+        }
+        return false
+    }
+
+    /// Lowercased words: runs of letters.
+    static func words(of text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter }.map(String.init)
+    }
+
+    /// Whether the text holds box-drawing characters (`│ ┌ ─ ▶`): such a line
+    /// is a picture, and its arrows are part of it.
+    static func hasBoxArt(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x2500...0x259F).contains($0.value) }
+    }
+
+    /// The form a name is compared in when looking for the same screen
+    /// elsewhere: `3.2 Home Screen`, `Screen: Home` and `home` are all `home`.
+    static func screenKey(_ name: String) -> String {
+        var words = ArrowChains.normalized(ArrowChains.clean(name)).split(separator: " ").map(String.init)
+        // Section numbers and ids: `3.2`, `S-01`, `4)`.
+        while let first = words.first, words.count > 1,
+            first.allSatisfy({ $0.isNumber || $0 == "." || $0 == ")" })
+                || (first.contains("-") && first.contains(where: \.isNumber) && first.count <= 6)
+        {
+            words.removeFirst()
+        }
+        let kinds: Set<String> = [
+            "screen", "screen:", "page", "page:", "view", "view:", "sheet", "tab", "modal", "dialog",
+        ]
+        if words.count > 1, let first = words.first, kinds.contains(first), first.hasSuffix(":") {
+            words.removeFirst()
+        }
+        if words.count > 1, let last = words.last, kinds.contains(last) { words.removeLast() }
+        return words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ":.,"))
+    }
+
+    /// Whether a chain's names are screens the document names elsewhere: at
+    /// least two of them, and at least half.
+    static func namesKnownScreens(_ chain: ArrowChain, screens: Set<String>) -> Bool {
+        let keys = Set(chain.steps.map { screenKey($0.name) })
+        let known = keys.filter { screens.contains($0) }.count
+        return known >= 2 && known * 2 >= keys.count
+    }
+
+    /// `Piles (formerly Categories)`, `Categories was renamed to Piles`,
+    /// `rename Categories to Piles`: the renames a text states, old name to new.
+    static func renames(in text: String) -> [(old: String, new: String)] {
+        // Most text says nothing of renames: the expressions run only where it might.
+        guard mentionsRename(text) else { return [] }
+        let name = #"((?:[A-Z][\w'’-]*)(?: [A-Z][\w'’-]*){0,3})"#
+        let patterns: [(String, Bool)] = [
+            // New first: `Piles (formerly Categories)`, `Piles, formerly Categories`.
+            (name + #"[*_"“”]*\s*[(,]\s*(?:formerly|previously|was|renamed from)\s+[*_"“”]*"# + name, true),
+            // Old first: `Categories was renamed to Piles`, `rename Categories to Piles`.
+            (name + #"[*_"“”]*\s+(?:(?:is|was|has been|were|are)\s+)?renamed\s+(?:to|as)\s+[*_"“”]*"# + name, false),
+            (#"[Rr]ename[sd]?\s+[*_"“”]*"# + name + #"[*_"“”]*\s+(?:to|as)\s+[*_"“”]*"# + name, false),
+        ]
+        var found: [(old: String, new: String)] = []
+        let range = NSRange(text.startIndex..., in: text)
+        for (pattern, newFirst) in patterns {
+            guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
+            for match in expression.matches(in: text, range: range) {
+                guard let first = Range(match.range(at: 1), in: text), let second = Range(match.range(at: 2), in: text)
+                else { continue }
+                let a = String(text[first])
+                let b = String(text[second])
+                found.append(newFirst ? (old: b, new: a) : (old: a, new: b))
+            }
+        }
+        return found
+    }
+}
