@@ -22,7 +22,7 @@ struct RenderTests {
             """)
         #expect(html.hasPrefix("<div class=\"tokens-block\"><div class=\"tk-grid\">"))
         // The pair shares one card, light first.
-        #expect(html.components(separatedBy: "<div class=\"tk-card tk-color\"").count - 1 == 2)
+        #expect(html.components(separatedBy: "<div class=\"tk-card tk-kind-color\"").count - 1 == 2)
         #expect(html.contains("<span style=\"--tk-color: #F5F8FB\"></span><span style=\"--tk-color: #142031\"></span>"))
         #expect(html.contains("<span class=\"tk-mode-label\">Dark</span>"))
         #expect(html.contains("<dt>RGB</dt><dd><code>rgb(255 122 0)</code></dd>"))
@@ -100,6 +100,39 @@ struct RenderTests {
         #expect(html.contains("<span style=\"width: 24px\"></span>"))
         #expect(html.contains("border-radius: 16px"))
         #expect(html.contains("box-shadow: 0px 2px 16px 0px rgba(0, 0, 0, 0.1)"))
+    }
+
+    @Test func aCardsKindClassIsNoDrawingsClass() throws {
+        // A radius card once carried `tk-radius`, the class of its rounded box, and was squeezed to 6rem.
+        let html = try render(
+            """
+            ```ts
+            export const Radius = { card: 16 };
+            export const Size = { icon: 24 };
+            export const Spacing = { large: 24 };
+            export const Typography = { body: { fontSize: 17, lineHeight: 24 } };
+            ```
+            """)
+        var cardClasses: Set<String> = []
+        var otherClasses: Set<String> = []
+        var rest = html[...]
+        while let start = rest.range(of: "class=\"") {
+            let tail = rest[start.upperBound...]
+            guard let end = tail.firstIndex(of: "\"") else { break }
+            let classes = tail[..<end].split(separator: " ").map(String.init)
+            if classes.first == "tk-card" {
+                cardClasses.formUnion(classes.dropFirst())
+            } else {
+                otherClasses.formUnion(classes)
+            }
+            rest = tail[end...]
+        }
+        #expect(cardClasses == ["tk-kind-radius", "tk-kind-size", "tk-kind-spacing", "tk-kind-typography"])
+        #expect(cardClasses.isDisjoint(with: otherClasses))
+        #expect(html.contains("<div class=\"tk-radius\" aria-hidden=\"true\" style=\"border-radius: 16px\">"))
+        // The stylesheet sizes the drawing, never the card.
+        #expect(TokenAssets.stylesheet.contains(".tk-radius {\n  width: 6rem;"))
+        #expect(!TokenAssets.stylesheet.contains(".tk-kind-radius"))
     }
 
     @Test func theTokensPageGroupsByKindAndHintsAtDuplicates() throws {

@@ -35,7 +35,8 @@ struct TokenViews {
     /// One card: the drawing, the name and each mode's values.
     private func card(_ group: [DesignToken], sourceLink: ((DesignToken) -> String)?) -> String {
         guard let first = group.first else { return "" }
-        var html = "<div class=\"tk-card tk-\(first.kind.rawValue)\""
+        // The kind's class has its own prefix: `tk-radius` or `tk-size` alone would also match the drawing's.
+        var html = "<div class=\"tk-card tk-kind-\(first.kind.rawValue)\""
         // Only the Tokens page (which links sources) has a filter to search with.
         if sourceLink != nil {
             let search =
