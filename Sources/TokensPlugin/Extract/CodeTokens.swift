@@ -72,10 +72,20 @@ struct CodeTokens {
                 if case .scalar(let text) = entry.value { return ValueReader.unquote(text) ?? text }
                 return nil
             }
+            // Material UI's `{ main, light, dark, contrastText }`: `light` and
+            // `dark` are shades of the colour beside `main`, not modes.
+            let isShades = keys.contains("main") || keys.contains("contrasttext")
             for entry in entries {
                 guard let key = entry.key.map({ ValueReader.unquote($0) ?? $0 }), !key.hasPrefix("$") else { continue }
                 let entryComment = entry.comment.isEmpty && entries.count == 1 ? comment : entry.comment
-                if let named = DesignToken.Mode(rawValue: key.lowercased()) {
+                if isShades {
+                    let named = collector.pathNamesModes
+                    collector.pathNamesModes = false
+                    interpret(
+                        path: path + [key], value: entry.value, mode: mode, line: entry.line, comment: entryComment,
+                        dtcgType: groupType ?? dtcgType)
+                    collector.pathNamesModes = named
+                } else if let named = DesignToken.Mode(rawValue: key.lowercased()) {
                     interpret(
                         path: path, value: entry.value, mode: named, line: entry.line, comment: entryComment,
                         dtcgType: groupType ?? dtcgType)

@@ -34,8 +34,14 @@ struct TokenExtractor {
     private let page: Page
     private var result = Result()
     private var headings: [Int: String] = [:] {
-        didSet { headingKind = Self.kind(of: headings) }
+        didSet {
+            headingKind = Self.kind(of: headings)
+            labelMode = nil
+        }
     }
+    /// The mode a bold label paragraph (`**Dark Theme** (via …)`) gives the
+    /// blocks after it, until the next heading.
+    private var labelMode: DesignToken.Mode?
     /// What the nearest headings say the tokens under them are; kept up to
     /// date as headings change rather than worked out for every block.
     private var headingKind: DesignToken.Kind?
@@ -99,6 +105,10 @@ struct TokenExtractor {
                 readList(block, parent: nil, into: &collector)
                 finish(collector)
             case .paragraph:
+                if let mode = Self.labelMode(of: block) {
+                    labelMode = mode
+                    continue
+                }
                 var collector = collector(for: block, firstLine: 1)
                 readParagraph(block, path: [], into: &collector)
                 finish(collector)
@@ -110,9 +120,69 @@ struct TokenExtractor {
         }
     }
 
-    /// The nearest heading's text, and what it says the tokens under it are.
+    /// The nearest heading's text that is not only a mode (`Dark Mode`), the
+    /// group plain names are put in; light and dark values of one name then
+    /// share a path.
     private var heading: String? {
-        headings.max(by: { $0.key < $1.key })?.value
+        headings.filter { Self.mode(ofTitle: $0.value) == nil }.max(by: { $0.key < $1.key })?.value
+    }
+
+    /// The mode the document's structure gives the blocks here: a bold label
+    /// paragraph, or the nearest heading that names one.
+    private var contextMode: DesignToken.Mode? {
+        if let labelMode { return labelMode }
+        for level in headings.keys.sorted(by: >) {
+            if let text = headings[level], let mode = Self.mode(ofTitle: text) { return mode }
+        }
+        return nil
+    }
+
+    /// The mode a heading or label names: `Dark`, `Dark Mode`, `Light theme
+    /// colours`, `Night`. A title naming both (`Light & Dark`) names none, and
+    /// one saying more (`Dark surfaces`, `Dark Mode Implementation Plan`) is
+    /// about a shade or a task, not a mode.
+    static func mode(ofTitle title: String) -> DesignToken.Mode? {
+        let words = Set(title.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
+        let dark = words.contains("dark") || words.contains("night")
+        let light = words.contains("light") || words.contains("day")
+        guard dark != light else { return nil }
+        let allowed: Set<String> = [
+            "dark", "night", "light", "day", "mode", "theme", "scheme", "appearance", "palette", "variant",
+            "colors", "colours", "color", "colour", "tokens", "values", "default", "the", "in", "for", "ui",
+        ]
+        guard words.isSubset(of: allowed) else { return nil }
+        return dark ? .dark : .light
+    }
+
+    /// The mode a paragraph that is only a bold label names: `**Dark Theme**`,
+    /// `**Light Mode** (default)`.
+    static func labelMode(of paragraph: MarkdownNode) -> DesignToken.Mode? {
+        guard let first = paragraph.children.first, case .strong = first.kind else { return nil }
+        let rest = paragraph.children.dropFirst().map(\.plainText).joined()
+        guard rest.count <= 60, !rest.contains("#") else { return nil }
+        return mode(ofTitle: first.plainText.trimmed(" :"))
+    }
+
+    /// The mode an Android resource block names in its header comments or its
+    /// folder (`values-night/colors.xml`), never in its colour names:
+    /// `primary_dark` is a darker shade, not dark mode.
+    static func xmlMode(code: String, info: String) -> DesignToken.Mode? {
+        let folders = (info + " " + code.prefix(400)).lowercased()
+        if folders.contains("values-night") || folders.contains("values-dark") { return .dark }
+        let head = code.components(separatedBy: "<color")[0].components(separatedBy: "<dimen")[0]
+        var rest = head[...]
+        while let open = rest.range(of: "<!--"), let close = rest[open.upperBound...].range(of: "-->") {
+            if let mode = mode(ofTitle: String(rest[open.upperBound..<close.lowerBound])) { return mode }
+            rest = rest[close.upperBound...]
+        }
+        return nil
+    }
+
+    /// Gives tokens that no notation put in a mode the mode the document's
+    /// structure gives (a `Dark Mode` heading, a `**Dark Theme**` label).
+    private func applyContextMode(_ tokens: inout [DesignToken]) {
+        guard let mode = contextMode else { return }
+        for index in tokens.indices where tokens[index].mode == nil { tokens[index].mode = mode }
     }
 
     private static func kind(of headings: [Int: String]) -> DesignToken.Kind? {
@@ -131,12 +201,14 @@ struct TokenExtractor {
         var collector = collector
         let unresolved = collector.resolveReferences()
         if !collector.tokens.isEmpty || !unresolved.isEmpty { result.blocks.insert(collector.blockKey) }
-        result.tokens += collector.tokens
+        var tokens = collector.tokens
+        applyContextMode(&tokens)
+        result.tokens += tokens
         result.warnings += collector.warnings
         for reference in unresolved {
             result.references.append(
                 DesignToken(
-                    path: reference.path, mode: reference.mode, kind: reference.kind ?? .color,
+                    path: reference.path, mode: reference.mode ?? contextMode, kind: reference.kind ?? .color,
                     value: .alias(reference.target), written: reference.written, description: reference.description,
                     source: SourceLocation(file: collector.file, line: collector.fileLine(reference.line)),
                     blockLine: collector.blockLine))
@@ -156,10 +228,7 @@ struct TokenExtractor {
         case .css:
             StyleSheetTokens.readCSS(code, into: &collector)
         case .xml:
-            let head = code.prefix(400).lowercased()
-            let mode: DesignToken.Mode? =
-                head.contains("night") || head.contains("dark") ? .dark : head.contains("light") ? .light : nil
-            StyleSheetTokens.readXML(code, mode: mode, into: &collector)
+            StyleSheetTokens.readXML(code, mode: Self.xmlMode(code: code, info: info), into: &collector)
         case .json:
             let lexer = CodeLexer(code)
             for problem in lexer.problems { collector.warn(line: problem.line, problem.message) }
@@ -190,7 +259,9 @@ struct TokenExtractor {
         // name like `Colors.primary` is a use of the token, not a new one.
         _ = collector.resolveReferences()
         if !collector.tokens.isEmpty { result.blocks.insert(collector.blockKey) }
-        result.tokens += collector.tokens
+        var tokens = collector.tokens
+        applyContextMode(&tokens)
+        result.tokens += tokens
         result.warnings += collector.warnings
     }
 

@@ -1,0 +1,137 @@
+import Foundation
+import SpecSiteKit
+import Testing
+
+@testable import TokensPlugin
+
+/// Light and dark come from the document's structure, never from a word inside a name.
+struct ModeTests {
+    @Test func androidShadeNamesEndingInDarkAreNotDarkMode() {
+        let (tokens, _) = extract(
+            """
+            ### Colors
+
+            ```xml
+            <resources>
+                <!-- grayscale -->
+                <color name="gray_light">#DBDBDB</color>
+                <color name="gray">#939393</color>
+                <color name="gray_dark">#5F5F5F</color>
+                <color name="primary_dark">#303F9F</color>
+            </resources>
+            ```
+            """)
+        #expect(
+            describe(tokens) == [
+                "gray_light - #DBDBDB", "gray - #939393", "gray_dark - #5F5F5F", "primary_dark - #303F9F",
+            ])
+        let css = TokenExport.css(tokens, title: "t")
+        #expect(!css.contains("prefers-color-scheme"))
+    }
+
+    @Test func androidBlocksNameTheirModeInAHeaderCommentOrTheirFolder() {
+        let night = extract(
+            """
+            ```xml title="res/values-night/colors.xml"
+            <resources>
+                <color name="surface">#121212</color>
+            </resources>
+            ```
+            """
+        ).tokens
+        #expect(describe(night) == ["surface dark #121212"])
+        let commented = extract(
+            """
+            ```xml
+            <!-- Dark theme -->
+            <resources>
+                <color name="surface">#121212</color>
+                <!-- Light borders -->
+                <color name="border">#D7D6D3</color>
+            </resources>
+            ```
+            """
+        ).tokens
+        #expect(describe(commented) == ["surface dark #121212", "border dark #D7D6D3"])
+    }
+
+    @Test func boldLabelsBeforeListsGiveTheirModes() {
+        let (tokens, warnings) = extract(
+            """
+            ### Token Naming & Values
+
+            **Light Theme** (default)
+
+            - `--color-bg`: #ffffff (page background)
+            - `--color-text`: #0f172a (primary text)
+
+            **Dark Theme** (via `html[data-theme="dark"]`)
+
+            - `--color-bg`: #0b1220 (page background)
+            - `--color-text`: #e6eef8 (primary text)
+            """)
+        // No "defined again with another value": the second list is the dark side of the first.
+        #expect(warnings.isEmpty)
+        #expect(
+            colors(tokens) == [
+                "Token Naming & Values.color-bg light #FFFFFF", "Token Naming & Values.color-text light #0F172A",
+                "Token Naming & Values.color-bg dark #0B1220", "Token Naming & Values.color-text dark #E6EEF8",
+            ])
+    }
+
+    @Test func modeHeadingsPairTheirBlocksUnderTheEnclosingGroup() {
+        let (tokens, warnings) = extract(
+            """
+            ## Surfaces
+
+            ### Light Mode
+
+            | Token | Value |
+            |-------|-------|
+            | Canvas | #F8FAFC |
+
+            ### Dark Mode
+
+            | Token | Value |
+            |-------|-------|
+            | Canvas | #0B1220 |
+
+            ## Dark surfaces
+
+            - **Ink**: #1A1A1A
+            """)
+        #expect(warnings.isEmpty)
+        // "Dark surfaces" says more than a mode: its colour is a shade.
+        #expect(
+            colors(tokens) == [
+                "Surfaces.Canvas light #F8FAFC", "Surfaces.Canvas dark #0B1220", "Dark surfaces.Ink - #1A1A1A",
+            ])
+    }
+
+    @Test func titlesThatSayMoreThanAModeNameNone() {
+        #expect(TokenExtractor.mode(ofTitle: "Dark Mode") == .dark)
+        #expect(TokenExtractor.mode(ofTitle: "5.2 Light theme colours") == .light)
+        #expect(TokenExtractor.mode(ofTitle: "Night") == .dark)
+        #expect(TokenExtractor.mode(ofTitle: "Light & Dark") == nil)
+        #expect(TokenExtractor.mode(ofTitle: "VoxPlan Dark Mode Implementation Plan v2.0") == nil)
+        #expect(TokenExtractor.mode(ofTitle: "Primary Dark") == nil)
+    }
+
+    @Test func materialPaletteShadesAreNotModes() {
+        let (tokens, _) = extract(
+            """
+            ```ts
+            export const palette = {
+              primary: { main: '#1976D2', light: '#42A5F5', dark: '#1565C0', contrastText: '#FFFFFF' },
+              surface: { light: '#FFFFFF', dark: '#121212' },
+            };
+            ```
+            """)
+        #expect(
+            colors(tokens) == [
+                "palette.primary.main - #1976D2", "palette.primary.light - #42A5F5", "palette.primary.dark - #1565C0",
+                "palette.primary.contrastText - #FFFFFF", "palette.surface light #FFFFFF",
+                "palette.surface dark #121212",
+            ])
+    }
+}
