@@ -135,3 +135,51 @@ struct ModeTests {
             ])
     }
 }
+
+/// Contrast only for colours used together.
+struct ContrastPairTests {
+    func pairs(_ markdown: String) -> [String: [String]] {
+        let (tokens, _) = extract(markdown)
+        let pairs = ContrastPairs(tokens)
+        var result: [String: [String]] = [:]
+        for token in tokens {
+            result[token.name + (token.mode.map { " " + $0.rawValue } ?? "")] = pairs.pairs(for: token).map {
+                "\($0.cardIsBackground ? "under" : "on") \($0.partner)\($0.isIcon ? " icon" : "")"
+            }
+        }
+        return result
+    }
+
+    @Test func textAndIconsOnGroundsOfTheirModeAndStatedPairs() {
+        let found = pairs(
+            """
+            ```ts
+            export const Colors = {
+              background: { light: '#FFFFFF', dark: '#0B1220' },
+              surface: { light: '#F5F8FB', dark: '#142031' },
+              textPrimary: { light: '#1F2933', dark: '#F5F8FB' },
+              icon: '#6B7280',
+              primary: '#2563EB',
+              onPrimary: '#FFFFFF',
+              border: '#E5E7EB',
+            };
+            ```
+            """)
+        #expect(found["Colors.textPrimary light"] == ["on Colors.background", "on Colors.surface"])
+        #expect(found["Colors.textPrimary dark"] == ["on Colors.background", "on Colors.surface"])
+        #expect(found["Colors.background dark"] == ["under Colors.textPrimary"])
+        #expect(found["Colors.icon"] == ["on Colors.background icon", "on Colors.surface icon"])
+        #expect(found["Colors.onPrimary"] == ["on Colors.primary"])
+        // A brand or border colour alone is not measured against anything.
+        #expect(found["Colors.primary"] == [])
+        #expect(found["Colors.border"] == [])
+    }
+
+    @Test func rolesComeFromTheWordsOfTheName() {
+        #expect(ContrastPairs.words("textPrimary") == ["text", "primary"])
+        #expect(ContrastPairs.words("on-surface_variant") == ["on", "surface", "variant"])
+        #expect(TokenViews.iconBadge(3.1).label == "AA")
+        #expect(TokenViews.iconBadge(2.9).label == "Fails")
+        #expect(TokenViews.badge(4.4).label == "AA large")
+    }
+}

@@ -13,6 +13,8 @@ public struct TokenCatalog: Sendable {
     /// The tokens of each file, in written order, so a page finds its own
     /// without scanning the whole site.
     public private(set) var tokensByFile: [String: [DesignToken]] = [:]
+    /// Which colours are used together, for contrast.
+    public private(set) var contrastPairs = ContrastPairs([])
     /// The background colour for each mode (`light`, `dark`, and `nil` under
     /// the key `""`), worked out once.
     private var backgrounds: [String: TokenColor] = [:]
@@ -89,6 +91,7 @@ public struct TokenCatalog: Sendable {
         }.map(\.element)
         tokensByFile = Dictionary(grouping: tokens, by: \.source.file)
         unique = Self.deduplicated(tokens)
+        contrastPairs = ContrastPairs(unique.tokens)
         for mode in [DesignToken.Mode.light, .dark, nil] {
             if let color = findBackground(for: mode) { backgrounds[mode?.rawValue ?? ""] = color }
         }

@@ -37,6 +37,7 @@ enum TokenAssets {
         .tk-contrast { list-style: none; margin: 0; padding: 0; }
         .tk-contrast li { margin: 0; }
         .tk-ratio { font-variant-numeric: tabular-nums; }
+        .tk-apca { color: var(--color-text-muted); font-size: .75rem; font-variant-numeric: tabular-nums; }
         .tk-badge {
           display: inline-block; padding: 0 .3rem; border-radius: var(--radius-sm, 4px); font-size: .6875rem;
           font-weight: 600; border: 1px solid transparent;

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Which colours are used together, so contrast is measured where it means something: text and
+/// icon colours on the background and surface colours of their mode, a stated pair (`onPrimary` on
+/// `primary`), and a background under the site's own text colour. A brand or border colour on its
+/// own has no partner, so no contrast; white and black are never assumed.
+public struct ContrastPairs: Sendable {
+    /// What a colour is for, read from the words of its name.
+    public enum Role: Sendable, Equatable {
+        /// Text: `text`, `foreground`, `fg`, `ink`, `label`, `onPrimary`.
+        case text
+        /// An icon or another non-text mark, rated against WCAG's 3:1.
+        case icon
+        /// Something drawn on: `background`, `bg`, `surface`, `canvas`, `card`, `panel`.
+        case ground
+        /// Anything else: brand, accent, border, state colours.
+        case other
+    }
+
+    /// One measured pair.
+    public struct Pair: Sendable, Equatable {
+        /// The colour read (text or icon).
+        public var foreground: TokenColor
+        /// The colour under it.
+        public var background: TokenColor
+        /// The token that is not the one on the card, named on it.
+        public var partner: String
+        /// Whether the card's token is the background of the pair.
+        public var cardIsBackground: Bool
+        /// Whether the foreground is an icon (3:1 suffices) rather than text.
+        public var isIcon: Bool
+    }
+
+    /// The most partners shown on one card.
+    static let limit = 3
+
+    private var grounds: [DesignToken] = []
+    private var texts: [DesignToken] = []
+    private var byName: [String: [DesignToken]] = [:]
+
+    /// Pairs among `tokens` (one token per name and mode, as the catalog keeps them).
+    init(_ tokens: [DesignToken]) {
+        for token in tokens where token.kind == .color && token.alias == nil {
+            guard case .color = token.value else { continue }
+            byName[Self.key(token.path), default: []].append(token)
+            switch Self.role(of: token) {
+            case .ground: grounds.append(token)
+            case .text: texts.append(token)
+            default: break
+            }
+        }
+    }
+
+    /// The words of a name: `textPrimary`, `text-primary`, `text_primary` and `Text Primary` all give
+    /// `text`, `primary`.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in name {
+            if !character.isLetter && !character.isNumber {
+                if !current.isEmpty { words.append(current.lowercased()) }
+                current = ""
+            } else {
+                if character.isUppercase, let previous, previous.isLowercase, !current.isEmpty {
+                    words.append(current.lowercased())
+                    current = ""
+                }
+                current.append(character)
+            }
+            previous = character
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
+    }
+
+    /// What a colour token is for, from its own name (the last part of its path).
+    public static func role(of token: DesignToken) -> Role {
+        let words = words(token.shortName)
+        guard let first = words.first else { return .other }
+        if first == "on" && words.count > 1 { return .text }
+        let set = Set(words)
+        if !set.isDisjoint(with: ["icon", "icons", "glyph"]) { return .icon }
+        if !set.isDisjoint(with: ["text", "foreground", "fg", "ink", "label", "heading", "title", "caption"]) {
+            return .text
+        }
+        if !set.isDisjoint(with: [
+            "border", "divider", "outline", "separator", "shadow", "overlay", "scrim", "backdrop",
+        ]) {
+            return .other
+        }
+        if !set.isDisjoint(with: ["background", "bg", "surface", "canvas", "card", "panel", "sheet", "page"]) {
+            return .ground
+        }
+        return .other
+    }
+
+    /// The pairs a token's card shows.
+    public func pairs(for token: DesignToken) -> [Pair] {
+        guard token.kind == .color, case .color(let color) = token.value else { return [] }
+        let role = Self.role(of: token)
+        // A stated pair: `onPrimary` is read on `primary`.
+        let words = Self.words(token.shortName)
+        if words.first == "on", words.count > 1 {
+            let base = Array(token.path.dropLast()) + [words.dropFirst().joined(separator: " ")]
+            if let partner = sameMode(byName[Self.key(base)] ?? [], as: token).first,
+                case .color(let ground) = partner.value
+            {
+                return [
+                    Pair(
+                        foreground: color, background: ground, partner: partner.name, cardIsBackground: false,
+                        isIcon: false)
+                ]
+            }
+        }
+        switch role {
+        case .text, .icon:
+            return partners(sameMode(grounds, as: token), of: token).compactMap { ground in
+                guard case .color(let background) = ground.value else { return nil }
+                return Pair(
+                    foreground: color, background: background, partner: ground.name, cardIsBackground: false,
+                    isIcon: role == .icon)
+            }
+        case .ground:
+            // The site's own text colour on this background: the first text token of the mode, the one
+            // whose name says it is the main one (`text`, `textPrimary`, `foreground`) first.
+            let candidates = sameMode(texts, as: token).filter { Self.words($0.shortName).first != "on" }
+            let main = candidates.first { Self.isMainText($0) } ?? candidates.first
+            guard let main, main.name != token.name, case .color(let text) = main.value else { return [] }
+            return [
+                Pair(foreground: text, background: color, partner: main.name, cardIsBackground: true, isIcon: false)
+            ]
+        case .other:
+            return []
+        }
+    }
+
+    /// Whether a text token is the main text colour: `text`, `textPrimary`, `foreground`, `fg`.
+    private static func isMainText(_ token: DesignToken) -> Bool {
+        let words = Set(words(token.shortName))
+        let rest = words.subtracting(["text", "foreground", "fg", "color", "colour", "primary", "default", "body"])
+        return rest.isEmpty
+    }
+
+    /// Tokens of the same mode as `token`; a moded token pairs with unmoded ones when its mode has
+    /// none, and an unmoded one with the light side (the default) of a pair.
+    private func sameMode(_ candidates: [DesignToken], as token: DesignToken) -> [DesignToken] {
+        let others = candidates.filter { $0.name != token.name }
+        let exact = others.filter { $0.mode == token.mode }
+        if !exact.isEmpty, token.mode != nil { return exact }
+        if token.mode == nil { return others.filter { $0.mode != .dark } }
+        return others.filter { $0.mode == nil }
+    }
+
+    /// Up to ``limit`` partners, those of the token's own document first, then in reading order.
+    private func partners(_ candidates: [DesignToken], of token: DesignToken) -> [DesignToken] {
+        let own = candidates.filter { $0.source.file == token.source.file }
+        let others = candidates.filter { $0.source.file != token.source.file }
+        var seen: Set<String> = []
+        var chosen: [DesignToken] = []
+        for candidate in own + others where chosen.count < Self.limit {
+            guard case .color(let color) = candidate.value, seen.insert(color.hex).inserted else { continue }
+            chosen.append(candidate)
+        }
+        return chosen
+    }
+
+    private static func key(_ path: [String]) -> String {
+        path.map { words($0).joined(separator: " ") }.joined(separator: ".")
+    }
+}
