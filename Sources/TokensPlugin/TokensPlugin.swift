@@ -67,13 +67,18 @@ public struct TokensPlugin: Plugin {
         let original = try context.renderer.renderDefault(block)
         let views = TokenViews(catalog: catalog)
         var html = "<div class=\"tokens-block\">"
+        // In a plan the code is the point (the code to write): it stays open, the swatches below it.
+        let isPlan = TokensSettings.kind(of: context.page) == .plans
+        if isPlan { html += original }
         html += views.grid(tokens)
         if settings(context.plugin).page {
             html +=
                 "<p class=\"tk-more\"><a href=\"\(HTMLEscaping.escape(context.url(to: Self.pagePath)))\">"
                 + "All tokens of the site</a></p>"
         }
-        if Self.everyPartHoldsTokens(block, tokens: tokens) {
+        if isPlan {
+            // Shown above.
+        } else if Self.everyPartHoldsTokens(block, tokens: tokens) {
             html += "<details class=\"tk-written\"><summary>\(Self.summary(block))</summary>\(original)</details>"
         } else {
             // A list or table that is partly prose stays readable as written.

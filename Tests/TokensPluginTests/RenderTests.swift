@@ -113,6 +113,26 @@ struct RenderTests {
         #expect(html.contains("box-shadow: 0px 2px 16px 0px rgba(0, 0, 0, 0.1)"))
     }
 
+    @Test func inAPlanTheCodeToWriteStaysOpenWithTheSwatchesBelow() throws {
+        let markdown = """
+            ### Task 1: Theme colours
+
+            **Code to Write:**
+
+            ```kotlin
+            val Primary = Color(0xFF1BA821)
+            ```
+            """
+        let plan = try render(markdown, path: "DARK_MODE_PLAN.md")
+        #expect(!plan.contains("<details"))
+        let code = try #require(plan.range(of: "<pre><code class=\"language-kotlin\">"))
+        let swatches = try #require(plan.range(of: "<div class=\"tk-grid\">"))
+        #expect(code.lowerBound < swatches.lowerBound)
+        // In a design system the swatches are the point; the code is kept, collapsed.
+        let design = try render(markdown, path: "DESIGN_SYSTEM.md")
+        #expect(design.contains("<details class=\"tk-written\"><summary>kotlin as written</summary>"))
+    }
+
     @Test func aCardsKindClassIsNoDrawingsClass() throws {
         // A radius card once carried `tk-radius`, the class of its rounded box, and was squeezed to 6rem.
         let html = try render(

@@ -74,12 +74,19 @@ public struct ContrastPairs: Sendable {
         return words
     }
 
-    /// What a colour token is for, from its own name (the last part of its path).
+    /// What a colour token is for, from the words of its name read from its own name outwards:
+    /// `color.text.primary` is text, `color.border.subtle` other, `Surfaces.Canvas` a ground.
     public static func role(of token: DesignToken) -> Role {
-        let words = words(token.shortName)
-        guard let first = words.first else { return .other }
-        if first == "on" && words.count > 1 { return .text }
-        let set = Set(words)
+        let own = words(token.shortName)
+        if own.first == "on" && own.count > 1 { return .text }
+        for component in token.path.reversed() {
+            if let role = role(ofWords: Set(words(component))) { return role }
+        }
+        return .other
+    }
+
+    /// The role words name, or nil when they say nothing about it (`primary`, `subtle`).
+    private static func role(ofWords set: Set<String>) -> Role? {
         if !set.isDisjoint(with: ["icon", "icons", "glyph"]) { return .icon }
         if !set.isDisjoint(with: ["text", "foreground", "fg", "ink", "label", "heading", "title", "caption"]) {
             return .text
@@ -92,7 +99,7 @@ public struct ContrastPairs: Sendable {
         if !set.isDisjoint(with: ["background", "bg", "surface", "canvas", "card", "panel", "sheet", "page"]) {
             return .ground
         }
-        return .other
+        return nil
     }
 
     /// The pairs a token's card shows.
