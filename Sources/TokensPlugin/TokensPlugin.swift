@@ -32,8 +32,12 @@ public struct TokensPlugin: Plugin {
             context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
         }
         reportDuplicates(result.tokens, page: page, diagnostics: context.diagnostics)
-        guard !result.tokens.isEmpty || !result.references.isEmpty else { return [] }
-        return [TokenFact(tokens: result.tokens, references: result.references, blocks: result.blocks)]
+        guard !result.tokens.isEmpty || !result.references.isEmpty || !result.statedPairs.isEmpty else { return [] }
+        return [
+            TokenFact(
+                tokens: result.tokens, references: result.references, blocks: result.blocks,
+                statedPairs: result.statedPairs)
+        ]
     }
 
     /// Warns when one document gives the same name two different values.

@@ -139,10 +139,14 @@ struct ModeTests {
 /// Contrast only for colours used together.
 struct ContrastPairTests {
     func pairs(_ markdown: String) -> [String: [String]] {
-        let (tokens, _) = extract(markdown)
-        let pairs = ContrastPairs(tokens)
+        let page = page(markdown)
+        let context = PluginContext(settings: .null, config: SiteConfig(), diagnostics: DiagnosticLog())
+        let facts = (try? TokensPlugin().analyze(page, context: context)) ?? []
+        let catalog = TokenCatalog(
+            site: Site(config: SiteConfig(), pages: [page], factsByPage: [page.sourcePath: facts]))
+        let pairs = catalog.contrastPairs
         var result: [String: [String]] = [:]
-        for token in tokens {
+        for token in catalog.unique.tokens {
             result[token.name + (token.mode.map { " " + $0.rawValue } ?? "")] = pairs.pairs(for: token).map {
                 "\($0.cardIsBackground ? "under" : "on") \($0.partner)\($0.isIcon ? " icon" : "")"
             }
@@ -181,5 +185,25 @@ struct ContrastPairTests {
         #expect(TokenViews.iconBadge(3.1).label == "AA")
         #expect(TokenViews.iconBadge(2.9).label == "Fails")
         #expect(TokenViews.badge(4.4).label == "AA large")
+    }
+
+    @Test func aContrastTableStatesPairs() {
+        let found = pairs(
+            """
+            | Token | Value |
+            |-------|-------|
+            | `color.accent` | `#FF7A00` |
+            | `color.brand` | `#2F6F68` |
+            | `color.bg` | `#FFFFFF` |
+
+            | Foreground | Background | Ratio |
+            |------------|------------|-------|
+            | white | `color.accent` | 2.6:1 |
+            | `color.brand` | `color.bg` | 5.9:1 |
+            """)
+        #expect(found["color.accent"] == ["under white"])
+        // A brand colour has no role of its own, but the table puts it on the background.
+        #expect(found["color.brand"] == ["on color.bg"])
+        #expect(found["color.bg"] == ["under color.brand"])
     }
 }

@@ -416,7 +416,12 @@ struct TokensBrowserTests {
         let primaryDark = ground("primary", "Dark", "color.bg")
         #expect(primaryDark["badge"].string == "AAA", "color.text.primary (dark) on color.bg: \(primaryDark)")
         #expect(ground("primary", "Light", "white") == .null)
-        // The accent alone (a button fill) has no partner, so no contrast row.
-        #expect(result.value["accent"].array.allSatisfy { $0["grounds"].array.isEmpty }, "\(result.value["accent"])")
+        // The accent (a button fill) is measured under the labels the document's contrast table puts
+        // on it: "white on color.accent: 2.6:1, Never".
+        let whiteOnAccent = ground("accent", "Light", "white")
+        #expect(whiteOnAccent["badge"].string == "Fails", "white on color.accent (light): \(whiteOnAccent)")
+        #expect(abs((whiteOnAccent["ratio"].number ?? 0) - 2.6) < 0.1, "\(whiteOnAccent)")
+        let labelOnAccent = ground("accent", "Light", "color.text.onAccent")
+        #expect(abs((labelOnAccent["ratio"].number ?? 0) - 6.6) < 0.1, "\(labelOnAccent)")
     }
 }

@@ -15,6 +15,8 @@ struct TokenExtractor {
         var warnings: [(line: Int, message: String)] = []
         /// The blocks that held tokens (``SpecSiteKit/MarkdownNode/blockKey``).
         var blocks: Set<String> = []
+        /// Colour pairs stated in contrast tables.
+        var statedPairs: [ContrastPairs.StatedPair] = []
     }
 
     /// Code languages never read for tokens: their `#` starts a comment or a
@@ -295,6 +297,7 @@ struct TokenExtractor {
         guard let header = table.children.first, case .tableRow(isHeader: true) = header.kind else { return }
         let titles = header.children.map { Self.cellText($0).lowercased() }
         guard table.children.count > 1, titles.count >= 2 else { return }
+        readStatedPairs(table, titles: titles)
         // Most tables hold no tokens: a sample of rows decides before every
         // cell of a long table is read.
         let sample = table.children.dropFirst().prefix(50).map { $0.children.map(Self.cellText) }
@@ -368,6 +371,26 @@ struct TokenExtractor {
             }
         }
         finish(collector)
+    }
+
+    /// A contrast table (`| Foreground | Background | Ratio |`) states which colours are used
+    /// together.
+    private mutating func readStatedPairs(_ table: MarkdownNode, titles: [String]) {
+        guard
+            let front = titles.firstIndex(where: {
+                ["foreground", "text", "fg", "text colour", "text color"].contains($0)
+            }),
+            let back = titles.firstIndex(where: {
+                ["background", "bg", "on", "surface", "background colour", "background color"].contains($0)
+            })
+        else { return }
+        for row in table.children.dropFirst() {
+            let cells = row.children.map(Self.cellText)
+            guard front < cells.count, back < cells.count, !cells[front].isEmpty, !cells[back].isEmpty,
+                cells[front].count <= 80, cells[back].count <= 80
+            else { continue }
+            result.statedPairs.append(.init(foreground: cells[front], background: cells[back]))
+        }
     }
 
     /// A row's name as a path: a name written as a path (`color.text.primary`,

@@ -31,18 +31,37 @@ public struct ContrastPairs: Sendable {
         public var isIcon: Bool
     }
 
-    /// The most partners shown on one card.
+    /// A pair a document states, in a table with Foreground and Background columns: token names
+    /// (`color.text.primary`) or CSS colour names (`white`).
+    public struct StatedPair: Sendable, Equatable {
+        /// The text or mark, as written.
+        public var foreground: String
+        /// What it is drawn on, as written.
+        public var background: String
+
+        /// Creates a stated pair.
+        public init(foreground: String, background: String) {
+            self.foreground = foreground
+            self.background = background
+        }
+    }
+
+    /// The most partners shown on one card, besides the pairs the documents state.
     static let limit = 3
 
     private var grounds: [DesignToken] = []
     private var texts: [DesignToken] = []
     private var byName: [String: [DesignToken]] = [:]
+    private var stated: [StatedPair] = []
 
-    /// Pairs among `tokens` (one token per name and mode, as the catalog keeps them).
-    init(_ tokens: [DesignToken]) {
-        for token in tokens where token.kind == .color && token.alias == nil {
+    /// Pairs among `tokens` (one token per name and mode, as the catalog keeps them), the pairs the
+    /// documents state first.
+    init(_ tokens: [DesignToken], stated: [StatedPair] = []) {
+        self.stated = stated
+        for token in tokens where token.kind == .color {
             guard case .color = token.value else { continue }
             byName[Self.key(token.path), default: []].append(token)
+            guard token.alias == nil else { continue }
             switch Self.role(of: token) {
             case .ground: grounds.append(token)
             case .text: texts.append(token)
@@ -102,9 +121,56 @@ public struct ContrastPairs: Sendable {
         return nil
     }
 
-    /// The pairs a token's card shows.
+    /// The pairs a token's card shows: those its documents state, then those its role implies.
     public func pairs(for token: DesignToken) -> [Pair] {
         guard token.kind == .color, case .color(let color) = token.value else { return [] }
+        let statedPairs = self.statedPairs(for: token, color: color)
+        let implied = impliedPairs(for: token, color: color).filter { pair in
+            !statedPairs.contains { $0.partner == pair.partner && $0.cardIsBackground == pair.cardIsBackground }
+        }
+        return statedPairs + implied
+    }
+
+    /// The pairs stated for this token, as foreground or as background.
+    private func statedPairs(for token: DesignToken, color: TokenColor) -> [Pair] {
+        let own = Self.key(token.path)
+        var pairs: [Pair] = []
+        for pair in stated {
+            let foreground = Self.key(Self.namePath(pair.foreground))
+            let background = Self.key(Self.namePath(pair.background))
+            if foreground == own, let partner = partner(pair.background, as: token) {
+                pairs.append(
+                    Pair(
+                        foreground: color, background: partner.color, partner: partner.name, cardIsBackground: false,
+                        isIcon: Self.role(of: token) == .icon))
+            } else if background == own, let partner = partner(pair.foreground, as: token) {
+                pairs.append(
+                    Pair(
+                        foreground: partner.color, background: color, partner: partner.name, cardIsBackground: true,
+                        isIcon: false))
+            }
+        }
+        return pairs
+    }
+
+    /// The colour a stated name stands for: a token of the same mode, or a CSS colour name.
+    private func partner(_ written: String, as token: DesignToken) -> (name: String, color: TokenColor)? {
+        if let found = sameMode(byName[Self.key(Self.namePath(written))] ?? [], as: token).first,
+            case .color(let color) = found.value
+        {
+            return (found.name, color)
+        }
+        if case .color(let color) = ColorLiteral.parseCSS(written) { return (written, color) }
+        return nil
+    }
+
+    /// A written name as a path: `color.text.primary`, `plum/950`.
+    private static func namePath(_ written: String) -> [String] {
+        written.split(whereSeparator: { $0 == "." || $0 == "/" }).map(String.init)
+    }
+
+    /// The pairs a token's role implies.
+    private func impliedPairs(for token: DesignToken, color: TokenColor) -> [Pair] {
         let role = Self.role(of: token)
         // A stated pair: `onPrimary` is read on `primary`.
         let words = Self.words(token.shortName)

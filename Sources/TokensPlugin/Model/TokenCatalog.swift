@@ -27,10 +27,14 @@ public struct TokenCatalog: Sendable {
                 guard let fact = fact as? TokenFact else { continue }
                 tokens += fact.tokens
                 references += fact.references
+                statedPairs += fact.statedPairs
             }
         }
         resolve(references)
     }
+
+    /// Colour pairs the documents state, in reading order.
+    private var statedPairs: [ContrastPairs.StatedPair] = []
 
     /// Builds a catalog from tokens and references directly (for tests and tools).
     public init(tokens: [DesignToken], references: [DesignToken] = []) {
@@ -91,7 +95,7 @@ public struct TokenCatalog: Sendable {
         }.map(\.element)
         tokensByFile = Dictionary(grouping: tokens, by: \.source.file)
         unique = Self.deduplicated(tokens)
-        contrastPairs = ContrastPairs(unique.tokens)
+        contrastPairs = ContrastPairs(unique.tokens, stated: statedPairs)
         for mode in [DesignToken.Mode.light, .dark, nil] {
             if let color = findBackground(for: mode) { backgrounds[mode?.rawValue ?? ""] = color }
         }
