@@ -117,6 +117,43 @@ struct ModeTests {
         #expect(TokenExtractor.mode(ofTitle: "Primary Dark") == nil)
     }
 
+    @Test func swiftColorsForBothAppearances() {
+        let (tokens, _) = extract(
+            """
+            ```swift
+            extension Color {
+                static let canvas = Color(light: Color(hex: "#FFFFFF"), dark: Color(hex: "#0B1220"))
+                static let ink = Color(light: .black, dark: .white)
+            }
+            ```
+            """)
+        #expect(
+            colors(tokens) == [
+                "Color.canvas light #FFFFFF", "Color.canvas dark #0B1220", "Color.ink light #000000",
+                "Color.ink dark #FFFFFF",
+            ])
+    }
+
+    @Test func assetCatalogAppearances() {
+        let (tokens, _) = extract(
+            """
+            ```json title="Accent.colorset/Contents.json"
+            {
+              "colors" : [
+                { "color" : { "color-space" : "srgb",
+                    "components" : { "red" : "0xFF", "green" : "0x7A", "blue" : "0x00", "alpha" : "1.000" } },
+                  "idiom" : "universal" },
+                { "appearances" : [ { "appearance" : "luminosity", "value" : "dark" } ],
+                  "color" : { "color-space" : "srgb",
+                    "components" : { "red" : "1.000", "green" : "0.573", "blue" : "0.200", "alpha" : "1.000" } },
+                  "idiom" : "universal" }
+              ]
+            }
+            ```
+            """)
+        #expect(colors(tokens) == ["Accent light #FF7A00", "Accent dark #FF9233"])
+    }
+
     @Test func materialPaletteShadesAreNotModes() {
         let (tokens, _) = extract(
             """

@@ -100,6 +100,11 @@ struct CodeTokens {
 
     private mutating func scalar(path: [String], text: String, mode: DesignToken.Mode?, line: Int, comment: String) {
         guard !path.isEmpty else { return }
+        if mode == nil, let pair = Self.lightDarkArguments(text) {
+            scalar(path: path, text: pair.light, mode: .light, line: line, comment: comment)
+            scalar(path: path, text: pair.dark, mode: .dark, line: line, comment: comment)
+            return
+        }
         let hint = ValueReader.kind(for: path)
         switch ValueReader.readCode(text, kind: hint) {
         case .value(let value, let proven):
@@ -114,6 +119,48 @@ struct CodeTokens {
         case .none:
             return
         }
+    }
+
+    /// The two arguments of a colour made for both appearances, `Color(light: …, dark: …)` (a common
+    /// SwiftUI extension, also on `UIColor` and `NSColor`), as written; nil for anything else.
+    static func lightDarkArguments(_ text: String) -> (light: String, dark: String)? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasSuffix(")"), let open = trimmed.firstIndex(of: "(") else { return nil }
+        let callee = trimmed[..<open].split(separator: ".").last.map(String.init) ?? ""
+        guard ["Color", "UIColor", "NSColor"].contains(callee) else { return nil }
+        // Top-level arguments: commas inside nested calls or strings do not split.
+        var arguments: [String] = []
+        var current = ""
+        var depth = 0
+        var quoted = false
+        for character in trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)] {
+            if character == "\"" { quoted.toggle() }
+            if !quoted {
+                if character == "(" || character == "[" { depth += 1 }
+                if character == ")" || character == "]" { depth -= 1 }
+                if character == "," && depth == 0 {
+                    arguments.append(current)
+                    current = ""
+                    continue
+                }
+            }
+            current.append(character)
+        }
+        arguments.append(current)
+        var light: String?
+        var dark: String?
+        for argument in arguments {
+            guard let colon = argument.firstIndex(of: ":") else { return nil }
+            let label = argument[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = argument[argument.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            switch label {
+            case "light", "lightMode", "any": light = value
+            case "dark", "darkMode": dark = value
+            default: return nil
+            }
+        }
+        guard let light, let dark, !light.isEmpty, !dark.isEmpty else { return nil }
+        return (light, dark)
     }
 
     /// `("Family", "#FF6B6B", "👨‍👩‍👧")` or `(name: "Family", hex: "#FF6B6B")`:

@@ -180,6 +180,15 @@ struct TokenExtractor {
         return nil
     }
 
+    /// The name of an asset catalog colour set from a `Name.colorset` in the fence's info or the
+    /// block's first line.
+    static func colorSetName(info: String, code: String) -> String? {
+        let text = info + " " + (code.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
+        guard let range = text.range(of: ".colorset") else { return nil }
+        let name = text[..<range.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        return name.isEmpty ? nil : String(name.reversed())
+    }
+
     /// Gives tokens that no notation put in a mode the mode the document's
     /// structure gives (a `Dark Mode` heading, a `**Dark Theme**` label).
     private func applyContextMode(_ tokens: inout [DesignToken]) {
@@ -234,7 +243,18 @@ struct TokenExtractor {
         case .json:
             let lexer = CodeLexer(code)
             for problem in lexer.problems { collector.warn(line: problem.line, problem.message) }
-            if let document = CodeDeclarations.parseDocument(lexer) {
+            if let document = CodeDeclarations.parseDocument(lexer),
+                let colors = AssetCatalogColors.read(document)
+            {
+                // A colour set has no name inside: its folder (`Accent.colorset`) or heading names it.
+                let name = Self.colorSetName(info: info, code: code) ?? heading ?? "color"
+                for color in colors {
+                    guard case .color(let value) = ColorLiteral.parseCSS(color.css) else { continue }
+                    collector.add(
+                        path: [name], mode: color.mode, kind: .color, value: .color(value), written: color.css,
+                        description: "", line: color.line)
+                }
+            } else if let document = CodeDeclarations.parseDocument(lexer) {
                 var reader = CodeTokens(collector: collector)
                 reader.read(document: document)
                 collector = reader.collector
