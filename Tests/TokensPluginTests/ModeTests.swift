@@ -216,6 +216,22 @@ struct ContrastPairTests {
         #expect(found["Colors.border"] == [])
     }
 
+    @Test func onColoursPairWithTheirColourAloneAndDarkNamedGroundsStayApart() {
+        let found = pairs(
+            """
+            | Token | Value |
+            |-------|-------|
+            | `color.bg` | `#FFFFFF` |
+            | `color.accent` | `#FF7A00` |
+            | `color.text.onAccent` | `#0F1B2A` |
+            | `color.text.ink` | `#0F1B2A` |
+            | `color.backgroundDark` | `#0B1220` |
+            """)
+        #expect(found["color.text.onAccent"] == ["on color.accent"])
+        // Ink is not measured on a ground named for the dark appearance.
+        #expect(found["color.text.ink"] == ["on color.bg"])
+    }
+
     @Test func rolesComeFromTheWordsOfTheName() {
         #expect(ContrastPairs.words("textPrimary") == ["text", "primary"])
         #expect(ContrastPairs.words("on-surface_variant") == ["on", "surface", "variant"])

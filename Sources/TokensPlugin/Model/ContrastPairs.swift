@@ -53,6 +53,7 @@ public struct ContrastPairs: Sendable {
     private var texts: [DesignToken] = []
     private var byName: [String: [DesignToken]] = [:]
     private var stated: [StatedPair] = []
+    private var byShortName: [String: [DesignToken]] = [:]
 
     /// Pairs among `tokens` (one token per name and mode, as the catalog keeps them), the pairs the
     /// documents state first.
@@ -61,6 +62,7 @@ public struct ContrastPairs: Sendable {
         for token in tokens where token.kind == .color {
             guard case .color = token.value else { continue }
             byName[Self.key(token.path), default: []].append(token)
+            byShortName[Self.words(token.shortName).joined(separator: " "), default: []].append(token)
             guard token.alias == nil else { continue }
             switch Self.role(of: token) {
             case .ground: grounds.append(token)
@@ -175,16 +177,19 @@ public struct ContrastPairs: Sendable {
         // A stated pair: `onPrimary` is read on `primary`.
         let words = Self.words(token.shortName)
         if words.first == "on", words.count > 1 {
-            let base = Array(token.path.dropLast()) + [words.dropFirst().joined(separator: " ")]
-            if let partner = sameMode(byName[Self.key(base)] ?? [], as: token).first,
-                case .color(let ground) = partner.value
-            {
-                return [
-                    Pair(
-                        foreground: color, background: ground, partner: partner.name, cardIsBackground: false,
-                        isIcon: false)
-                ]
-            }
+            // `onPrimary` beside `primary`, or `color.text.onAccent` and `color.accent`: the colour it
+            // is on, and nothing else (the page background is not where it goes).
+            let named = words.dropFirst().joined(separator: " ")
+            let base = Array(token.path.dropLast()) + [named]
+            let candidates =
+                byName[Self.key(base)] ?? byShortName[named]?.filter { $0.source.file == token.source.file } ?? []
+            guard let partner = sameMode(candidates, as: token).first, case .color(let ground) = partner.value
+            else { return [] }
+            return [
+                Pair(
+                    foreground: color, background: ground, partner: partner.name, cardIsBackground: false,
+                    isIcon: false)
+            ]
         }
         switch role {
         case .text, .icon:
@@ -216,9 +221,15 @@ public struct ContrastPairs: Sendable {
     }
 
     /// Tokens of the same mode as `token`; a moded token pairs with unmoded ones when its mode has
-    /// none, and an unmoded one with the light side (the default) of a pair.
+    /// none, and an unmoded one with the light side (the default) of a pair. Between unmoded tokens,
+    /// one whose name says `dark` or `night` (`backgroundDark`) and one that does not are not paired:
+    /// the name is no mode, but such a pair is seldom drawn together.
     private func sameMode(_ candidates: [DesignToken], as token: DesignToken) -> [DesignToken] {
-        let others = candidates.filter { $0.name != token.name }
+        let dark: (DesignToken) -> Bool = { !Set(Self.words($0.shortName)).isDisjoint(with: ["dark", "night"]) }
+        let others = candidates.filter { candidate in
+            candidate.name != token.name
+                && !(candidate.mode == nil && token.mode == nil && dark(candidate) != dark(token))
+        }
         let exact = others.filter { $0.mode == token.mode }
         if !exact.isEmpty, token.mode != nil { return exact }
         if token.mode == nil { return others.filter { $0.mode != .dark } }
