@@ -230,6 +230,7 @@ struct ContrastPairTests {
         #expect(found["color.text.onAccent"] == ["on color.accent"])
         // Ink is not measured on a ground named for the dark appearance.
         #expect(found["color.text.ink"] == ["on color.bg"])
+        #expect(found["color.backgroundDark"] == [])
     }
 
     @Test func rolesComeFromTheWordsOfTheName() {

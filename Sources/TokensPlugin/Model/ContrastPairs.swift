@@ -221,7 +221,8 @@ public struct ContrastPairs: Sendable {
     }
 
     /// Tokens of the same mode as `token`; a moded token pairs with unmoded ones when its mode has
-    /// none, and an unmoded one with the light side (the default) of a pair. Between unmoded tokens,
+    /// none, and an unmoded one with the light side (the default) of a pair, or the dark side when its
+    /// name says `dark` or `night`. Between unmoded tokens,
     /// one whose name says `dark` or `night` (`backgroundDark`) and one that does not are not paired:
     /// the name is no mode, but such a pair is seldom drawn together.
     private func sameMode(_ candidates: [DesignToken], as token: DesignToken) -> [DesignToken] {
@@ -232,7 +233,7 @@ public struct ContrastPairs: Sendable {
         }
         let exact = others.filter { $0.mode == token.mode }
         if !exact.isEmpty, token.mode != nil { return exact }
-        if token.mode == nil { return others.filter { $0.mode != .dark } }
+        if token.mode == nil { return others.filter { $0.mode != (dark(token) ? .light : .dark) } }
         return others.filter { $0.mode == nil }
     }
 
