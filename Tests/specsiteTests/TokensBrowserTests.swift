@@ -355,7 +355,7 @@ struct TokensBrowserTests {
             browser.expectClean(result, "DESIGN_SYSTEM.html, \(scheme)")
             let svgs = result.value.array
             #expect(svgs.count >= 10, "\(scheme): durations, easings and springs are plotted: \(svgs.count) plots")
-            for kind in ["tk-duration", "tk-easing", "tk-spring"] {
+            for kind in ["tk-kind-duration", "tk-kind-easing", "tk-kind-spring"] {
                 #expect(
                     svgs.contains { ($0["kind"].string ?? "").contains(kind) }, "\(scheme): no \(kind) card with a plot"
                 )
