@@ -115,6 +115,8 @@ struct ModeTests {
         #expect(TokenExtractor.mode(ofTitle: "Light & Dark") == nil)
         #expect(TokenExtractor.mode(ofTitle: "VoxPlan Dark Mode Implementation Plan v2.0") == nil)
         #expect(TokenExtractor.mode(ofTitle: "Primary Dark") == nil)
+        // A plan's "Day 1" is a day, not the light appearance.
+        #expect(TokenExtractor.mode(ofTitle: "Day 1") == nil)
     }
 
     @Test func swiftColorsForBothAppearances() {

@@ -12,10 +12,10 @@ extension TokenExtractor {
     static func mode(ofTitle title: String) -> DesignToken.Mode? {
         let words = Set(title.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
         let dark = words.contains("dark") || words.contains("night")
-        let light = words.contains("light") || words.contains("day")
+        let light = words.contains("light")
         guard dark != light else { return nil }
         let allowed: Set<String> = [
-            "dark", "night", "light", "day", "mode", "theme", "scheme", "appearance", "palette", "variant",
+            "dark", "night", "light", "mode", "theme", "scheme", "appearance", "palette", "variant",
             "colors", "colours", "color", "colour", "tokens", "values", "default", "the", "in", "for", "ui",
         ]
         guard words.isSubset(of: allowed) else { return nil }
