@@ -67,14 +67,31 @@ public struct TokensSettings: Sendable, Equatable {
     }
 
     /// The kind of a page for exports: what the site says it is (front matter `kind:`, its file
-    /// name, its title), except that a page the site calls other whose file name speaks of design,
-    /// theme, colours or a palette (`design.md`, `theme.md`, `colors.md`) is a design system.
+    /// name, its title), except that a UX spec or other document holds a design system when its
+    /// file name speaks of design, a theme, colours or a palette (`design.md`, `theme.md`), or a
+    /// heading of it names one (`## Branding & Style Guide`, `## Component Library / Design System`),
+    /// as UX specs often do.
     public static func kind(of page: Page) -> DocumentKind {
         let kind = DocumentKind.of(page)
-        guard kind == .other, page.frontMatter["kind"]?.string == nil else { return kind }
-        let words = Set(page.sourcePath.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
-        let design: Set<String> = ["design", "theme", "themes", "colors", "colours", "palette", "style", "styles"]
-        return words.isDisjoint(with: design) ? kind : .design
+        guard kind == .other || kind == .ux, page.frontMatter["kind"]?.string == nil else { return kind }
+        if kind == .other {
+            let words = Set(page.sourcePath.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
+            let design: Set<String> = ["design", "theme", "themes", "colors", "colours", "palette", "style", "styles"]
+            if !words.isDisjoint(with: design) { return .design }
+        }
+        for block in page.document.root.children {
+            guard case .heading(let level, _) = block.kind, level <= 3 else { continue }
+            if namesDesignSystem(block.plainText) { return .design }
+        }
+        return kind
+    }
+
+    /// Whether a heading names a design system: `Design System`, `Design Tokens`, `Style Guide`,
+    /// `Styleguide`.
+    static func namesDesignSystem(_ heading: String) -> Bool {
+        let words = Set(heading.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
+        return (words.contains("design") && (words.contains("system") || words.contains("tokens")))
+            || (words.contains("style") && words.contains("guide")) || words.contains("styleguide")
     }
 
     /// Whether tokens of `page` go into the exports.

@@ -155,6 +155,16 @@ struct ExportSourceTests {
         #expect(page.contains("from <code>content/DESIGN_SYSTEM.md</code>. Tokens of 2 other documents"))
     }
 
+    @Test func aUXSpecWithAStyleGuideHoldsADesignSystem() {
+        let spec = page("# App UI/UX Specification\n\n## Branding & Style Guide\n", path: "front-end-spec.md")
+        #expect(TokensSettings.kind(of: spec) == .design)
+        let guide = page("# Implementation guide\n\n## Step 1\n", path: "IMPLEMENTATION_GUIDE_SKILL.md")
+        #expect(TokensSettings.kind(of: guide) == .other)
+        // A plan stays a plan whatever its headings say.
+        let plan = page("# Plan\n\n## Design System\n", path: "DARK_MODE_PLAN.md")
+        #expect(TokensSettings.kind(of: plan) == .plans)
+    }
+
     @Test func exportFromNamesKindsOrAll() throws {
         let all = try exports(.mapping([.init(key: "export_from", value: .scalar("all"))]))
         #expect(all.json.contains("example-card") && all.json.contains("Pending"))
