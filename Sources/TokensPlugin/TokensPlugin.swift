@@ -12,8 +12,9 @@ import SpecSiteKit
 ///   kind and document, with a filter box, duplicate and near-duplicate hints;
 /// - exports `tokens.json` (W3C DTCG format) and `tokens.css` (custom properties).
 ///
-/// Settings under `plugins.tokens` in `specsite.yml`: `page: false` leaves
-/// out the Tokens page, `exports: false` the two export files.
+/// Settings under `plugins.tokens` in `specsite.yml` (``TokensSettings``):
+/// `page: false` leaves out the Tokens page, `exports: false` the two export
+/// files, `export_from: [design, ux]` the kinds of document exported.
 public struct TokensPlugin: Plugin {
     /// `tokens`.
     public var id: String { "tokens" }
@@ -31,8 +32,12 @@ public struct TokensPlugin: Plugin {
             context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
         }
         reportDuplicates(result.tokens, page: page, diagnostics: context.diagnostics)
-        guard !result.tokens.isEmpty || !result.references.isEmpty else { return [] }
-        return [TokenFact(tokens: result.tokens, references: result.references, blocks: result.blocks)]
+        guard !result.tokens.isEmpty || !result.references.isEmpty || !result.statedPairs.isEmpty else { return [] }
+        return [
+            TokenFact(
+                tokens: result.tokens, references: result.references, blocks: result.blocks,
+                statedPairs: result.statedPairs)
+        ]
     }
 
     /// Warns when one document gives the same name two different values.
@@ -66,13 +71,18 @@ public struct TokensPlugin: Plugin {
         let original = try context.renderer.renderDefault(block)
         let views = TokenViews(catalog: catalog)
         var html = "<div class=\"tokens-block\">"
+        // In a plan the code is the point (the code to write): it stays open, the swatches below it.
+        let isPlan = TokensSettings.kind(of: context.page) == .plans
+        if isPlan { html += original }
         html += views.grid(tokens)
         if settings(context.plugin).page {
             html +=
                 "<p class=\"tk-more\"><a href=\"\(HTMLEscaping.escape(context.url(to: Self.pagePath)))\">"
                 + "All tokens of the site</a></p>"
         }
-        if Self.everyPartHoldsTokens(block, tokens: tokens) {
+        if isPlan {
+            // Shown above.
+        } else if Self.everyPartHoldsTokens(block, tokens: tokens) {
             html += "<details class=\"tk-written\"><summary>\(Self.summary(block))</summary>\(original)</details>"
         } else {
             // A list or table that is partly prose stays readable as written.
@@ -133,7 +143,9 @@ public struct TokensPlugin: Plugin {
         for warning in catalog.warnings { context.diagnostics.report(warning) }
         let unique = catalog.unique
         guard !unique.tokens.isEmpty else { return [] }
-        let options = settings(context)
+        let options = TokensSettings(
+            context.settings, file: context.config.file ?? "specsite.yml", diagnostics: context.diagnostics)
+        let exported = Self.exported(catalog, site: site, settings: options)
         let title = site.config.title
         // `content/DESIGN_SYSTEM.md` is named `DESIGN_SYSTEM.md` in the exports.
         let root =
@@ -144,20 +156,21 @@ public struct TokensPlugin: Plugin {
             } ?? ""
         var jobs: [@Sendable () -> GeneratedOutput] = []
         if options.page {
-            jobs.append { .page(TokensPage(catalog: catalog, site: site, exports: options.exports).page) }
+            let sources = options.exports ? Set(exported.map(\.source.file)) : nil
+            jobs.append { .page(TokensPage(catalog: catalog, site: site, exportedFrom: sources).page) }
         }
         if options.exports {
             jobs.append {
                 .file(
                     path: "tokens.json",
                     contents: Array(
-                        TokenExport.render(unique.tokens, format: .dtcg, title: title, contentRoot: root).utf8))
+                        TokenExport.render(exported, format: .dtcg, title: title, contentRoot: root).utf8))
             }
             jobs.append {
                 .file(
                     path: "tokens.css",
                     contents: Array(
-                        TokenExport.render(unique.tokens, format: .css, title: title, contentRoot: root).utf8))
+                        TokenExport.render(exported, format: .css, title: title, contentRoot: root).utf8))
             }
         }
         // The page and the two exports are independent, and on a site with
@@ -174,22 +187,16 @@ public struct TokensPlugin: Plugin {
         ]
     }
 
-    /// The plugin's settings.
-    struct Settings {
-        var page = true
-        var exports = true
+    /// The plugin's settings, read quietly (``generate(for:context:)`` warns about them once).
+    func settings(_ context: PluginContext) -> TokensSettings {
+        TokensSettings(context.settings, file: context.config.file ?? "specsite.yml", diagnostics: nil)
     }
 
-    func settings(_ context: PluginContext) -> Settings {
-        var result = Settings()
-        guard case .mapping(let entries) = context.settings else { return result }
-        for entry in entries {
-            guard case .scalar(let text) = entry.value else { continue }
-            let on = !["false", "no", "off"].contains(text.lowercased())
-            if entry.key == "page" { result.page = on }
-            if entry.key == "exports" { result.exports = on }
-        }
-        return result
+    /// The tokens `tokens.json` and `tokens.css` hold: those of the documents `export_from` names
+    /// (design systems by default).
+    public static func exported(_ catalog: TokenCatalog, site: Site, settings: TokensSettings) -> [DesignToken] {
+        let exporting = Set(site.pages.filter { settings.exports($0) }.map(\.displayPath))
+        return catalog.unique.tokens.filter { exporting.contains($0.source.file) }
     }
 
     /// Reads tokens from a content folder without building the site, as

@@ -47,11 +47,14 @@ struct TokensCommand: ParsableCommand {
         }
         let catalog = TokensPlugin.tokens(of: loaded)
         for warning in catalog.warnings { diagnostics.report(warning) }
-        let unique = catalog.unique
         for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
         if diagnostics.errorCount > 0 || (strict && diagnostics.warningCount > 0) { throw ExitCode(1) }
+        let settings = TokensSettings(
+            loaded.site.config.pluginSettings["tokens"] ?? .null, file: loaded.site.config.file ?? "specsite.yml",
+            diagnostics: nil)
+        let exported = TokensPlugin.exported(catalog, site: loaded.site, settings: settings)
         let output = TokenExport.render(
-            unique.tokens, format: format, title: loaded.site.config.title, contentRoot: loaded.displayRoot)
+            exported, format: format, title: loaded.site.config.title, contentRoot: loaded.displayRoot)
         FileHandle.standardOutput.write(Data(output.utf8))
     }
 }

@@ -151,8 +151,8 @@ struct BadInputTests {
 }
 
 /// Renders `markdown` with the plugin claiming blocks, as the builder does.
-func render(_ markdown: String) throws -> String {
-    let page = page(markdown)
+func render(_ markdown: String, path: String = "design.md") throws -> String {
+    let page = page(markdown, path: path)
     let log = DiagnosticLog()
     let context = PluginContext(settings: .null, config: SiteConfig(), diagnostics: log)
     let plugin = TokensPlugin()

@@ -412,3 +412,25 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
         #expect(close(backward, expected, 1e-4), "\(second) vs \(first): \(backward)")
     }
 }
+
+/// APCA-W3 0.0.98G-4g against the reference values its authors publish.
+struct APCATests {
+    @Test(arguments: [
+        ("#888888", "#FFFFFF", 63.06), ("#FFFFFF", "#888888", -68.54), ("#000000", "#FFFFFF", 106.04),
+        ("#FFFFFF", "#000000", -107.88), ("#112233", "#DDEEFF", 91.67), ("#DDEEFF", "#112233", -93.07),
+    ])
+    func lightnessContrastMatchesTheReference(text: String, background: String, lc: Double) throws {
+        guard case .color(let foreground) = ColorLiteral.parseCSS(text),
+            case .color(let ground) = ColorLiteral.parseCSS(background)
+        else {
+            Issue.record("unreadable")
+            return
+        }
+        #expect(abs(foreground.apcaContrast(on: ground) - lc) < 0.01)
+    }
+
+    @Test func nearlyEqualColoursHaveNoContrast() throws {
+        guard case .color(let grey) = ColorLiteral.parseCSS("#777777") else { return }
+        #expect(grey.apcaContrast(on: grey) == 0)
+    }
+}

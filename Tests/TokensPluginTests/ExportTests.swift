@@ -118,3 +118,70 @@ struct ExportTests {
         #expect(TokenExport.cssName(["Brand colours", "Goal glow"]) == "brand-colours-goal-glow")
     }
 }
+
+/// Which documents the exports take their tokens from.
+struct ExportSourceTests {
+    func exports(_ settings: YAMLValue, log: DiagnosticLog = DiagnosticLog()) throws -> (json: String, page: String) {
+        var config = SiteConfig()
+        config.file = "specsite.yml"
+        let context = PluginContext(settings: settings, config: config, diagnostics: log)
+        let pages = [
+            page("```css\n:root { --accent: #FF7A00; }\n```\n", path: "DESIGN_SYSTEM.md"),
+            page("```css\n:root { --example-card: #123ABC; }\n```\n", path: "IMPLEMENTATION_GUIDE_SKILL.md"),
+            page("```kotlin\nval Pending = Color(0xFF1BA821)\n```\n", path: "DARK_MODE_PLAN.md"),
+        ]
+        var facts: [String: [any Fact]] = [:]
+        for page in pages { facts[page.sourcePath] = try TokensPlugin().analyze(page, context: context) }
+        let site = Site(config: config, pages: pages, factsByPage: facts)
+        var json = ""
+        var html = ""
+        for output in try TokensPlugin().generate(for: site, context: context) {
+            switch output {
+            case .file(let path, let contents) where path == "tokens.json":
+                json = String(decoding: contents, as: UTF8.self)
+            case .page(let generated): html = generated.contentHTML
+            default: break
+            }
+        }
+        return (json, html)
+    }
+
+    @Test func designSystemsAloneAreExportedByDefault() throws {
+        let (json, page) = try exports(.null)
+        #expect(json.contains("\"accent\""))
+        #expect(!json.contains("example-card") && !json.contains("Pending"))
+        // The Tokens page still lists every document's tokens, and says which are exported.
+        #expect(page.contains("example-card") && page.contains("Pending"))
+        #expect(page.contains("from <code>content/DESIGN_SYSTEM.md</code>. Tokens of 2 other documents"))
+    }
+
+    @Test func aUXSpecWithAStyleGuideHoldsADesignSystem() {
+        let spec = page("# App UI/UX Specification\n\n## Branding & Style Guide\n", path: "front-end-spec.md")
+        #expect(TokensSettings.kind(of: spec) == .design)
+        let guide = page("# Implementation guide\n\n## Step 1\n", path: "IMPLEMENTATION_GUIDE_SKILL.md")
+        #expect(TokensSettings.kind(of: guide) == .other)
+        // A plan stays a plan whatever its headings say.
+        let plan = page("# Plan\n\n## Design System\n", path: "DARK_MODE_PLAN.md")
+        #expect(TokensSettings.kind(of: plan) == .plans)
+    }
+
+    @Test func exportFromNamesKindsOrAll() throws {
+        let all = try exports(.mapping([.init(key: "export_from", value: .scalar("all"))]))
+        #expect(all.json.contains("example-card") && all.json.contains("Pending"))
+        let plans = try exports(
+            .mapping([.init(key: "export_from", value: .sequence([.scalar("design"), .scalar("plans")]))]))
+        #expect(plans.json.contains("Pending") && !plans.json.contains("example-card"))
+    }
+
+    @Test func unknownSettingsAndKindsAreWarnedAtTheirLine() throws {
+        let log = DiagnosticLog()
+        _ = try exports(
+            .mapping([
+                .init(key: "export_form", value: .scalar("all"), line: 4),
+                .init(key: "export_from", value: .sequence([.scalar("desing")]), line: 5),
+            ]), log: log)
+        let messages = log.all.map(\.description)
+        #expect(messages.contains { $0.hasPrefix("specsite.yml:4:") && $0.contains("unknown setting 'export_form'") })
+        #expect(messages.contains { $0.hasPrefix("specsite.yml:5:") && $0.contains("unknown document kind 'desing'") })
+    }
+}

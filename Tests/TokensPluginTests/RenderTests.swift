@@ -17,19 +17,30 @@ struct RenderTests {
             const Colors = {
               accent: '#FF7A00',
               surface: { light: '#F5F8FB', dark: '#142031' },
+              text: { light: '#1F2933', dark: '#F5F8FB' },
             };
             ```
             """)
         #expect(html.hasPrefix("<div class=\"tokens-block\"><div class=\"tk-grid\">"))
         // The pair shares one card, light first.
-        #expect(html.components(separatedBy: "<div class=\"tk-card tk-color\"").count - 1 == 2)
+        #expect(html.components(separatedBy: "<div class=\"tk-card tk-kind-color\"").count - 1 == 3)
         #expect(html.contains("<span style=\"--tk-color: #F5F8FB\"></span><span style=\"--tk-color: #142031\"></span>"))
         #expect(html.contains("<span class=\"tk-mode-label\">Dark</span>"))
         #expect(html.contains("<dt>RGB</dt><dd><code>rgb(255 122 0)</code></dd>"))
-        // WCAG 2.x: #FF7A00 has relative luminance 0.3518, so 1.05 / 0.4018 on
-        // white and 0.4018 / 0.05 on black.
-        #expect(html.contains("2.61:1</span> on white <span class=\"tk-badge tk-badge-fail\">Fails</span>"))
-        #expect(html.contains("8.04:1</span> on black <span class=\"tk-badge tk-badge-aaa\">AAA</span>"))
+        // Contrast is measured for pairs used together: the text on the surface of its mode, and the
+        // surface under the text. An accent on its own has no partner, and white and black are never
+        // assumed.
+        #expect(!html.contains(" on white") && !html.contains(" on black"))
+        let accent = try #require(html.range(of: "Colors.accent</code>"))
+        let surface = try #require(html.range(of: "Colors.surface</code>"))
+        #expect(!html[accent.upperBound..<surface.lowerBound].contains("tk-contrast"))
+        // WCAG 2.x: #1F2933 on #F5F8FB is 13.84:1; APCA Lc 97 (dark on light is positive), and
+        // #F5F8FB on #142031 is Lc -101 (light on dark is negative).
+        #expect(
+            html.contains(
+                "13.84:1</span> on <code>Colors.surface</code> <span class=\"tk-badge tk-badge-aaa\">AAA</span>"))
+        #expect(html.contains("under <code>Colors.text</code>"))
+        #expect(html.contains("title=\"APCA lightness contrast\">Lc -101</span>"))
         // The block as written, collapsed (no `open`).
         #expect(
             html.contains(
@@ -100,6 +111,59 @@ struct RenderTests {
         #expect(html.contains("<span style=\"width: 24px\"></span>"))
         #expect(html.contains("border-radius: 16px"))
         #expect(html.contains("box-shadow: 0px 2px 16px 0px rgba(0, 0, 0, 0.1)"))
+    }
+
+    @Test func inAPlanTheCodeToWriteStaysOpenWithTheSwatchesBelow() throws {
+        let markdown = """
+            ### Task 1: Theme colours
+
+            **Code to Write:**
+
+            ```kotlin
+            val Primary = Color(0xFF1BA821)
+            ```
+            """
+        let plan = try render(markdown, path: "DARK_MODE_PLAN.md")
+        #expect(!plan.contains("<details"))
+        let code = try #require(plan.range(of: "<pre><code class=\"language-kotlin\">"))
+        let swatches = try #require(plan.range(of: "<div class=\"tk-grid\">"))
+        #expect(code.lowerBound < swatches.lowerBound)
+        // In a design system the swatches are the point; the code is kept, collapsed.
+        let design = try render(markdown, path: "DESIGN_SYSTEM.md")
+        #expect(design.contains("<details class=\"tk-written\"><summary>kotlin as written</summary>"))
+    }
+
+    @Test func aCardsKindClassIsNoDrawingsClass() throws {
+        // A radius card once carried `tk-radius`, the class of its rounded box, and was squeezed to 6rem.
+        let html = try render(
+            """
+            ```ts
+            export const Radius = { card: 16 };
+            export const Size = { icon: 24 };
+            export const Spacing = { large: 24 };
+            export const Typography = { body: { fontSize: 17, lineHeight: 24 } };
+            ```
+            """)
+        var cardClasses: Set<String> = []
+        var otherClasses: Set<String> = []
+        var rest = html[...]
+        while let start = rest.range(of: "class=\"") {
+            let tail = rest[start.upperBound...]
+            guard let end = tail.firstIndex(of: "\"") else { break }
+            let classes = tail[..<end].split(separator: " ").map(String.init)
+            if classes.first == "tk-card" {
+                cardClasses.formUnion(classes.dropFirst())
+            } else {
+                otherClasses.formUnion(classes)
+            }
+            rest = tail[end...]
+        }
+        #expect(cardClasses == ["tk-kind-radius", "tk-kind-size", "tk-kind-spacing", "tk-kind-typography"])
+        #expect(cardClasses.isDisjoint(with: otherClasses))
+        #expect(html.contains("<div class=\"tk-radius\" aria-hidden=\"true\" style=\"border-radius: 16px\">"))
+        // The stylesheet sizes the drawing, never the card.
+        #expect(TokenAssets.stylesheet.contains(".tk-radius {\n  width: 6rem;"))
+        #expect(!TokenAssets.stylesheet.contains(".tk-kind-radius"))
     }
 
     @Test func theTokensPageGroupsByKindAndHintsAtDuplicates() throws {

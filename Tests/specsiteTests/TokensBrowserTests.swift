@@ -355,7 +355,7 @@ struct TokensBrowserTests {
             browser.expectClean(result, "DESIGN_SYSTEM.html, \(scheme)")
             let svgs = result.value.array
             #expect(svgs.count >= 10, "\(scheme): durations, easings and springs are plotted: \(svgs.count) plots")
-            for kind in ["tk-duration", "tk-easing", "tk-spring"] {
+            for kind in ["tk-kind-duration", "tk-kind-easing", "tk-kind-spring"] {
                 #expect(
                     svgs.contains { ($0["kind"].string ?? "").contains(kind) }, "\(scheme): no \(kind) card with a plot"
                 )
@@ -385,7 +385,7 @@ struct TokensBrowserTests {
                 const modes = name => [...(card(name)?.querySelectorAll(".tk-mode") ?? [])].map(m => ({
                     mode: m.querySelector(".tk-mode-label")?.textContent ?? null,
                     grounds: [...m.querySelectorAll("ul.tk-contrast > li")].map(li => ({
-                        ground: (li.childNodes[1]?.textContent ?? "").trim().replace(/^on /, ""),
+                        ground: li.querySelector("code")?.textContent ?? "",
                         ratio: parseFloat(li.querySelector(".tk-ratio")?.textContent ?? "NaN"),
                         badge: li.querySelector(".tk-badge")?.textContent ?? null,
                         level: li.querySelector(".tk-badge")?.className ?? null,
@@ -406,19 +406,22 @@ struct TokensBrowserTests {
             let grounds = modes.first { $0["mode"].string == mode }?["grounds"].array ?? []
             return grounds.first { $0["ground"].string == ground } ?? .null
         }
-        let primaryOnWhite = ground("primary", "Light", "white")
-        #expect(primaryOnWhite["badge"].string == "AAA", "color.text.primary (light) on white: \(primaryOnWhite)")
-        #expect(primaryOnWhite["level"].string == "tk-badge tk-badge-aaa", "\(primaryOnWhite)")
-        #expect(primaryOnWhite["shown"].bool == true, "the badge is shown: \(primaryOnWhite)")
+        // Text is measured on the grounds of its mode, never on an assumed white or black.
+        let primaryOnBg = ground("primary", "Light", "color.bg")
+        #expect(primaryOnBg["badge"].string == "AAA", "color.text.primary (light) on color.bg: \(primaryOnBg)")
+        #expect(primaryOnBg["level"].string == "tk-badge tk-badge-aaa", "\(primaryOnBg)")
+        #expect(primaryOnBg["shown"].bool == true, "the badge is shown: \(primaryOnBg)")
         // The document's own table says 17.4:1.
-        #expect(
-            abs((primaryOnWhite["ratio"].number ?? 0) - 17.4) < 0.1, "ratio \(primaryOnWhite["ratio"]), expected 17.4")
-        let primaryDarkOnBlack = ground("primary", "Dark", "black")
-        #expect(
-            primaryDarkOnBlack["badge"].string == "AAA", "color.text.primary (dark) on black: \(primaryDarkOnBlack)")
-        // "white on color.accent: 2.6:1, Never": the accent fails as text on white.
-        let accentOnWhite = ground("accent", "Light", "white")
-        #expect(accentOnWhite["badge"].string == "Fails", "color.accent (light) on white: \(accentOnWhite)")
-        #expect(abs((accentOnWhite["ratio"].number ?? 0) - 2.6) < 0.1, "\(accentOnWhite)")
+        #expect(abs((primaryOnBg["ratio"].number ?? 0) - 17.4) < 0.1, "ratio \(primaryOnBg["ratio"]), expected 17.4")
+        let primaryDark = ground("primary", "Dark", "color.bg")
+        #expect(primaryDark["badge"].string == "AAA", "color.text.primary (dark) on color.bg: \(primaryDark)")
+        #expect(ground("primary", "Light", "white") == .null)
+        // The accent (a button fill) is measured under the labels the document's contrast table puts
+        // on it: "white on color.accent: 2.6:1, Never".
+        let whiteOnAccent = ground("accent", "Light", "white")
+        #expect(whiteOnAccent["badge"].string == "Fails", "white on color.accent (light): \(whiteOnAccent)")
+        #expect(abs((whiteOnAccent["ratio"].number ?? 0) - 2.6) < 0.1, "\(whiteOnAccent)")
+        let labelOnAccent = ground("accent", "Light", "color.text.onAccent")
+        #expect(abs((labelOnAccent["ratio"].number ?? 0) - 6.6) < 0.1, "\(labelOnAccent)")
     }
 }

@@ -72,10 +72,20 @@ struct CodeTokens {
                 if case .scalar(let text) = entry.value { return ValueReader.unquote(text) ?? text }
                 return nil
             }
+            // Material UI's `{ main, light, dark, contrastText }`: `light` and
+            // `dark` are shades of the colour beside `main`, not modes.
+            let isShades = keys.contains("main") || keys.contains("contrasttext")
             for entry in entries {
                 guard let key = entry.key.map({ ValueReader.unquote($0) ?? $0 }), !key.hasPrefix("$") else { continue }
                 let entryComment = entry.comment.isEmpty && entries.count == 1 ? comment : entry.comment
-                if let named = DesignToken.Mode(rawValue: key.lowercased()) {
+                if isShades {
+                    let named = collector.pathNamesModes
+                    collector.pathNamesModes = false
+                    interpret(
+                        path: path + [key], value: entry.value, mode: mode, line: entry.line, comment: entryComment,
+                        dtcgType: groupType ?? dtcgType)
+                    collector.pathNamesModes = named
+                } else if let named = DesignToken.Mode(rawValue: key.lowercased()) {
                     interpret(
                         path: path, value: entry.value, mode: named, line: entry.line, comment: entryComment,
                         dtcgType: groupType ?? dtcgType)
@@ -90,6 +100,11 @@ struct CodeTokens {
 
     private mutating func scalar(path: [String], text: String, mode: DesignToken.Mode?, line: Int, comment: String) {
         guard !path.isEmpty else { return }
+        if mode == nil, let pair = Self.lightDarkArguments(text) {
+            scalar(path: path, text: pair.light, mode: .light, line: line, comment: comment)
+            scalar(path: path, text: pair.dark, mode: .dark, line: line, comment: comment)
+            return
+        }
         let hint = ValueReader.kind(for: path)
         switch ValueReader.readCode(text, kind: hint) {
         case .value(let value, let proven):
@@ -104,6 +119,48 @@ struct CodeTokens {
         case .none:
             return
         }
+    }
+
+    /// The two arguments of a colour made for both appearances, `Color(light: …, dark: …)` (a common
+    /// SwiftUI extension, also on `UIColor` and `NSColor`), as written; nil for anything else.
+    static func lightDarkArguments(_ text: String) -> (light: String, dark: String)? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasSuffix(")"), let open = trimmed.firstIndex(of: "(") else { return nil }
+        let callee = trimmed[..<open].split(separator: ".").last.map(String.init) ?? ""
+        guard ["Color", "UIColor", "NSColor"].contains(callee) else { return nil }
+        // Top-level arguments: commas inside nested calls or strings do not split.
+        var arguments: [String] = []
+        var current = ""
+        var depth = 0
+        var quoted = false
+        for character in trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)] {
+            if character == "\"" { quoted.toggle() }
+            if !quoted {
+                if character == "(" || character == "[" { depth += 1 }
+                if character == ")" || character == "]" { depth -= 1 }
+                if character == "," && depth == 0 {
+                    arguments.append(current)
+                    current = ""
+                    continue
+                }
+            }
+            current.append(character)
+        }
+        arguments.append(current)
+        var light: String?
+        var dark: String?
+        for argument in arguments {
+            guard let colon = argument.firstIndex(of: ":") else { return nil }
+            let label = argument[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = argument[argument.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            switch label {
+            case "light", "lightMode", "any": light = value
+            case "dark", "darkMode": dark = value
+            default: return nil
+            }
+        }
+        guard let light, let dark, !light.isEmpty, !dark.isEmpty else { return nil }
+        return (light, dark)
     }
 
     /// `("Family", "#FF6B6B", "👨‍👩‍👧")` or `(name: "Family", hex: "#FF6B6B")`:

@@ -38,7 +38,12 @@ struct TokenCollector {
     /// The file line of a 1-based line within the block.
     func fileLine(_ line: Int) -> Int { firstLine + max(line, 1) - 1 }
 
-    /// Adds a token; path components `light` and `dark` become its mode.
+    /// Whether path components `light` and `dark` name a mode; off inside a
+    /// colour's shades (`primary: { main, light, dark }`).
+    var pathNamesModes = true
+
+    /// Adds a token; path components `light` and `dark` become its mode
+    /// (unless ``pathNamesModes`` is off).
     /// Returns false when no name is left to give it.
     @discardableResult
     mutating func add(
@@ -48,7 +53,7 @@ struct TokenCollector {
         var mode = mode
         var cleanPath: [String] = []
         for component in path {
-            if let named = DesignToken.Mode(rawValue: component.lowercased()) {
+            if pathNamesModes, let named = DesignToken.Mode(rawValue: component.lowercased()) {
                 mode = named
             } else {
                 cleanPath.append(component)

@@ -15,6 +15,8 @@ struct TokenExtractor {
         var warnings: [(line: Int, message: String)] = []
         /// The blocks that held tokens (``SpecSiteKit/MarkdownNode/blockKey``).
         var blocks: Set<String> = []
+        /// Colour pairs stated in contrast tables.
+        var statedPairs: [ContrastPairs.StatedPair] = []
     }
 
     /// Code languages never read for tokens: their `#` starts a comment or a
@@ -34,8 +36,14 @@ struct TokenExtractor {
     private let page: Page
     private var result = Result()
     private var headings: [Int: String] = [:] {
-        didSet { headingKind = Self.kind(of: headings) }
+        didSet {
+            headingKind = Self.kind(of: headings)
+            labelMode = nil
+        }
     }
+    /// The mode a bold label paragraph (`**Dark Theme** (via …)`) gives the
+    /// blocks after it, until the next heading.
+    private var labelMode: DesignToken.Mode?
     /// What the nearest headings say the tokens under them are; kept up to
     /// date as headings change rather than worked out for every block.
     private var headingKind: DesignToken.Kind?
@@ -99,6 +107,10 @@ struct TokenExtractor {
                 readList(block, parent: nil, into: &collector)
                 finish(collector)
             case .paragraph:
+                if let mode = Self.labelMode(of: block) {
+                    labelMode = mode
+                    continue
+                }
                 var collector = collector(for: block, firstLine: 1)
                 readParagraph(block, path: [], into: &collector)
                 finish(collector)
@@ -110,9 +122,28 @@ struct TokenExtractor {
         }
     }
 
-    /// The nearest heading's text, and what it says the tokens under it are.
+    /// The nearest heading's text that is not only a mode (`Dark Mode`), the
+    /// group plain names are put in; light and dark values of one name then
+    /// share a path.
     private var heading: String? {
-        headings.max(by: { $0.key < $1.key })?.value
+        headings.filter { Self.mode(ofTitle: $0.value) == nil }.max(by: { $0.key < $1.key })?.value
+    }
+
+    /// The mode the document's structure gives the blocks here: a bold label
+    /// paragraph, or the nearest heading that names one.
+    private var contextMode: DesignToken.Mode? {
+        if let labelMode { return labelMode }
+        for level in headings.keys.sorted(by: >) {
+            if let text = headings[level], let mode = Self.mode(ofTitle: text) { return mode }
+        }
+        return nil
+    }
+
+    /// Gives tokens that no notation put in a mode the mode the document's
+    /// structure gives (a `Dark Mode` heading, a `**Dark Theme**` label).
+    private func applyContextMode(_ tokens: inout [DesignToken]) {
+        guard let mode = contextMode else { return }
+        for index in tokens.indices where tokens[index].mode == nil { tokens[index].mode = mode }
     }
 
     private static func kind(of headings: [Int: String]) -> DesignToken.Kind? {
@@ -131,12 +162,14 @@ struct TokenExtractor {
         var collector = collector
         let unresolved = collector.resolveReferences()
         if !collector.tokens.isEmpty || !unresolved.isEmpty { result.blocks.insert(collector.blockKey) }
-        result.tokens += collector.tokens
+        var tokens = collector.tokens
+        applyContextMode(&tokens)
+        result.tokens += tokens
         result.warnings += collector.warnings
         for reference in unresolved {
             result.references.append(
                 DesignToken(
-                    path: reference.path, mode: reference.mode, kind: reference.kind ?? .color,
+                    path: reference.path, mode: reference.mode ?? contextMode, kind: reference.kind ?? .color,
                     value: .alias(reference.target), written: reference.written, description: reference.description,
                     source: SourceLocation(file: collector.file, line: collector.fileLine(reference.line)),
                     blockLine: collector.blockLine))
@@ -156,14 +189,22 @@ struct TokenExtractor {
         case .css:
             StyleSheetTokens.readCSS(code, into: &collector)
         case .xml:
-            let head = code.prefix(400).lowercased()
-            let mode: DesignToken.Mode? =
-                head.contains("night") || head.contains("dark") ? .dark : head.contains("light") ? .light : nil
-            StyleSheetTokens.readXML(code, mode: mode, into: &collector)
+            StyleSheetTokens.readXML(code, mode: Self.xmlMode(code: code, info: info), into: &collector)
         case .json:
             let lexer = CodeLexer(code)
             for problem in lexer.problems { collector.warn(line: problem.line, problem.message) }
-            if let document = CodeDeclarations.parseDocument(lexer) {
+            if let document = CodeDeclarations.parseDocument(lexer),
+                let colors = AssetCatalogColors.read(document)
+            {
+                // A colour set has no name inside: its folder (`Accent.colorset`) or heading names it.
+                let name = Self.colorSetName(info: info, code: code) ?? heading ?? "color"
+                for color in colors {
+                    guard case .color(let value) = ColorLiteral.parseCSS(color.css) else { continue }
+                    collector.add(
+                        path: [name], mode: color.mode, kind: .color, value: .color(value), written: color.css,
+                        description: "", line: color.line)
+                }
+            } else if let document = CodeDeclarations.parseDocument(lexer) {
                 var reader = CodeTokens(collector: collector)
                 reader.read(document: document)
                 collector = reader.collector
@@ -190,27 +231,10 @@ struct TokenExtractor {
         // name like `Colors.primary` is a use of the token, not a new one.
         _ = collector.resolveReferences()
         if !collector.tokens.isEmpty { result.blocks.insert(collector.blockKey) }
-        result.tokens += collector.tokens
+        var tokens = collector.tokens
+        applyContextMode(&tokens)
+        result.tokens += tokens
         result.warnings += collector.warnings
-    }
-
-    /// How a code block is read.
-    enum Format { case css, xml, json, code, lines, none }
-
-    /// The format of a block by its language, or by its look when it has none.
-    static func format(language: String, code: String) -> Format {
-        if cssLanguages.contains(language) { return .css }
-        if jsonLanguages.contains(language) { return .json }
-        if codeLanguages.contains(language) { return .code }
-        if language == "xml" || language == "html" && code.contains("<color ") { return .xml }
-        if language == "yaml" || language == "yml" { return .lines }
-        guard language.isEmpty else { return .none }
-        let trimmed = code.trimmed()
-        if trimmed.hasPrefix("{") && trimmed.contains("\"") { return .json }
-        if trimmed.hasPrefix("<") && (code.contains("<color ") || code.contains("<dimen ")) { return .xml }
-        if code.contains("--") && code.contains(":") && code.contains(";") && code.contains("{") { return .css }
-        for keyword in ["const ", "let ", "val ", "static ", "export "] where code.contains(keyword) { return .code }
-        return .lines
     }
 
     /// Whether a code block is fenced (its code starts on the line after its first line).
@@ -224,6 +248,7 @@ struct TokenExtractor {
         guard let header = table.children.first, case .tableRow(isHeader: true) = header.kind else { return }
         let titles = header.children.map { Self.cellText($0).lowercased() }
         guard table.children.count > 1, titles.count >= 2 else { return }
+        readStatedPairs(table, titles: titles)
         // Most tables hold no tokens: a sample of rows decides before every
         // cell of a long table is read.
         let sample = table.children.dropFirst().prefix(50).map { $0.children.map(Self.cellText) }
@@ -299,6 +324,26 @@ struct TokenExtractor {
         finish(collector)
     }
 
+    /// A contrast table (`| Foreground | Background | Ratio |`) states which colours are used
+    /// together.
+    private mutating func readStatedPairs(_ table: MarkdownNode, titles: [String]) {
+        guard
+            let front = titles.firstIndex(where: {
+                ["foreground", "text", "fg", "text colour", "text color"].contains($0)
+            }),
+            let back = titles.firstIndex(where: {
+                ["background", "bg", "on", "surface", "background colour", "background color"].contains($0)
+            })
+        else { return }
+        for row in table.children.dropFirst() {
+            let cells = row.children.map(Self.cellText)
+            guard front < cells.count, back < cells.count, !cells[front].isEmpty, !cells[back].isEmpty,
+                cells[front].count <= 80, cells[back].count <= 80
+            else { continue }
+            result.statedPairs.append(.init(foreground: cells[front], background: cells[back]))
+        }
+    }
+
     /// A row's name as a path: a name written as a path (`color.text.primary`,
     /// `plum/950`) is split into its parts; a plain one (`Accent`) is grouped
     /// under the nearest heading.
@@ -354,17 +399,6 @@ struct TokenExtractor {
         return true
     }
 
-    /// `plum/950`, `{color.plum.950}`, `gray-900`: what a cell referring to another token looks like.
-    static func aliasCandidate(_ text: String) -> String? {
-        let trimmed = text.trimmed()
-        if let reference = ValueReader.referenceSyntax(trimmed) { return reference }
-        guard trimmed.count <= 60, trimmed.contains("/") || trimmed.contains("."),
-            trimmed.first?.isLetter == true,
-            trimmed.allSatisfy({ $0.isLetter || $0.isNumber || "/.-_".contains($0) })
-        else { return nil }
-        return trimmed
-    }
-
     /// Whether most filled cells of a column read as values.
     private func mostlyValues(
         _ rows: [[String]], column: Int, kind: DesignToken.Kind?, colorContext: Bool
@@ -382,37 +416,6 @@ struct TokenExtractor {
             }
         }
         return filled > 0 && values * 2 >= filled
-    }
-
-    /// Whether a table could hold tokens at all: a header names a value, a
-    /// type property or a mode, or some sampled cell looks like a value.
-    static func mayHoldTokens(titles: [String], sample: [[String]]) -> Bool {
-        let named: Set<String> = [
-            "value", "hex", "color", "colour", "light", "dark", "size", "font size", "weight", "line height",
-        ]
-        if titles.contains(where: { named.contains($0) || $0.contains("light") || $0.contains("dark") }) { return true }
-        return sample.contains { row in row.dropFirst().contains { mayBeValue($0) } }
-    }
-
-    /// A quick first look at a cell: values start with `#`, a digit, a sign,
-    /// a dot, `{`, or a CSS function. Most table cells are words, and this
-    /// spares them the full reading.
-    static func mayBeValue(_ text: String) -> Bool {
-        guard let first = text.utf8.first(where: { $0 != 0x60 && $0 != 0x2A && $0 != 0x20 }) else { return false }
-        switch first {
-        case 0x23, 0x7B: return true
-        case 0x30...0x39, 0x2D, 0x2E, 0x2B:
-            // A bare number is never a token in prose; a length or duration has a unit.
-            guard let last = text.utf8.last(where: { $0 != 0x60 && $0 != 0x2A && $0 != 0x20 }) else { return false }
-            return (last >= 0x61 && last <= 0x7A) || last == 0x25 || last == 0x29
-        case 0x72, 0x68, 0x63, 0x76, 0x52, 0x48: return text.contains("(")  // rgb( hsl( cubic-bezier( var(
-        default: return false
-        }
-    }
-
-    /// A cell's text without markup.
-    static func cellText(_ cell: MarkdownNode) -> String {
-        cell.plainText.trimmed()
     }
 
     private func add(

@@ -291,15 +291,21 @@ public struct TokenFact: Fact {
     public var references: [DesignToken]
     /// The blocks tokens were read from, as ``SpecSiteKit/MarkdownNode/blockKey`` names them.
     public var blocks: Set<String>
+    /// Colour pairs the page states (a contrast table's Foreground and Background).
+    public var statedPairs: [ContrastPairs.StatedPair]
     /// The site's catalog, worked out once per build by the first block that
     /// needs it (see ``TokensPlugin/catalog(for:)``).
     let siteCatalog = CatalogCache()
 
     /// Creates the fact.
-    public init(tokens: [DesignToken], references: [DesignToken] = [], blocks: Set<String> = []) {
+    public init(
+        tokens: [DesignToken], references: [DesignToken] = [], blocks: Set<String> = [],
+        statedPairs: [ContrastPairs.StatedPair] = []
+    ) {
         self.tokens = tokens
         self.references = references
         self.blocks = blocks
+        self.statedPairs = statedPairs
     }
 }
 

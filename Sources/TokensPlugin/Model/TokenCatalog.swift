@@ -3,7 +3,7 @@ import SpecSiteKit
 
 /// Every token of a site, with references between documents resolved, and
 /// what a designer wants to know about the set: which names share a colour,
-/// which colours are too close to tell apart, what the backgrounds are.
+/// which colours are too close to tell apart, which are used together.
 public struct TokenCatalog: Sendable {
     /// Every token in site order (pages in reading order, tokens as written),
     /// references resolved to their targets' values.
@@ -13,9 +13,8 @@ public struct TokenCatalog: Sendable {
     /// The tokens of each file, in written order, so a page finds its own
     /// without scanning the whole site.
     public private(set) var tokensByFile: [String: [DesignToken]] = [:]
-    /// The background colour for each mode (`light`, `dark`, and `nil` under
-    /// the key `""`), worked out once.
-    private var backgrounds: [String: TokenColor] = [:]
+    /// Which colours are used together, for contrast.
+    public private(set) var contrastPairs = ContrastPairs([])
 
     /// Collects the tokens of every page of `site`.
     public init(site: Site) {
@@ -25,10 +24,14 @@ public struct TokenCatalog: Sendable {
                 guard let fact = fact as? TokenFact else { continue }
                 tokens += fact.tokens
                 references += fact.references
+                statedPairs += fact.statedPairs
             }
         }
         resolve(references)
     }
+
+    /// Colour pairs the documents state, in reading order.
+    private var statedPairs: [ContrastPairs.StatedPair] = []
 
     /// Builds a catalog from tokens and references directly (for tests and tools).
     public init(tokens: [DesignToken], references: [DesignToken] = []) {
@@ -89,9 +92,7 @@ public struct TokenCatalog: Sendable {
         }.map(\.element)
         tokensByFile = Dictionary(grouping: tokens, by: \.source.file)
         unique = Self.deduplicated(tokens)
-        for mode in [DesignToken.Mode.light, .dark, nil] {
-            if let color = findBackground(for: mode) { backgrounds[mode?.rawValue ?? ""] = color }
-        }
+        contrastPairs = ContrastPairs(unique.tokens, stated: statedPairs)
     }
 
     /// Warns about each alias cycle once, at the first reference on it, and
@@ -252,32 +253,5 @@ public struct TokenCatalog: Sendable {
         }
         // In written order, as the page lists them.
         return pairs.sorted { ($0.3, $0.4) < ($1.3, $1.4) }.map { ($0.0, $0.1, $0.2) }
-    }
-
-    /// The site's own background colour for `mode`, when a token says so
-    /// (`background`, `canvas`, `bg`, by that preference).
-    public func background(for mode: DesignToken.Mode?) -> TokenColor? {
-        backgrounds[mode?.rawValue ?? ""]
-    }
-
-    private func findBackground(for mode: DesignToken.Mode?) -> TokenColor? {
-        let words = ["background", "canvas", "bg"]
-        let candidates = tokens.filter { token in
-            guard token.kind == .color, token.alias == nil, case .color(let color) = token.value, color.isOpaque
-            else { return false }
-            let name = token.shortName.lowercased()
-            return words.contains { name == $0 || name == $0 + "primary" || name == "primary" + $0 }
-        }
-        // This mode's background wins over a background for both, whatever its name.
-        for wanted in [mode, nil] {
-            for word in words {
-                let match = candidates.first { token in
-                    let name = token.shortName.lowercased()
-                    return token.mode == wanted && (name == word || name.hasPrefix(word) || name.hasSuffix(word))
-                }
-                if let match, case .color(let color) = match.value { return color }
-            }
-        }
-        return nil
     }
 }

@@ -17,8 +17,8 @@ enum TokenAssets {
         }
         .tk-card[hidden] { display: none; }
         /* A type scale reads best as full-width rows, each specimen on one line. */
-        .tk-typography { grid-column: 1 / -1; }
-        .tk-typography .tk-specimen { white-space: nowrap; text-overflow: ellipsis; }
+        .tk-kind-typography { grid-column: 1 / -1; }
+        .tk-kind-typography .tk-specimen { white-space: nowrap; text-overflow: ellipsis; }
         .tk-meta { padding: var(--space-2, .5rem) var(--space-3, .75rem) var(--space-3, .75rem); font-size: .8125rem; }
         .tk-name { margin: 0 0 .25rem; font-weight: 600; overflow-wrap: anywhere; }
         .tk-name code { background: none; padding: 0; font-size: .875rem; color: var(--color-text); }
@@ -37,6 +37,7 @@ enum TokenAssets {
         .tk-contrast { list-style: none; margin: 0; padding: 0; }
         .tk-contrast li { margin: 0; }
         .tk-ratio { font-variant-numeric: tabular-nums; }
+        .tk-apca { color: var(--color-text-muted); font-size: .75rem; font-variant-numeric: tabular-nums; }
         .tk-badge {
           display: inline-block; padding: 0 .3rem; border-radius: var(--radius-sm, 4px); font-size: .6875rem;
           font-weight: 600; border: 1px solid transparent;
@@ -70,7 +71,6 @@ enum TokenAssets {
           width: 6rem; height: 4rem; margin: var(--space-3, .75rem); background: var(--color-accent-subtle);
           border: 2px solid var(--color-accent);
         }
-        .tk-card.tk-radius-card { align-items: flex-start; }
         /* Shadows are drawn on a light stage in both themes: on a dark page they would not show. */
         .tk-shadow-stage { background: #EEF1F5; padding: 1.5rem; }
         .tk-shadow-card { height: 3.5rem; border-radius: var(--radius-md, 8px); background: #FFFFFF; }

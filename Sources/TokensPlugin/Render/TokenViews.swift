@@ -35,7 +35,8 @@ struct TokenViews {
     /// One card: the drawing, the name and each mode's values.
     private func card(_ group: [DesignToken], sourceLink: ((DesignToken) -> String)?) -> String {
         guard let first = group.first else { return "" }
-        var html = "<div class=\"tk-card tk-\(first.kind.rawValue)\""
+        // The kind's class has its own prefix: `tk-radius` or `tk-size` alone would also match the drawing's.
+        var html = "<div class=\"tk-card tk-kind-\(first.kind.rawValue)\""
         // Only the Tokens page (which links sources) has a filter to search with.
         if sourceLink != nil {
             let search =
@@ -179,7 +180,7 @@ struct TokenViews {
             if color.hex != token.written.uppercased() { row("Hex", copyable(color.hex, label: "hex")) }
             row("RGB", "<code>\(color.cssRGB)</code>")
             row("HSL", "<code>\(color.cssHSL)</code>")
-            row("Contrast", contrast(color, mode: token.mode))
+            if let contrast = contrast(token) { row("Contrast", contrast) }
         case .typography(let style):
             row("Style", "<code>\(HTMLEscaping.escape(Self.css(style)))</code>")
         case .spring(let spring):
@@ -198,24 +199,29 @@ struct TokenViews {
         return html + "</dl>"
     }
 
-    /// WCAG 2.x contrast against white, black and the site's own background
-    /// for this mode, each with its AA/AAA badge.
-    private func contrast(_ color: TokenColor, mode: DesignToken.Mode?) -> String {
-        var grounds: [(String, TokenColor)] = [("white", .white), ("black", .black)]
-        if let background = catalog.background(for: mode), background.hex != TokenColor.white.hex,
-            background.hex != TokenColor.black.hex, background.hex != color.hex
-        {
-            grounds.append(("background \(background.hex)", background))
-        }
+    /// WCAG 2.x contrast, with its AA/AAA badge, and APCA Lc beside it, for the pairs this colour
+    /// is used in (``ContrastPairs``); nil when it has none.
+    private func contrast(_ token: DesignToken) -> String? {
+        let pairs = catalog.contrastPairs.pairs(for: token)
+        guard !pairs.isEmpty else { return nil }
         var html = "<ul class=\"tk-contrast\">"
-        for (name, ground) in grounds {
-            let ratio = color.contrastRatio(with: ground)
-            let (badge, level) = Self.badge(ratio)
+        for pair in pairs {
+            let ratio = pair.foreground.contrastRatio(with: pair.background)
+            let lc = pair.foreground.apcaContrast(on: pair.background)
+            let (badge, level) = pair.isIcon ? Self.iconBadge(ratio) : Self.badge(ratio)
+            let partner = "<code>\(HTMLEscaping.escape(pair.partner))</code>"
             html +=
-                "<li><span class=\"tk-ratio\">\(String(format: "%.2f", ratio)):1</span> on \(name) "
-                + "<span class=\"tk-badge tk-badge-\(level)\">\(badge)</span></li>"
+                "<li><span class=\"tk-ratio\">\(String(format: "%.2f", ratio)):1</span> "
+                + (pair.cardIsBackground ? "under \(partner)" : "on \(partner)")
+                + " <span class=\"tk-badge tk-badge-\(level)\">\(badge)</span>"
+                + " <span class=\"tk-apca\" title=\"APCA lightness contrast\">Lc \(String(format: "%.0f", lc))</span></li>"
         }
         return html + "</ul>"
+    }
+
+    /// The WCAG level a non-text mark reaches: 3:1 (success criterion 1.4.11), or none.
+    static func iconBadge(_ ratio: Double) -> (label: String, level: String) {
+        ratio >= 3 ? ("AA", "aa") : ("Fails", "fail")
     }
 
     /// The WCAG level a ratio reaches: AAA (7:1), AA (4.5:1), AA for large text (3:1), or none.

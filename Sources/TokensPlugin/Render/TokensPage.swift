@@ -7,15 +7,16 @@ import SpecSiteKit
 struct TokensPage {
     let catalog: TokenCatalog
     let site: Site
-    /// Whether `tokens.json` and `tokens.css` are written (and linked).
-    let exports: Bool
+    /// The documents whose tokens `tokens.json` and `tokens.css` hold; nil when
+    /// they are not written.
+    let exportedFrom: Set<String>?
     /// Pages by the path messages and tokens name them with.
     private let pages: [String: Page]
 
-    init(catalog: TokenCatalog, site: Site, exports: Bool) {
+    init(catalog: TokenCatalog, site: Site, exportedFrom: Set<String>?) {
         self.catalog = catalog
         self.site = site
-        self.exports = exports
+        self.exportedFrom = exportedFrom
         pages = Dictionary(site.pages.map { ($0.displayPath, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -40,10 +41,24 @@ struct TokensPage {
             + " from \(documents) document\(documents == 1 ? "" : "s"), grouped by kind."
         if !hints.summary.isEmpty { html += " <a href=\"#hints\">\(hints.summary)</a>." }
         html += "</p>\n"
-        if exports {
+        if let exportedFrom {
+            let sources = Set(tokens.map(\.source.file))
+            let left = sources.subtracting(exportedFrom).count
             html +=
                 "<p class=\"tk-exports\">Download: <a href=\"tokens.json\" download>tokens.json</a> "
-                + "(W3C Design Tokens format) · <a href=\"tokens.css\" download>tokens.css</a> (CSS custom properties)</p>\n"
+                + "(W3C Design Tokens format) · <a href=\"tokens.css\" download>tokens.css</a> (CSS custom properties)"
+            if exportedFrom.isEmpty {
+                html += ", empty: no design-system document holds tokens"
+            } else {
+                let names = exportedFrom.sorted().map { "<code>\(HTMLEscaping.escape($0))</code>" }
+                html += ", from \(names.joined(separator: ", "))"
+            }
+            if left > 0 {
+                html +=
+                    ". Tokens of \(left) other document\(left == 1 ? "" : "s") (plans, guides, examples) are listed here"
+                    + " but not exported; <code>plugins.tokens.export_from</code> in <code>specsite.yml</code> chooses"
+            }
+            html += ".</p>\n"
         }
         html +=
             "<div class=\"tk-filter\" hidden><label for=\"tk-filter\">Filter tokens</label>"
