@@ -69,7 +69,9 @@ public struct TokensPlugin: Plugin {
         // A block whose only tokens were references to nothing stays as written.
         guard !tokens.isEmpty else { return nil }
         let original = try context.renderer.renderDefault(block)
-        let views = TokenViews(catalog: catalog)
+        var views = TokenViews(catalog: catalog)
+        let page = context.page
+        views.relativeFile = { file in file == page.displayPath ? page.sourcePath : file }
         var html = "<div class=\"tokens-block\">"
         // In a plan the code is the point (the code to write): it stays open, the swatches below it.
         let isPlan = TokensSettings.kind(of: context.page) == .plans

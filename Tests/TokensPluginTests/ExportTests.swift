@@ -152,7 +152,7 @@ struct ExportSourceTests {
         #expect(!json.contains("example-card") && !json.contains("Pending"))
         // The Tokens page still lists every document's tokens, and says which are exported.
         #expect(page.contains("example-card") && page.contains("Pending"))
-        #expect(page.contains("from <code>content/DESIGN_SYSTEM.md</code>. Tokens of 2 other documents"))
+        #expect(page.contains("from <code>DESIGN_SYSTEM.md</code>. Tokens of 2 other documents"))
     }
 
     @Test func aUXSpecWithAStyleGuideHoldsADesignSystem() {

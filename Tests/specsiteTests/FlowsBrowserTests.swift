@@ -181,7 +181,10 @@ struct FlowsBrowserTests {
         };
         // A figure.flow in a page: its drawing, caption, and how it sits in the column.
         const figureOf = figure => {
-            const holder = figure.querySelector(":scope > .flow-drawing");
+            // A wide flow carries a second drawing, top to bottom, for phones:
+            // measure the one the reader sees.
+            const holders = [...figure.querySelectorAll(":scope > .flow-drawing")];
+            const holder = holders.find(h => getComputedStyle(h).display !== "none") ?? holders[0];
             const svg = holder?.querySelector(":scope > svg.flow-svg");
             if (!svg) return {id: figure.id, missing: true};
             const f = figure.getBoundingClientRect(), s = svg.getBoundingClientRect();

@@ -119,7 +119,8 @@ import Testing
     @Test func markerWithoutANameIsText() throws {
         let site = HostileSite()
         defer { site.remove() }
-        try site.write("ux.md", "# UX\n\n\\<!-- specsite:gsd open -->\n\nLogin → Home → Settings\n")
+        try site.write(
+            "ux.md", "# UX\n\n## Navigation flow\n\n\\<!-- specsite:gsd open -->\n\nLogin → Home → Settings\n")
         let outcome = try build(site)
         #expect(outcome.status == 0)
         #expect(site.built("ux.html").contains("&lt;!-- specsite:gsd open --&gt;"))

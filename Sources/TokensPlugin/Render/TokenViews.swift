@@ -7,6 +7,10 @@ import SpecSiteKit
 struct TokenViews {
     /// The catalog, for background colours to measure contrast against.
     let catalog: TokenCatalog
+    /// A token's file as the content folder names it (`DESIGN_SYSTEM.md`), not
+    /// as the user spelled the folder (`./content/…`): the seed of its drawings'
+    /// ids, which must not change with how the build was invoked.
+    var relativeFile: (String) -> String = { $0 }
 
     /// A grid of tokens; a light/dark pair shares one card.
     func grid(_ tokens: [DesignToken], sourceLinks: ((DesignToken) -> String)? = nil) -> String {
@@ -79,7 +83,7 @@ struct TokenViews {
     private func drawing(_ group: [DesignToken]) -> String {
         guard let first = group.first else { return "" }
         let title = first.name
-        let seed = first.source.description
+        let seed = relativeFile(first.source.file) + ":\(first.source.line)"
         switch first.value {
         case .color:
             var html = "<div class=\"tk-chip\(group.count > 1 ? " tk-chip-pair" : "")\" aria-hidden=\"true\">"

@@ -27,7 +27,8 @@ struct TokensPage {
 
     private var content: String {
         let tokens = catalog.unique.tokens
-        let views = TokenViews(catalog: catalog)
+        var views = TokenViews(catalog: catalog)
+        views.relativeFile = relative
         let documents = Set(tokens.map(\.source.file)).count
         // Past a few thousand tokens, cards would make a page of tens of
         // megabytes; a row per token keeps it readable and small.
@@ -50,7 +51,7 @@ struct TokensPage {
             if exportedFrom.isEmpty {
                 html += ", empty: no design-system document holds tokens"
             } else {
-                let names = exportedFrom.sorted().map { "<code>\(HTMLEscaping.escape($0))</code>" }
+                let names = exportedFrom.map(relative).sorted().map { "<code>\(HTMLEscaping.escape($0))</code>" }
                 html += ", from \(names.joined(separator: ", "))"
             }
             if left > 0 {
@@ -81,7 +82,7 @@ struct TokensPage {
             for file in files {
                 let fromFile = byFile[file] ?? []
                 html += "<section class=\"tk-document\">"
-                html += "<h3 id=\"\(anchor)-\(Self.slug(file))\">\(documentLink(file))</h3>"
+                html += "<h3 id=\"\(anchor)-\(Self.slug(relative(file)))\">\(documentLink(file))</h3>"
                 html +=
                     compact
                     ? compactTable(fromFile) : views.grid(fromFile, sourceLinks: { self.sourceLink($0) })
@@ -92,6 +93,11 @@ struct TokensPage {
         // Hints come last: they are worth reading once, the tokens every time.
         return html + hints.html
     }
+
+    /// A document as the content folder names it (`DESIGN_SYSTEM.md`), not as
+    /// the build was invoked (`./content/DESIGN_SYSTEM.md`): the page must not
+    /// change with how the folder was spelled.
+    private func relative(_ file: String) -> String { pages[file]?.sourcePath ?? file }
 
     /// Up to this many tokens the page draws cards; beyond it, table rows.
     static let cardLimit = 2_000
