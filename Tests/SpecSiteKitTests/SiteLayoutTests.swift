@@ -181,7 +181,7 @@ struct SiteLayoutTests {
         #expect(page.contains("<img class=\"site-logo\" src=\"../brand/logo.svg\" alt=\"\">"))
         #expect(space.site("brand/logo.svg") != nil, "the logo is copied")
         #expect(
-            page.contains("Ask <a href=\"../PRD.html\">the PRD</a> or <a href=\"https://x.org\">us</a> &lt;b&gt;now"))
+            page.contains("Ask <a href=\"../PRD.html\">the PRD</a> or <a href=\"https://x.org\">us</a> <b>now</b>"))
         #expect(page.contains("Source: <code>docs/a.md</code>"))
 
         space.write("specsite.yml", "logo: brand/missing.svg\nlogo_url: x\n")
@@ -219,7 +219,9 @@ struct SiteLayoutTests {
         #expect(a.contains("<title>&lt;img src=x onerror=alert(1)&gt; · Spec</title>"))
         #expect(a.contains("<li aria-current=\"page\">&lt;img src=x onerror=alert(1)&gt;</li>"))
         let b = try #require(space.site("b.html"))
-        #expect(!b.contains("<b>Bold</b>"))
+        // The heading keeps its allowed <b>; titles show only its text.
+        #expect(b.contains("<title>Bold &amp; &quot;quoted&quot; · Spec</title>"))
+        #expect(b.contains("<li aria-current=\"page\">Bold &amp; &quot;quoted&quot;</li>"))
         #expect(b.contains("rel=\"prev\" href=\"a.html\"><span class=\"page-nav-label\">Previous</span>"))
         #expect(b.contains("<span class=\"page-nav-title\">&lt;img src=x onerror=alert(1)&gt;</span>"))
     }

@@ -724,6 +724,8 @@ struct BrowserTests {
     }
 
     static let scriptTitle = "<script>alert(1)</script> & <b>bold</b>"
+    /// What a reader sees of it: the script as text, the allowed `<b>` as bold.
+    static let scriptTitleShown = "<script>alert(1)</script> & bold"
     static let imageTitle = "<img src=x onerror=alert(1)>"
 
     /// Writes the content no one would write on purpose, but someone will.
@@ -768,7 +770,7 @@ struct BrowserTests {
             "(() => {" + Self.helpers
                 + """
                     const headings = [...document.querySelectorAll("h1, h2, h3")].filter(displayed);
-                    const scriptTitle = \(String(reflecting: Self.scriptTitle));
+                    const scriptTitle = \(String(reflecting: Self.scriptTitleShown));
                     const imageTitle = \(String(reflecting: Self.imageTitle));
                     const next = document.querySelector("nav.page-nav a.page-nav-next[rel='next']");
                     const previous = document.querySelector("nav.page-nav a.page-nav-prev[rel='prev']");
@@ -776,9 +778,12 @@ struct BrowserTests {
                         title: document.title,
                         h1: document.querySelector("article.doc h1")?.textContent ?? null,
                         text: document.body.innerText,
+                        boldInHeading: document.querySelectorAll("article.doc h1 > b").length,
                         injected: document.querySelectorAll("img[src='x'], img[onerror], [onerror]").length
                             + [...document.scripts].filter(s => s.textContent.includes("alert(")).length
-                            + [...document.querySelectorAll("b")].filter(b => b.textContent === "bold").length,
+                            // An allowed <b> is bold in the heading only, never in titles or navigation.
+                            + [...document.querySelectorAll("b")].filter(b => b.textContent === "bold"
+                                && !b.parentElement.matches("article.doc h1")).length,
                         showsScriptTitle: document.body.innerText.includes(scriptTitle) || document.title.includes(scriptTitle),
                         showsImageTitle: document.body.innerText.includes(imageTitle) || document.title.includes(imageTitle),
                         ...marked(),
@@ -826,8 +831,10 @@ struct BrowserTests {
         #expect(!(noHeadings["text"].string ?? "").isEmpty)
         #expect(noHeadings["tocLinks"].number == 0, "a page with no headings has no table of contents entries")
         let scriptPage = results[2].value
-        #expect(scriptPage["h1"].string?.contains(Self.scriptTitle) == true, "h1 is \(scriptPage["h1"])")
-        #expect(scriptPage["title"].string?.contains(Self.scriptTitle) == true, "title is \(scriptPage["title"])")
+        #expect(scriptPage["h1"].string?.contains(Self.scriptTitleShown) == true, "h1 is \(scriptPage["h1"])")
+        #expect(
+            scriptPage["title"].string?.contains(Self.scriptTitleShown) == true, "title is \(scriptPage["title"])")
+        #expect(scriptPage["boldInHeading"].number == 1, "the heading's allowed <b> is bold")
         let imagePage = results[3].value
         #expect(imagePage["title"].string?.contains(Self.imageTitle) == true, "title is \(imagePage["title"])")
         #expect(imagePage["showsImageTitle"].bool == true)

@@ -154,8 +154,10 @@ struct HostileInjectionTests {
         let report = String(decoding: check.stdout + check.stderr, as: UTF8.self)
         #expect(check.status == 0, "\(report)")
         #expect(report.contains(" 0 findings"), "\(report)")
-        // Shown as text, not dropped: a reader sees what the author wrote.
-        #expect(site.built("PRD.html").contains("Heading &lt;img src=x onerror=alert(1)&gt;"))
+        // An allowed element keeps only its safe attributes; the rest is shown
+        // as text, not dropped: a reader sees what the author wrote.
+        #expect(site.built("PRD.html").contains("Heading <img src=\"x\" alt=\"\">"))
+        #expect(site.built("PRD.html").contains("Text with &lt;script&gt;alert(1)&lt;/script&gt; and &lt;svg"))
         #expect(site.built("PLAN.html").contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         // The status export keeps the title as written, escaped as JSON.
         let status = try JSONSerialization.jsonObject(with: Data(site.built("status.json").utf8))

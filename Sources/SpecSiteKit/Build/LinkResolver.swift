@@ -4,7 +4,7 @@ import Foundation
 /// that work in the built site, and reports the ones that lead nowhere.
 ///
 /// - `PRD.md#goals` → `PRD.html#goals`, relative to the linking page;
-///   the anchor must be a heading of the target.
+///   the anchor must be a heading, a footnote or a raw HTML id of the target.
 /// - `images/sketch.svg` → the same path; the file is copied into the site.
 /// - URLs with a scheme (`https:`, `mailto:`) and `//host` links are left alone.
 /// - A link that climbs out of the content folder is reported and left as written.
@@ -40,7 +40,7 @@ final class LinkResolver: @unchecked Sendable {
     /// folder), with the reason, so a link to one says why it is not published.
     init(
         pages: [Page], generatedPaths: Set<String>, files: [String: SourceFile], refused: [String: String] = [:],
-        pretty: Bool = false, diagnostics: DiagnosticLog
+        pretty: Bool = false, rawHTML: Bool = false, diagnostics: DiagnosticLog
     ) {
         var pagesBySource: [String: Page] = [:]
         var pagesByOutput: [String: Page] = [:]
@@ -54,7 +54,7 @@ final class LinkResolver: @unchecked Sendable {
             }
             pagesBySource[page.sourcePath] = page
             pagesByOutput[page.outputPath] = page
-            anchors[page.sourcePath] = Self.anchors(of: page)
+            anchors[page.sourcePath] = Self.anchors(of: page, rawHTML: rawHTML)
         }
         self.pagesBySource = pagesBySource
         self.pagesByOutput = pagesByOutput
@@ -67,13 +67,16 @@ final class LinkResolver: @unchecked Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// The ids a reader can jump to on a page: headings and footnotes.
-    static func anchors(of page: Page) -> Set<String> {
+    /// The ids a reader can jump to on a page: headings, footnotes, and the
+    /// ids raw HTML gives elements (`<a id="doc-intro"></a>`) that reach the
+    /// page: those of allowed elements, or all when raw HTML passes through.
+    static func anchors(of page: Page, rawHTML: Bool = false) -> Set<String> {
         var ids = Set(page.document.headings.map(\.id).filter { !$0.isEmpty })
         for label in page.document.footnoteLabels {
             ids.insert("fn-" + label)
             ids.insert("fnref-" + label)
         }
+        for anchor in page.document.htmlAnchors where anchor.isAllowed || rawHTML { ids.insert(anchor.id) }
         return ids
     }
 
@@ -109,7 +112,7 @@ final class LinkResolver: @unchecked Sendable {
         if pathPart.isEmpty || pathPart.hasPrefix("?") {
             // `#anchor` or `?query`: this page.
             if let fragment, !fragment.isEmpty, anchorsBySource[page.sourcePath]?.contains(fragment) == false {
-                return (destination, "broken anchor '#\(fragment)': no such heading on this page")
+                return (destination, "broken anchor '#\(fragment)': no such heading or id on this page")
             }
             return (destination, nil)
         }
@@ -128,7 +131,7 @@ final class LinkResolver: @unchecked Sendable {
             if let fragment, !fragment.isEmpty, anchorsBySource[targetPage.sourcePath]?.contains(fragment) == false {
                 return (
                     link,
-                    "broken anchor '#\(fragment)' in link '\(destination)': \(targetPage.sourcePath) has no such heading"
+                    "broken anchor '#\(fragment)' in link '\(destination)': \(targetPage.sourcePath) has no such heading or id"
                 )
             }
             return (link, nil)

@@ -1,20 +1,27 @@
 /// Renders a ``MarkdownNode`` tree to HTML the way GitHub shows markdown, with
 /// three hooks the builder uses: a block may be replaced by a plugin's HTML,
-/// link and image destinations may be rewritten, and raw HTML is escaped
-/// unless the site opted in.
+/// link and image destinations may be rewritten, and problems (an id raw HTML
+/// repeats) may be reported. Raw HTML goes through an allowlist of safe
+/// elements and attributes (``RawHTML``; the rest is shown as text) unless the
+/// site opted in to passing it through.
 ///
 /// cmark-gfm has its own renderer; this one exists because it must call back
 /// into plugins per block, write heading ids and rewrite links as it goes,
 /// which cmark's C renderer cannot.
 public final class HTMLRenderer {
     /// Whether raw HTML in the markdown is passed through (the GFM tag filter
-    /// still applies); when false it is shown as text.
+    /// still applies); when false the allowlist keeps what is safe and shows
+    /// the rest as text.
     public let allowRawHTML: Bool
     /// Returns replacement HTML for a block, or nil to render it normally.
     public let blockOverride: ((MarkdownNode, HTMLRenderer) throws -> String?)?
     /// Rewrites a link (`isImage` false) or image destination.
     public let rewriteURL: ((_ destination: String, _ isImage: Bool, _ line: Int) -> String)?
+    /// Told of what the page's author should fix (a raw HTML id that a heading already has), with its line.
+    public let warn: ((_ message: String, _ line: Int) -> Void)?
 
+    /// Raw HTML's allowlist and balance; nil when raw HTML passes through.
+    private var sanitizer: RawHTMLSanitizer?
     private var footnoteReferenceCounts: [Int: Int] = [:]
     private var pendingTaskCheckbox: String?
 
@@ -22,18 +29,45 @@ public final class HTMLRenderer {
     public init(
         allowRawHTML: Bool = false,
         blockOverride: ((MarkdownNode, HTMLRenderer) throws -> String?)? = nil,
-        rewriteURL: ((_ destination: String, _ isImage: Bool, _ line: Int) -> String)? = nil
+        rewriteURL: ((_ destination: String, _ isImage: Bool, _ line: Int) -> String)? = nil,
+        warn: ((_ message: String, _ line: Int) -> Void)? = nil
     ) {
         self.allowRawHTML = allowRawHTML
         self.blockOverride = blockOverride
         self.rewriteURL = rewriteURL
+        self.warn = warn
+        if !allowRawHTML {
+            sanitizer = RawHTMLSanitizer(
+                writeURL: { [unowned self] url, isImage, line in self.url(url, isImage: isImage, line: line) },
+                warn: warn)
+        }
     }
 
     /// Renders `node` (a document or any block or inline node) to HTML.
     public func render(_ node: MarkdownNode) throws -> String {
         var output = ""
-        try render(node, into: &output, tight: false)
+        let closing = try inFrame([node]) { try render(node, into: &output, tight: false) }
+        output += closing
         return output
+    }
+
+    /// Runs `body` in a frame of raw HTML for `nodes` (blocks or inlines):
+    /// what raw HTML opens in it is closed at its end, by the returned tags.
+    private func inFrame(_ nodes: [MarkdownNode], _ body: () throws -> Void) rethrows -> String {
+        guard let sanitizer else {
+            try body()
+            return ""
+        }
+        let inline = nodes.first.map { !$0.isBlock } ?? false
+        let depth = sanitizer.beginFrame(inline: inline, blocks: inline ? [] : nodes)
+        do {
+            try body()
+        } catch {
+            // A plugin may catch the error and go on: the frame still ends here.
+            _ = sanitizer.endFrames(from: depth)
+            throw error
+        }
+        return sanitizer.endFrames(from: depth)
     }
 
     /// Renders the children of `node` (for a plugin that wraps a block's own
@@ -47,7 +81,8 @@ public final class HTMLRenderer {
     /// block it draws (a table of colours) available as it was written.
     public func renderDefault(_ node: MarkdownNode) throws -> String {
         var output = ""
-        try render(node, into: &output, tight: false, useOverride: false)
+        let closing = try inFrame([node]) { try render(node, into: &output, tight: false, useOverride: false) }
+        output += closing
         return output
     }
 
@@ -56,17 +91,32 @@ public final class HTMLRenderer {
     /// writes a list's `<li>` itself (a checklist with its own boxes).
     public func renderItemContent(of item: MarkdownNode, tight: Bool) throws -> String {
         var output = ""
-        for (index, child) in item.children.enumerated() {
-            if index > 0, !output.hasSuffix("\n") { output += "\n" }
-            try render(child, into: &output, tight: tight)
-        }
+        try renderItemBlocks(item.children, into: &output, tight: tight)
         return output
+    }
+
+    /// A list item's blocks: after a tight paragraph, which ends without a
+    /// newline, the next block starts on its own line.
+    private func renderItemBlocks(_ nodes: [MarkdownNode], into output: inout String, tight: Bool) throws {
+        let closing = try inFrame(nodes) {
+            for (index, child) in nodes.enumerated() {
+                sanitizer?.willWriteBlock(index, of: child)
+                if index > 0, !output.hasSuffix("\n") { output += "\n" }
+                try render(child, into: &output, tight: tight)
+            }
+        }
+        output += closing
     }
 
     /// Renders a list of nodes in order.
     public func renderChildren(_ nodes: [MarkdownNode]) throws -> String {
         var output = ""
-        for child in nodes { try render(child, into: &output, tight: false) }
+        guard nodes.first?.isBlock == true else {
+            let closing = try inFrame(nodes) { for child in nodes { try render(child, into: &output, tight: false) } }
+            output += closing
+            return output
+        }
+        try renderBlocks(nodes, into: &output, tight: false)
         return output
     }
 
@@ -77,6 +127,10 @@ public final class HTMLRenderer {
             // A task item's checkbox stays with its item even when a plugin
             // takes over the paragraph it would have opened.
             output += takeTaskCheckbox()
+            // A raw HTML block a plugin draws may open or close the plugin's
+            // own elements (GSD plan markers do): raw HTML kept open over
+            // blocks is closed first, so the two cannot interleave.
+            if case .htmlBlock = node.kind, let sanitizer { output += sanitizer.closeOpenElements() }
             output += replacement
             return
         }
@@ -118,11 +172,7 @@ public final class HTMLRenderer {
             } else if !node.children.isEmpty {
                 output += "\n"
             }
-            for (index, child) in node.children.enumerated() {
-                // A tight paragraph ends without a newline; a block after it starts on its own line.
-                if index > 0, !output.hasSuffix("\n") { output += "\n" }
-                try render(child, into: &output, tight: tight)
-            }
+            try renderItemBlocks(node.children, into: &output, tight: tight)
             output += "</li>\n"
         case .codeBlock(let info, let code):
             let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
@@ -136,12 +186,10 @@ public final class HTMLRenderer {
             HTMLEscaping.append(code, to: &output)
             output += "</code></pre>\n"
         case .htmlBlock(let html):
-            if allowRawHTML {
-                output += TagFilter.apply(html)
+            if let sanitizer {
+                output += sanitizer.block(html, line: node.line)
             } else {
-                output += "<pre class=\"raw-html\"><code>"
-                HTMLEscaping.append(html, to: &output)
-                output += "</code></pre>\n"
+                output += TagFilter.apply(html)
             }
         case .paragraph:
             output += tight ? takeTaskCheckbox() : "<p>" + takeTaskCheckbox()
@@ -162,7 +210,7 @@ public final class HTMLRenderer {
                 output += "<a class=\"heading-anchor\" href=\"#"
                 output += HTMLEscaping.escapeURL(id)
                 output += "\" aria-label=\"Link to section: "
-                HTMLEscaping.append(allowRawHTML ? node.plainText : node.literalText, to: &output)
+                HTMLEscaping.append(allowRawHTML ? node.plainText : node.shownText, to: &output)
                 output += "\">#</a>"
             }
             output += "</h\(level)>\n"
@@ -188,11 +236,22 @@ public final class HTMLRenderer {
     }
 
     private func renderBlocks(_ nodes: [MarkdownNode], into output: inout String, tight: Bool) throws {
-        for node in nodes { try render(node, into: &output, tight: tight) }
+        guard let sanitizer else {
+            for node in nodes { try render(node, into: &output, tight: tight) }
+            return
+        }
+        let closing = try inFrame(nodes) {
+            for (index, node) in nodes.enumerated() {
+                sanitizer.willWriteBlock(index, of: node)
+                try render(node, into: &output, tight: tight)
+            }
+        }
+        output += closing
     }
 
     private func renderDocument(_ node: MarkdownNode, into output: inout String) throws {
         // cmark-gfm moves referenced footnote definitions to the end, in order.
+        sanitizer?.root = node
         var body = node.children[...]
         var footnotes: [MarkdownNode] = []
         while let last = body.last, case .footnoteDefinition = last.kind {
@@ -268,7 +327,12 @@ public final class HTMLRenderer {
     }
 
     private func renderInlines(_ nodes: [MarkdownNode], into output: inout String) throws {
-        for node in nodes { try renderInline(node, into: &output) }
+        guard sanitizer != nil else {
+            for node in nodes { try renderInline(node, into: &output) }
+            return
+        }
+        let closing = try inFrame(nodes) { for node in nodes { try renderInline(node, into: &output) } }
+        output += closing
     }
 
     private func renderInline(_ node: MarkdownNode, into output: inout String) throws {
@@ -284,10 +348,10 @@ public final class HTMLRenderer {
             HTMLEscaping.append(code, to: &output)
             output += "</code>"
         case .htmlInline(let html):
-            if allowRawHTML {
-                output += TagFilter.apply(html)
+            if let sanitizer {
+                output += sanitizer.inline(html, line: node.line)
             } else {
-                HTMLEscaping.append(html, to: &output)
+                output += TagFilter.apply(html)
             }
         case .emphasis:
             output += "<em>"
@@ -311,7 +375,9 @@ public final class HTMLRenderer {
                 output += "\""
             }
             output += ">"
+            sanitizer?.enterLink()
             try renderInlines(node.children, into: &output)
+            sanitizer?.leaveLink()
             output += "</a>"
         case .image(let source, let title):
             output += "<img src=\""

@@ -107,6 +107,25 @@ public struct MarkdownNode: Sendable, Equatable {
         return text
     }
 
+    /// The text a reader sees when raw HTML goes through the allowlist (the
+    /// default): like ``literalText``, but without the tags the allowlist
+    /// keeps (`<kbd>`, `<a id="x">`) and comments, which do not show as text.
+    public var shownText: String {
+        var text = ""
+        appendShownText(to: &text)
+        return text
+    }
+
+    private func appendShownText(to text: inout String) {
+        switch kind {
+        case .text(let value), .code(let value): text += value
+        case .htmlInline(let value): text += RawHTML.shownText(of: value)
+        case .softBreak, .lineBreak: text += " "
+        default: break
+        }
+        for child in children { child.appendShownText(to: &text) }
+    }
+
     private func appendLiteralText(to text: inout String) {
         switch kind {
         case .text(let value), .code(let value), .htmlInline(let value): text += value

@@ -16,17 +16,39 @@ public struct MarkdownDocument: Sendable {
     /// The labels of the footnotes (defined and referenced), in number order:
     /// footnote n is `footnoteLabels[n - 1]`, anchored as `fn-LABEL`.
     public var footnoteLabels: [String]
+    /// The ids raw HTML gives elements (`<a id="x"></a>`), which links may target.
+    public var htmlAnchors: [HTMLAnchor]
 
     /// Creates a document from its parts.
     public init(
         root: MarkdownNode, headings: [Heading], links: [LinkReference], warnings: [LineMessage] = [],
-        footnoteLabels: [String] = []
+        footnoteLabels: [String] = [], htmlAnchors: [HTMLAnchor] = []
     ) {
         self.root = root
         self.headings = headings
         self.links = links
         self.warnings = warnings
         self.footnoteLabels = footnoteLabels
+        self.htmlAnchors = htmlAnchors
+    }
+}
+
+/// An id that raw HTML in a document gives an element: `<a id="doc-intro"></a>`,
+/// or the older `<a name="doc-intro">`.
+public struct HTMLAnchor: Sendable, Equatable {
+    /// The id, character references decoded.
+    public var id: String
+    /// 1-based source line.
+    public var line: Int
+    /// Whether the element is one the raw HTML allowlist keeps (otherwise the
+    /// id is on the page only when the site passes raw HTML through).
+    public var isAllowed: Bool
+
+    /// Creates an anchor.
+    public init(id: String, line: Int, isAllowed: Bool) {
+        self.id = id
+        self.line = line
+        self.isAllowed = isAllowed
     }
 }
 
@@ -38,9 +60,10 @@ public struct Heading: Sendable, Equatable {
     public var id: String
     /// The heading's text without markup.
     public var text: String
-    /// The text as a reader sees it when raw HTML is shown as written (the
-    /// default): inline HTML kept literally, so `# <b>Draft</b>` is titled
-    /// `<b>Draft</b>` in the TOC and the page title, as in the heading.
+    /// The text as a reader sees it when raw HTML goes through the allowlist
+    /// (the default): tags it keeps and comments left out, what it shows as
+    /// text kept literally, so `# <kbd>Esc</kbd> <blink>` is titled
+    /// `Esc <blink>` in the TOC and the page title, as in the heading.
     public var literalText: String
     /// 1-based source line.
     public var line: Int
@@ -54,8 +77,8 @@ public struct Heading: Sendable, Equatable {
         self.line = line
     }
 
-    /// The text to show for the heading: without tags when raw HTML renders,
-    /// with them when it is shown as text.
+    /// The text to show for the heading: without tags when raw HTML passes
+    /// through, without the allowed ones when it is sanitised.
     public func displayText(rawHTML: Bool) -> String { rawHTML ? text : literalText }
 }
 
@@ -134,7 +157,7 @@ public enum MarkdownParser {
     }()
 
     /// Serialises `cmark_parser_finish` when the table could not be frozen.
-    private static let finishLock = NSLock()
+    static let finishLock = NSLock()
 
     /// Whether parsers on several threads can finish at once (the special
     /// character table is frozen); tests check it holds in every binary.
@@ -182,7 +205,7 @@ public enum MarkdownParser {
         let root = converter.convertBlock(document, depth: 0)
         return MarkdownDocument(
             root: root, headings: converter.headings, links: converter.links, warnings: converter.warnings,
-            footnoteLabels: converter.footnoteLabels)
+            footnoteLabels: converter.footnoteLabels, htmlAnchors: converter.htmlAnchors)
     }
 }
 
@@ -228,6 +251,14 @@ private struct TreeConverter {
     var addressBudget = Int.max
     /// Footnote labels by number − 1 (see ``MarkdownParser/footnoteLabels(of:in:)``).
     var footnoteLabels: [String] = []
+    /// Ids raw HTML gives elements.
+    var htmlAnchors: [HTMLAnchor] = []
+
+    mutating func noteAnchors(in html: String, line: Int) {
+        for anchor in RawHTML.anchors(in: html) {
+            htmlAnchors.append(HTMLAnchor(id: anchor.id, line: line + anchor.line, isAllowed: anchor.allowed))
+        }
+    }
 
     func footnoteLabel(_ number: Int) -> String {
         number >= 1 && number <= footnoteLabels.count ? footnoteLabels[number - 1] : String(number)
@@ -308,7 +339,10 @@ private struct TreeConverter {
         case CMARK_NODE_CODE_BLOCK:
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
             kind = .codeBlock(info: info, code: literal(node))
-        case CMARK_NODE_HTML_BLOCK: kind = .htmlBlock(literal(node))
+        case CMARK_NODE_HTML_BLOCK:
+            let html = literal(node)
+            noteAnchors(in: html, line: line)
+            kind = .htmlBlock(html)
         case CMARK_NODE_PARAGRAPH:
             kind = .paragraph
             hasInlineChildren = true
@@ -322,7 +356,7 @@ private struct TreeConverter {
             headings.append(
                 Heading(
                     level: level, id: id, text: text.trimmingCharacters(in: .whitespaces),
-                    literalText: wrapper.literalText.trimmingCharacters(in: .whitespaces), line: line))
+                    literalText: wrapper.shownText.trimmingCharacters(in: .whitespaces), line: line))
             return MarkdownNode(.heading(level: level, id: id), children: inlines, line: line, endLine: end)
         case CMARK_NODE_THEMATIC_BREAK: kind = .thematicBreak
         case CMARK_NODE_FOOTNOTE_DEFINITION:
@@ -403,6 +437,7 @@ private struct TreeConverter {
             return MarkdownNode(.code(literal(node)), line: here)
         case CMARK_NODE_HTML_INLINE:
             let html = literal(node)
+            noteAnchors(in: html, line: here)
             line += html.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
             return MarkdownNode(.htmlInline(html), line: here)
         case CMARK_NODE_EMPH: kind = .emphasis

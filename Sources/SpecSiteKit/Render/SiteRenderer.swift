@@ -116,7 +116,7 @@ struct SiteRenderer {
             })
         let links = LinkResolver(
             pages: site.pages, generatedPaths: Set(generated.map(\.outputPath)), files: loaded.files,
-            refused: loaded.refused, pretty: pretty, diagnostics: diagnostics)
+            refused: loaded.refused, pretty: pretty, rawHTML: site.config.allowRawHTML, diagnostics: diagnostics)
         let shared = SharedContext(
             config: site.config, stylesheets: stylesheets, scripts: scripts, logo: logo(links: links),
             footer: FooterRenderer(
@@ -223,7 +223,8 @@ struct SiteRenderer {
             },
             rewriteURL: { destination, isImage, line in
                 links.resolve(destination, isImage: isImage, line: line, on: page)
-            })
+            },
+            warn: { [diagnostics] message, line in diagnostics.warning(page.displayPath, line: line, message) })
         // The contexts hold the renderer, whose block override holds the cache:
         // emptied when the page is done, or every page would keep the whole site alive.
         defer { cache.contexts = [] }
