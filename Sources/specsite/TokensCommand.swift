@@ -47,11 +47,13 @@ struct TokensCommand: ParsableCommand {
         }
         let catalog = TokensPlugin.tokens(of: loaded)
         for warning in catalog.warnings { diagnostics.report(warning) }
-        for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
-        if diagnostics.errorCount > 0 || (strict && diagnostics.warningCount > 0) { throw ExitCode(1) }
+        // Read here, before the warnings are printed, so that a mistyped
+        // `export_from` is reported as `build` reports it.
         let settings = TokensSettings(
             loaded.site.config.pluginSettings["tokens"] ?? .null, file: loaded.site.config.file ?? "specsite.yml",
-            diagnostics: nil)
+            diagnostics: diagnostics)
+        for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
+        if diagnostics.errorCount > 0 || (strict && diagnostics.warningCount > 0) { throw ExitCode(1) }
         let exported = TokensPlugin.exported(catalog, site: loaded.site, settings: settings)
         let output = TokenExport.render(
             exported, format: format, title: loaded.site.config.title, contentRoot: loaded.displayRoot)

@@ -56,6 +56,21 @@ struct TokensCommandTests {
         #expect(missing.stderr.contains("content folder not found"))
     }
 
+    /// A mistyped `export_from` is reported by `specsite tokens` as by `build`,
+    /// once, at its line, and fails `--strict`.
+    @Test func aMistypedExportSettingIsReportedAtItsLine() throws {
+        let content = try folder([
+            "design.md": Self.design, "specsite.yml": "title: T\nplugins:\n  tokens:\n    export_from: [desing]\n",
+        ])
+        let lenient = try cli.run(["tokens", content, "--format", "css"])
+        #expect(lenient.status == 0)
+        let said = lenient.stderr.components(separatedBy: "unknown document kind 'desing'").count - 1
+        #expect(said == 1, "\(lenient.stderr)")
+        #expect(lenient.stderr.contains("specsite.yml:4: warning: unknown document kind 'desing'"))
+        let strict = try cli.run(["tokens", content, "--strict"])
+        #expect(strict.status == 1)
+    }
+
     @Test func aBuildWritesTheTokensPageAndExportsThatReadBack() throws {
         let content = try folder(["design.md": Self.design])
         let output = cli.temporaryFolder() + "/site"
