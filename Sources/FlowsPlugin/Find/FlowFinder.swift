@@ -188,15 +188,17 @@ struct FlowFinder {
         let context = leadIn + "\n" + titles.joined(separator: " ")
         for row in node.children {
             if case .tableRow(true) = row.kind { continue }
-            let rowText = row.children.map(\.plainText).joined(separator: " ")
+            // Each cell's text is gathered once: it is the row's context and the cell's chain.
+            let cellTexts = row.children.map(\.plainText)
+            let rowText = cellTexts.joined(separator: " ")
             for rename in ChainEvidence.renames(in: rowText) { noteRename(rename) }
             let rowContext = context + " " + rowText
-            for (column, cell) in row.children.enumerated() {
-                if screenColumns.contains(column), !cell.plainText.contains(where: { "→⇒⟶>".contains($0) }) {
-                    screens.insert(ChainEvidence.screenKey(cell.plainText))
+            for (column, (cell, text)) in zip(row.children, cellTexts).enumerated() {
+                if screenColumns.contains(column), !text.contains(where: { "→⇒⟶>".contains($0) }) {
+                    screens.insert(ChainEvidence.screenKey(text))
                 }
                 addChains(
-                    in: cell.plainText, line: row.line, anchor: anchor, context: rowContext,
+                    in: text, line: row.line, anchor: anchor, context: rowContext,
                     code: Self.codeSpans(of: cell), place: .table)
             }
         }
