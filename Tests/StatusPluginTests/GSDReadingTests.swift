@@ -560,7 +560,7 @@ struct GSDReadingTests {
     /// stands (it is what the author wrote), and the words become a hint that
     /// names the ROADMAP line. A plain description ("Fix failing tests",
     /// "open the menu") gives none.
-    @Test func aTickedPlanLineThatSaysPendingKeepsItsTickWithAHint() throws {
+    @Test func aTickedPlanLineThatSaysPendingAsItsStatusIsNotDone() throws {
         let roadmap = """
             # Roadmap
 
@@ -570,6 +570,7 @@ struct GSDReadingTests {
             - [x] 01-01-PLAN.md -- runbook (docs Task 1 complete; operator smoke-check Task 2 PENDING)
             - [x] 01-02-PLAN.md -- Fix failing tests and open the menu
             - [x] 01-03-PLAN.md -- Write the release notes (in progress)
+            - [x] 01-04-PLAN.md -- Add the pending orders view
             """
         let pages = [
             try page(roadmap, path: ".planning/ROADMAP.md"),
@@ -579,17 +580,30 @@ struct GSDReadingTests {
             try page("# Summary\n", path: ".planning/phases/01-deploy/01-02-SUMMARY.md"),
         ]
         let report = gsdReport(pages)
+        // The words are its status (in capitals): they beat the tick, and name
+        // a check it waits for, so it is in review though it has a SUMMARY.
         let runbook = try #require(report.entry(".planning#01-01")).item
-        #expect(runbook.status == .done)
+        #expect(runbook.status == .inReview)
         #expect(
             runbook.hints.map(\.message) == [
-                "its ROADMAP line (.planning/ROADMAP.md:6) is ticked, but also says 'PENDING'"
+                "its ROADMAP line (.planning/ROADMAP.md:6) is ticked, but also says 'PENDING';"
+                    + " counted as in review until it says done"
             ])
         #expect(try #require(report.entry(".planning#01-02")).item.hints.isEmpty)
         // Only the ROADMAP names 01-03: the hint points at its line there.
         let notes = try #require(report.entry(".planning#01-03")).item
-        #expect(notes.status == .done)
-        #expect(notes.hints.contains(Hint(message: "its ROADMAP line is ticked, but also says 'in progress'", line: 8)))
+        #expect(notes.status == .inProgress)
+        #expect(
+            notes.hints.contains(
+                Hint(
+                    message: "its ROADMAP line is ticked, but also says 'in progress'; counted as in progress until"
+                        + " it says done", line: 8)))
+        // "pending" inside a description is no status: the tick stands, with a hint.
+        let orders = try #require(report.entry(".planning#01-04")).item
+        #expect(orders.status == .done)
+        #expect(orders.hints.map(\.message).contains("its ROADMAP line is ticked, but also says 'pending'"))
+        // The phase waits for its plans: in review while one is.
+        #expect(try #require(report.entry(".planning#phase-1")).item.status != .done)
     }
 
     /// A failed check is work to redo, not work held up: only "blocked" blocks.

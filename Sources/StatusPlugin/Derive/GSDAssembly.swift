@@ -388,16 +388,20 @@ enum GSDAssembly {
     }
 
     /// A ticked ROADMAP plan line that still says `PENDING` (`- [x] 30-06 …
-    /// operator smoke-check Task 2 PENDING`): the tick stands, as the author
-    /// wrote it, and the words become a hint to check it.
+    /// operator smoke-check Task 2 PENDING`): words beat the tick, so where
+    /// they are written as its status the plan takes theirs (in review, here),
+    /// and either way a hint names the tick and the words.
     static func questionTick(_ line: RoadmapPlan?, in roadmap: Page?, of item: inout WorkItem) {
         guard let line, line.status == .done, let word = line.unfinishedWord else { return }
+        var message = "is ticked, but also says '\(word)'"
+        if let status = line.unfinishedStatus, item.status == .done {
+            item.status = status
+            message += "; counted as \(status.label.lowercased()) until it says done"
+        }
         if let roadmap, roadmap.sourcePath != item.sourcePath {
-            item.hint(
-                "its ROADMAP line (\(roadmap.sourcePath):\(line.line)) is ticked, but also says '\(word)'",
-                line: item.line)
+            item.hint("its ROADMAP line (\(roadmap.sourcePath):\(line.line)) \(message)", line: item.line)
         } else {
-            item.hint("its ROADMAP line is ticked, but also says '\(word)'", line: line.line)
+            item.hint("its ROADMAP line \(message)", line: line.line)
         }
     }
 

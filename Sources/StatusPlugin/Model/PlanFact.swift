@@ -73,8 +73,14 @@ struct RoadmapPlan: Sendable {
     var title: String
     var line: Int
     /// The unfinished word a ticked line still carries (`Task 2 PENDING`),
-    /// shown as a hint: the author's tick stands, but it may be early.
+    /// shown as a hint.
     var unfinishedWord: String?
+    /// What the plan is when that word is written as its status (`PENDING`,
+    /// `(in progress)`) rather than inside a description: the words beat the
+    /// tick, so it is in review when they name a check it waits for
+    /// (`operator smoke-check Task 2 PENDING`), blocked when they say so, and
+    /// otherwise in progress (the tick says some of it is done).
+    var unfinishedStatus: WorkStatus?
 }
 
 /// `STATE.md`'s own count of the project's progress: front matter

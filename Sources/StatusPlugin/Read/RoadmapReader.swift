@@ -176,9 +176,13 @@ struct RoadmapReader {
                 if let task {
                     var title = String(text[match.range.upperBound...])
                     title = title.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-*"))
+                    let unfinished = task == .done ? StatusText.unfinishedStatement(in: title) : nil
                     fact.roadmapPlans[id] = RoadmapPlan(
                         status: task == .done ? .done : .notStarted, title: title.isEmpty ? "Plan \(id)" : title,
-                        line: entry.line, unfinishedWord: task == .done ? StatusText.unfinishedWord(in: title) : nil)
+                        line: entry.line, unfinishedWord: unfinished?.word,
+                        unfinishedStatus: unfinished.flatMap {
+                            $0.isStatus ? Self.unfinishedStatus($0.word, in: title) : nil
+                        })
                 }
             }
             for child in entry.children where child.kind.isList { readList(child) }
@@ -284,6 +288,13 @@ struct RoadmapReader {
             }
             fact.items[index] = item
         }
+    }
+
+    /// The status of a ticked plan line whose words say it is unfinished (see
+    /// ``RoadmapPlan/unfinishedStatus``).
+    static func unfinishedStatus(_ word: String, in title: String) -> WorkStatus {
+        if (try? StatusText.reviewWords.firstMatch(in: title)) != nil { return .inReview }
+        return ["blocked", "on hold"].contains(word.lowercased()) ? .blocked : .inProgress
     }
 }
 

@@ -71,6 +71,9 @@ enum StatusText {
         // A failed check or gate is work to redo, not work held up by something
         // else: only the author's "blocked" says that.
         ("failed", .inProgress), ("failing", .inProgress),
+        // A gate passed on conditions still has those conditions to meet.
+        ("conditional pass", .inProgress), ("conditionally passed", .inProgress),
+        ("passed with conditions", .inProgress),
         // Waiting is no status of its own: what an item waits for is its
         // readiness (or, for an outside wait, the note), never "blocked".
         ("waiting", .notStarted), ("awaiting", .notStarted),
@@ -370,9 +373,22 @@ enum StatusText {
 
     /// The first strong unfinished word in `text` (see ``unfinishedWords``), as written.
     static func unfinishedWord(in text: String) -> String? {
+        unfinishedStatement(in: text)?.word
+    }
+
+    /// The first strong unfinished word in `text`, as written, and whether it
+    /// is written as a status rather than as part of a description: in
+    /// capitals (`Task 2 PENDING`) or closing its clause (`(in progress)`,
+    /// `smoke-check pending;`), not `pending orders view`.
+    static func unfinishedStatement(in text: String) -> (word: String, isStatus: Bool)? {
         for found in statusWords(in: text) where unfinishedWords.contains(found.word) {
             let start = text.index(text.startIndex, offsetBy: found.offset, limitedBy: text.endIndex) ?? text.endIndex
-            return start < found.end ? String(text[start..<found.end]) : found.word
+            let written = start < found.end ? String(text[start..<found.end]) : found.word
+            let letters = written.filter(\.isLetter)
+            let capitals = letters.count > 1 && letters.allSatisfy(\.isUppercase)
+            let after = text[found.end...].drop { $0 == " " || $0 == "*" || $0 == "_" }
+            let closesClause = after.first.map { ").;,:—–".contains($0) } ?? true
+            return (written, capitals || closesClause)
         }
         return nil
     }
