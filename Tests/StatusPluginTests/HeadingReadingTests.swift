@@ -525,6 +525,86 @@ struct HeadingReadingTests {
         #expect(items["PLAN.md#22"]?["title"] as? String == "Leads DTO Audit")
         #expect(items["PLAN.md#phase-1-development-95-"]?["status"] as? String == "in-progress")
     }
+
+    // MARK: - Several lists in one document
+
+    /// An assessment writes its graded phases, then its gates, then what to do
+    /// next: the gates are a list of their own, counted apart, and a verdict is
+    /// no work however its value is written.
+    @Test func aDocumentsListsAreCountedApartAndAVerdictIsNoWork() throws {
+        let plan = """
+            # Readiness
+
+            ## Phase Breakdown
+
+            ### Phase 0: Concept (100% ✅)
+
+            ### Phase 1: Development (95% ✅)
+
+            #### 1.1 Core (100% ✅)
+
+            #### 1.2 Integration (90% ✅)
+
+            ## Readiness Gates
+
+            ### Gate 1: Development Complete (95% ✅)
+
+            **Status:** ✅ PASSED
+
+            ### Gate 2: Testing Complete (15% ❌)
+
+            **Status:** ⚠️ **CONDITIONAL PASS**
+
+            ## What We Need
+
+            ### Critical
+
+            #### 1. Test Coverage (Priority: CRITICAL)
+
+            - [ ] Unit tests
+            - [ ] Integration tests
+
+            ## Final Assessment
+
+            ### Verdict: 🟡 CONDITIONAL PRODUCTION READY
+
+            ### Overall Score: 67% ✅
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(!fact.items.contains { $0.title.contains("Verdict") || $0.title.contains("Score") })
+        let gates = fact.items.filter { $0.title.hasPrefix("Gate") }
+        #expect(gates.map(\.status) == [.done, .inProgress])
+        #expect(gates.allSatisfy { $0.area == "Readiness Gates" })
+        let plans = report([try page(plan)]).plans
+        #expect(plans.count == 1)
+        // Phase 0, 1.1, 1.2 and the task are one list (Phase 1 holds two of
+        // them and is counted as a group); the gates are another.
+        #expect(plans[0].unit.text == "2 of 4 sections")
+        #expect(plans[0].others.map(\.text).contains("1 of 2 gates"))
+    }
+
+    /// Tasks filed under areas (`## Backend`, `## Frontend`) are one list.
+    @Test func areasOfOneKindOfWorkAreOneList() throws {
+        let plan = """
+            # Plan
+
+            ## Backend
+
+            ### Task 1: Add the API ✅
+
+            ### Task 2: Add the queue - Not started
+
+            ## Frontend
+
+            ### Task 3: Add the page 🚧
+
+            ### Polish the page ✅
+            """
+        let plans = report([try page(plan)]).plans
+        #expect(plans.map(\.unit.text) == ["2 of 4 sections"])
+        #expect(plans[0].others.isEmpty)
+    }
 }
 
 /// The text a reader sees in the heading with anchor `id`: tags taken out.

@@ -14,6 +14,9 @@ public struct UnitProgress: Sendable, Equatable {
     /// How many of each status, among the items of this kind (all of them,
     /// cancelled and optional ones too).
     public var byStatus: [WorkStatus: Int] = [:]
+    /// The heading a list of sections is written under, when the plan writes
+    /// more than one list (``PlanProgress/sectionLists(_:)``) and this is not its first.
+    public var list: String?
 
     /// Creates the count of `entries` (which are all of `kind`).
     public init(kind: WorkItem.Kind, noun: String? = nil, entries: [StatusReport.Entry]) {
@@ -39,8 +42,12 @@ public struct UnitProgress: Sendable, Equatable {
     /// Items of one status.
     public func count(_ status: WorkStatus) -> Int { byStatus[status] ?? 0 }
 
-    /// `3 of 12 chunks`, `0 of 1 plan`.
-    public var text: String { "\(done) of \(total) \(Self.plural(noun, total))" }
+    /// `3 of 12 chunks`, `0 of 1 plan`, `1 of 7 gates`, `0 of 4 sections (Rollout)`.
+    public var text: String {
+        let count = "\(done) of \(total) \(Self.plural(noun, total))"
+        guard let list, noun == Self.noun(of: kind) else { return count }
+        return count + " (\(list))"
+    }
 
     /// The noun for `count` of them: `1 plan`, `2 plans`, `0 plans`.
     public static func plural(_ noun: String, _ count: Int) -> String {
@@ -79,6 +86,58 @@ public struct PlanProgress: Sendable {
     public var others: [UnitProgress]
     /// Its items in the unit, in order.
     public var entries: [StatusReport.Entry]
+}
+
+extension PlanProgress {
+    /// A list of sections: its heading, its items and what one is called.
+    struct SectionList {
+        var name: String?
+        var entries: [StatusReport.Entry]
+        var labels: Set<String>
+        /// `gate` when every item's title starts with it (`Gate 3: QA`), else `section`.
+        var noun: String {
+            labels.count == 1 && labels.first != "" ? labels.first! : UnitProgress.noun(of: .section)
+        }
+    }
+
+    /// `gate` in `Gate 3: QA`, `phase` in `Phase 2 — Sync`; empty for a title
+    /// that starts with no such word (`Core Implementation`, `1.2 Export`,
+    /// `Add 2FA`: only words that number units of work or checks are labels).
+    nonisolated(unsafe) static let labelWord =
+        /^(?i)(phase|stage|step|task|milestone|sprint|week|day|epic|story|feature|iteration|part|gate|checkpoint|release|wave|track|module|level|round)\s+(?:\d|[A-Z]\b)/
+
+    /// The lists a plan's sections are written in, first list first.
+    ///
+    /// Sections are grouped by their area (``WorkItem/area``, the heading
+    /// above them that names no work), and an area's sections join the first
+    /// earlier list they share a label word with (`phase` and `phase`, or
+    /// none and none): a plan that files its tasks under `## Backend` and
+    /// `## Frontend` is one list, an assessment's `## Gates` beside its
+    /// `## Phase Breakdown` is another.
+    static func sectionLists(_ sections: [StatusReport.Entry]) -> [SectionList] {
+        var areas: [(name: String?, entries: [StatusReport.Entry])] = []
+        for entry in sections {
+            if let index = areas.firstIndex(where: { $0.name == entry.item.area }) {
+                areas[index].entries.append(entry)
+            } else {
+                areas.append((entry.item.area, [entry]))
+            }
+        }
+        var lists: [SectionList] = []
+        for area in areas {
+            let labels = Set(
+                area.entries.map { entry in
+                    (try? labelWord.prefixMatch(in: entry.item.title)).map { String($0.1).lowercased() } ?? ""
+                })
+            if let index = lists.firstIndex(where: { !$0.labels.isDisjoint(with: labels) }) {
+                lists[index].entries += area.entries
+                lists[index].labels.formUnion(labels)
+            } else {
+                lists.append(SectionList(name: area.name, entries: area.entries, labels: labels))
+            }
+        }
+        return lists
+    }
 }
 
 extension StatusReport {
@@ -147,6 +206,19 @@ extension StatusReport {
                 }
             }
             var others: [UnitProgress] = []
+            // A document that writes several lists of sections (an assessment's
+            // phases, then its gates) counts its first in the unit and each
+            // other apart: "2 of 56 sections, 1 of 7 gates", never one sum.
+            if unitKind == .section {
+                let lists = PlanProgress.sectionLists(unitEntries.filter { $0.item.kind == .section })
+                for list in lists.dropFirst() {
+                    let keys = Set(list.entries.map(\.item.key))
+                    unitEntries.removeAll { keys.contains($0.item.key) }
+                    var count = UnitProgress(kind: .section, noun: list.noun, entries: list.entries)
+                    count.list = list.name
+                    others.append(count)
+                }
+            }
             for kind in [WorkItem.Kind.phase] + UnitProgress.unitOrder where kind != unitKind {
                 if let more = kinds[kind] { others.append(UnitProgress(kind: kind, entries: more)) }
             }

@@ -193,6 +193,7 @@ struct StatusFile: Encodable {
         var done: Int
         var total: Int
         var text: String
+        var list: String?
 
         init(_ unit: UnitProgress) {
             kind = unit.kind.rawValue
@@ -200,6 +201,7 @@ struct StatusFile: Encodable {
             done = unit.done
             total = unit.total
             text = unit.text
+            list = unit.list
         }
     }
 

@@ -77,6 +77,10 @@ public struct WorkItem: Sendable, Equatable {
     public var anchor: String?
     /// The enclosing item's key (a plan's phase).
     public var parent: String?
+    /// The outermost heading above a section (below the page's title) that is
+    /// no work item (`Production Readiness Gates`): where a document writes
+    /// more than one list of sections, the list it belongs to.
+    public var area: String?
     /// Where the markers and the evidence disagree (a chunk marked done with
     /// unticked boxes, a roadmap that says done with no SUMMARY): the item keeps
     /// what its author wrote, and these say what to check.

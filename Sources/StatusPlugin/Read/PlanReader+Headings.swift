@@ -22,6 +22,12 @@ extension PlanReader {
         }
     }
 
+    /// `Verdict: 🟡 CONDITIONAL PRODUCTION READY`, `Overall Score: 67% ✅`,
+    /// `Legend: ✅ done`: a heading that states a judgement of the document, or
+    /// explains its symbols, names no work however its value is written.
+    nonisolated(unsafe) static let judgementHeading =
+        /^(?i)(?:[^\w\s]{1,3}\s*)?(?:overall\s+|final\s+)?(?:verdict|score|rating|grade|result|outcome|legend|key|recommendation|conclusion)s?\s*:/
+
     nonisolated(unsafe) static let chunkHeading = /^(?i)(?:[^\w\s]{1,3}\s*)?chunk[\s_-]*0*(\d{1,6})\b\s*(?:[:.—–-]\s*)?/
     nonisolated(unsafe) static let bracketMarker = /\s*\[([A-Za-z][A-Za-z \-_']{1,20})\]\s*$/
     nonisolated(unsafe) static let codeMarker = /\s*\(\s*`([^`]{1,30})`\s*\)\s*$/
@@ -31,6 +37,7 @@ extension PlanReader {
     /// `[DONE] Export`, ``Export (`done`)``; nil for a heading that is no work item.
     static func workItem(fromHeading source: String, plainText: String) -> HeadingReading? {
         var text = source.trimmingCharacters(in: .whitespaces)
+        if (try? judgementHeading.firstMatch(in: text)) != nil { return nil }
         var chunkID: String?
         if let match = try? chunkHeading.firstMatch(in: text) {
             chunkID = StatusText.chunkID(number: match.1)
@@ -252,9 +259,21 @@ extension PlanReader {
             item.headingMarker = marker
         }
         item.parent = open.last.map { fact.items[$0.index].key }
+        item.area = area(above: block)
         append(item)
         fact.headingItems[block.blockKey] = fact.items.count - 1
         open.append((level, fact.items.count - 1))
+    }
+
+    /// The outermost heading above `block`, below the page's title, that is
+    /// no work item and names none (`## Production Readiness Gates`, not
+    /// `## Week 2`): the area a section is written in, which tells a
+    /// document's lists apart (see ``WorkItem/area``).
+    func area(above block: MarkdownNode) -> String? {
+        trail.prefix { $0.block.line != block.line }.first { frame in
+            frame.level > 1 && fact.headingItems[frame.block.blockKey] == nil
+                && (try? Self.workHeading.firstMatch(in: frame.title)) == nil
+        }?.title
     }
 
     mutating func applyStatus(_ text: String, to item: inout WorkItem, line: Int) {
