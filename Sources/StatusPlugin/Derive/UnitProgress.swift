@@ -186,9 +186,22 @@ extension StatusReport {
             // A plan written as checklists alone (a sprint's priorities, a task
             // list) is counted in its boxes: each box is a task, and "0 of 4
             // checklist sections" would hide that 20 of 30 tasks are done.
+            // Unless words say otherwise of a list (a document whose status says
+            // it is implemented, its boxes never ticked): then its lists are the unit.
             if unitKind == .checklist, let lists = kinds[.checklist] {
-                let boxes = lists.reduce(ChecklistCount()) { $0 + $1.item.checklist }
-                if boxes.total + boxes.cancelled + boxes.optional > 0 {
+                // An optional or cancelled list's boxes are not counted either.
+                let boxes = lists.reduce(ChecklistCount()) { sum, list in
+                    let own = list.item.checklist
+                    guard !list.item.status.counts else { return sum + own }
+                    let all = own.total + own.cancelled + own.optional
+                    return sum
+                        + (list.item.status == .cancelled
+                            ? ChecklistCount(cancelled: all) : ChecklistCount(optional: all))
+                }
+                let stated = lists.contains {
+                    $0.item.status.counts && $0.item.status != $0.item.checklist.impliedStatus
+                }
+                if boxes.total + boxes.cancelled + boxes.optional > 0, !stated {
                     return PlanProgress(
                         scope: scope, unit: UnitProgress(kind: .checklist, noun: "task", boxes: boxes), others: [],
                         entries: lists)

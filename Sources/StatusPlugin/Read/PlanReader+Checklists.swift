@@ -21,14 +21,16 @@ extension PlanReader {
                 optionalLabels.insert(String(match.1).lowercased())
             }
         }
+        // A key to the page's symbols, or a tally of them, is no work.
+        if Self.keyList(list) != nil { return }
         var collected: [(entry: ChecklistEntry, symbol: Character?, list: String)] = []
         collect(list, depth: 0, into: &collected)
         guard !collected.isEmpty else { return }
         let owner = open.last?.index
         // Emoji bullets are a list style when every item has the same one (a ✅
         // before each acceptance criterion), unless the item is stated done; and
-        // outside a work item they need a symbol that is not ✅ or ❌ to be read
-        // as status (`✅ Do` / `❌ Don't` lists are advice).
+        // outside a work item they need a symbol that is not ✅, ❌ or ⚠️ to be
+        // read as status (`✅ Do` / `❌ Don't` lists are advice).
         let symbols = collected.compactMap(\.symbol)
         let boxes = collected.filter { $0.symbol == nil }
         var accepted = boxes
@@ -36,7 +38,9 @@ extension PlanReader {
             let uniform = Set(symbols).count == 1 && symbols.count == collected.count
             let ownerDone = owner.map { fact.items[$0].statusStated && fact.items[$0].status == .done } ?? false
             let hasProgressSymbol = symbols.contains { symbol in
-                guard let status = StatusText.status(ofSymbol: symbol) else { return false }
+                guard let status = StatusText.status(ofSymbol: symbol), !Self.isWarningSign(symbol),
+                    !StatusText.isCross(symbol)
+                else { return false }
                 return status == .inProgress || status == .notStarted
             }
             let isStatus =
@@ -69,10 +73,10 @@ extension PlanReader {
             var mark: Mark?
             if let task {
                 mark = .box(task == .done ? .done : (Self.saysOptional(text) ? .optional : .notStarted))
-            } else if let found = Self.nonStandardBox(text) {
+            } else if let found = Self.nonStandardBox(text, dash: dashBox) {
                 mark = .box(found.status)
-            } else if let first = text.first, let status = StatusText.status(ofSymbol: first) {
-                mark = .symbol(first, status)
+            } else if let first = text.first, let status = Self.bulletStatus(first) {
+                mark = .symbol(first, Self.statedStatus(Self.withoutMark(text)) ?? status)
             }
             if let mark {
                 let status: WorkStatus
@@ -95,6 +99,74 @@ extension PlanReader {
         }
     }
 
+    /// The status an emoji bullet stands for: a status symbol's, or for
+    /// `⚠️` in progress (partly there: `- ⚠️ E2E tests (manual only)` among
+    /// ✅ and ❌). The warning sign is read only as a bullet, beside others
+    /// (``readList(_:)``): in a heading it warns, and states nothing.
+    static func bulletStatus(_ symbol: Character) -> WorkStatus? {
+        StatusText.status(ofSymbol: symbol) ?? (isWarningSign(symbol) ? .inProgress : nil)
+    }
+
+    /// `⚠` or `⚠️`.
+    static func isWarningSign(_ symbol: Character) -> Bool {
+        symbol.unicodeScalars.first?.value == 0x26A0
+            && symbol.unicodeScalars.dropFirst().allSatisfy { $0.value == 0xFE0F }
+    }
+
+    /// The status an emoji bullet's words state, which beats its symbol:
+    /// a status word it starts with as a label (`❌ Blocked: API keys`,
+    /// `✅ Done — shipped`) or a status in the parentheses it ends with
+    /// (`❌ API endpoints (not implemented)`, `⚠️ External integration
+    /// (partial)`). Words inside the sentence (`✅ Fix the blocked login`,
+    /// `✅ New onboarding screen`) describe the work, not its state.
+    static func statedStatus(_ text: String) -> WorkStatus? {
+        if let first = StatusText.statusWords(in: text).first, first.offset == 0 {
+            let after = text[first.end...].drop { $0 == " " || $0 == "*" || $0 == "_" }
+            if after.first.map({ ":—–-(".contains($0) }) ?? true { return first.status }
+        }
+        if let split = parenthesisedMarker(text) {
+            let reading = StatusText.read(split.marker)
+            if reading.recognised { return reading.status }
+        }
+        return nil
+    }
+
+    /// `⏳ Not Started`, `✅ Completed: 6 (Phases 1, 2, 3)`: an emoji bullet
+    /// that is only a status, alone or with a count. Nil for work
+    /// (`✅ Done: the login screen`, `🚧 Signup`).
+    static func keyEntry(_ text: String) -> (symbol: Character, status: WorkStatus)? {
+        guard let symbol = text.first, bulletStatus(symbol) != nil else { return nil }
+        let rest = withoutMark(text)
+        guard let first = StatusText.statusWords(in: rest).first, first.offset == 0 else { return nil }
+        let after = rest[first.end...].drop { " :—–-=/".contains($0) }
+        guard after.isEmpty || after.first!.isNumber else { return nil }
+        return (symbol, first.status)
+    }
+
+    /// What each symbol stands for, when every entry of `list` is a key entry
+    /// (two at least): the list is the page's key to its symbols (`⏳ Not
+    /// Started`, `🚧 In Progress`) or a tally of them.
+    static func keyList(_ list: MarkdownNode) -> [(symbol: Character, status: WorkStatus)]? {
+        var key: [(symbol: Character, status: WorkStatus)] = []
+        for item in list.children {
+            guard case .item(nil) = item.kind, let entry = keyEntry(itemText(item)) else { return nil }
+            key.append(entry)
+        }
+        return key.count >= 2 ? key : nil
+    }
+
+    /// Reads the page's key to its symbols before anything else, so a status
+    /// written as a lone symbol anywhere on the page means what the key says
+    /// (`⏳` is in progress in most plans, not started where the key says so).
+    mutating func readKey() {
+        for block in page.document.root.children where block.kind.isList {
+            for entry in Self.keyList(block) ?? [] where StatusText.status(ofSymbol: entry.symbol) != entry.status {
+                let scalar = entry.symbol.unicodeScalars.first!.value
+                if symbolKey[scalar] == nil { symbolKey[scalar] = entry.status }
+            }
+        }
+    }
+
     /// The text of an item's first paragraph.
     static func itemText(_ item: MarkdownNode) -> String {
         guard let first = item.children.first, case .paragraph = first.kind else { return "" }
@@ -111,8 +183,10 @@ extension PlanReader {
         (try? optionalNote.firstMatch(in: text)) != nil
     }
 
-    /// `[⏳]`, `[~]`, `[-]`, `[/]`, `[!]` at the start of an item: boxes cmark does not know.
-    static func nonStandardBox(_ text: String) -> (status: WorkStatus, length: Int)? {
+    /// `[⏳]`, `[~]`, `[-]`, `[/]`, `[!]` at the start of an item: boxes cmark
+    /// does not know. `[-]` is `dash`: cancelled, as most tools write it, or
+    /// in progress in a Kiro spec (see ``PlanReader/dashBox``).
+    static func nonStandardBox(_ text: String, dash: WorkStatus = .cancelled) -> (status: WorkStatus, length: Int)? {
         guard text.hasPrefix("["), let close = text.firstIndex(of: "]") else { return nil }
         let inside = text[text.index(after: text.startIndex)..<close]
         let after = text[text.index(after: close)...]
@@ -120,8 +194,9 @@ extension PlanReader {
         let status: WorkStatus? =
             switch inside.first! {
             case "~", "/", "⏳", "🚧", "🔄", ".", "o": .inProgress
-            case "-", "—", "–": .cancelled
-            case "!", "✗", "❌": .blocked
+            case "-", "—", "–": dash
+            case "!": .blocked
+            case "✗", "❌": .notStarted
             case "✓", "✔", "✅", "*", "+": .done
             default: nil
             }
@@ -133,7 +208,7 @@ extension PlanReader {
         if let box = nonStandardBox(text) {
             return String(text.dropFirst(box.length)).trimmingCharacters(in: .whitespaces)
         }
-        if let first = text.first, StatusText.isSymbol(first) {
+        if let first = text.first, bulletStatus(first) != nil {
             return String(text.dropFirst()).trimmingCharacters(
                 in: .whitespaces.union(CharacterSet(charactersIn: "\u{FE0F}")))
         }

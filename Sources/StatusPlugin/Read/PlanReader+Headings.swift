@@ -26,7 +26,16 @@ extension PlanReader {
     /// `Legend: ✅ done`: a heading that states a judgement of the document, or
     /// explains its symbols, names no work however its value is written.
     nonisolated(unsafe) static let judgementHeading =
-        /^(?i)(?:[^\w\s]{1,3}\s*)?(?:overall\s+|final\s+)?(?:verdict|score|rating|grade|result|outcome|legend|key|recommendation|conclusion)s?\s*:/
+        /^(?i)(?:[^\w\s]{1,3}\s*)?(?:overall\s+|final\s+|current\s+|document\s+)?(?:verdict|score|rating|grade|result|outcome|legend|key|recommendation|conclusion|status)s?\s*:/
+
+    /// `Status Key`, `Legend`, `Status Legend`, `Symbols used`, `Key:`: a
+    /// heading over the page's key to its symbols (see ``PlanReader/inLegendSection``).
+    nonisolated(unsafe) static let legendHeading =
+        /(?i)(?:\d+(?:\.\d+)*[.)]?\s+)?(?:(?:status|symbol|icon|emoji|progress)\s+)?(?:legend|key|keys|guide to symbols)\s*:?|(?:symbols|icons|emoji)\s+used\s*:?/
+
+    /// `## Status: ✅ Implemented` under a page's title: the document's own
+    /// status (see ``PlanReader/documentStatus``).
+    nonisolated(unsafe) static let documentStatusHeading = /^(?i)(?:(?:overall|current|document)\s+)?status\s*:\s*(.+)$/
 
     nonisolated(unsafe) static let chunkHeading = /^(?i)(?:[^\w\s]{1,3}\s*)?chunk[\s_-]*0*(\d{1,6})\b\s*(?:[:.—–-]\s*)?/
     nonisolated(unsafe) static let bracketMarker = /\s*\[([A-Za-z][A-Za-z \-_']{1,20})\]\s*$/

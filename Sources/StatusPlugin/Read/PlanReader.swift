@@ -34,6 +34,21 @@ struct PlanReader {
     var statusLevel: Int?
     /// Whether the current heading or one it is under declares its work optional.
     var inOptionalSection = false
+    /// What `- [-]` means on this page: in progress in a Kiro spec
+    /// (`.kiro/specs/…/tasks.md`, where Kiro marks the task it is working on
+    /// so), cancelled everywhere else.
+    let dashBox: WorkStatus
+    /// Whether the page lies in an archive folder (`_archived/`, `archive/`):
+    /// its work is history, shown apart and never counted, as a GSD
+    /// milestone's is.
+    let isArchived: Bool
+    /// What the page's key says its symbols mean, where that differs from
+    /// their usual meaning (see ``readKey()``), by the symbol's first scalar.
+    var symbolKey: [UInt32: WorkStatus] = [:]
+    /// Whether the current heading explains the page's symbols (`## Status
+    /// Key`, `### Legend`): its `- ✅ Done` and `- 🔨 In progress` are a key,
+    /// not work.
+    var inLegendSection = false
     /// Items written in a section that declares its work optional, or named
     /// by one (`- Task 3.3: Onboarding Flow` under `### Future / Optional`).
     var optionalItems: Set<Int> = []
@@ -65,6 +80,10 @@ struct PlanReader {
     var statusHeadingCount = 0
     /// How the page's tables are read when they have no comment of their own.
     let tableSwitch: WorkTableRule.Switch
+    /// The document's own status, from a `## Status: ✅ Implemented` heading
+    /// before any work: where it says done, work whose status only its boxes
+    /// imply is done as the author says, with a hint (see ``finish(_:)``).
+    var documentStatus: (text: String, status: WorkStatus, line: Int)?
     /// A `<!-- specsite:work-items -->` comment waiting for its table, with its line.
     var tableMarker: (marker: WorkTableRule.Marker, line: Int)?
 
@@ -95,6 +114,9 @@ struct PlanReader {
         self.page = page
         lines = SourceLines(page.markdown, firstLine: page.bodyFirstLine)
         (pageSwitch, pageSwitchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
+        let folders = page.sourcePath.split(separator: "/").dropLast().map { $0.lowercased() }
+        dashBox = folders.contains(".kiro") ? .inProgress : .cancelled
+        isArchived = folders.contains { Self.archiveFolders.contains($0) }
         // A GSD SUMMARY or VERIFICATION file records work done: its tables list
         // the plans (tracked from their own files), requirements and evidence.
         tableSwitch = pageSwitch == .auto && GSDFiles.isRecord(page.sourcePath) ? .off : pageSwitch
@@ -104,11 +126,15 @@ struct PlanReader {
             !GSDFiles.isRecord(page.sourcePath) && GSDFiles.fileName(page.sourcePath) != "STATE.md"
     }
 
+    /// Folder names that hold finished or abandoned plans.
+    static let archiveFolders: Set<String> = ["archive", "archived", "_archive", "_archived", ".archive", "archives"]
+
     /// Reads the page; nothing with `work_items: false`.
     mutating func read() {
         if let pageSwitchWarning { warnings.append(pageSwitchWarning) }
         guard pageSwitch != .off else { return }
         surveyHeadings()
+        readKey()
         for block in page.document.root.children { visit(block) }
         if let tableMarker { warnUnused(tableMarker) }
         // Status tables are read last: a table at the top often lists chunks
@@ -205,6 +231,7 @@ struct PlanReader {
             let own = reading?.numberedTitle ?? StatusText.withoutDecoration(plain)
             let declaresOptional = Self.declaresOptional(plain)
             inOptionalSection = declaresOptional || trail.contains { $0.optional }
+            inLegendSection = (try? Self.legendHeading.wholeMatch(in: StatusText.withoutDecoration(plain))) != nil
             // `### Implementation` under `## Phase 2: Sync` is shown as
             // `Phase 2: Sync — Implementation`, so phases' sub-headings can be told apart.
             var shown = own
@@ -217,6 +244,13 @@ struct PlanReader {
                     reading = named
                 }
             }
+            if level <= 2, fact.items.isEmpty, documentStatus == nil,
+                let match = try? Self.documentStatusHeading.wholeMatch(in: headingSource(block))
+            {
+                let text = String(match.1).trimmingCharacters(in: .whitespaces)
+                let said = readStatus(text)
+                if said.recognised { documentStatus = (text, said.status, block.line) }
+            }
             trail.append(HeadingFrame(block: block, level: level, title: own, shown: shown, optional: declaresOptional))
             heading = (shown, id, block.line)
             if let reading {
@@ -225,9 +259,9 @@ struct PlanReader {
             }
         case .paragraph:
             readMetadata(block)
-        case .list:
+        case .list where !inLegendSection:
             readList(block)
-        case .table:
+        case .table where !inLegendSection || marker == .workItems:
             readTable(block, marker: marker)
         default:
             break
@@ -249,7 +283,15 @@ struct PlanReader {
 
     mutating func readStatus(_ text: String) -> StatusText.Reading {
         if let known = readings[text] { return known }
-        let reading = StatusText.read(text)
+        var reading = StatusText.read(text)
+        // A lone symbol means what the page's key says it means.
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if !symbolKey.isEmpty, let symbol = trimmed.first, trimmed.count == 1,
+            let status = symbolKey[symbol.unicodeScalars.first!.value]
+        {
+            reading.status = status
+            reading.recognised = true
+        }
         readings[text] = reading
         return reading
     }
@@ -275,7 +317,18 @@ struct PlanReader {
     mutating func finish(_ index: Int) {
         var item = fact.items[index]
         let boxes = item.checklist
-        if !item.statusStated {
+        if !item.statusStated, let documentStatus, documentStatus.status == .done, item.kind != .row {
+            // The document says it is done (`## Status: ✅ Implemented`) and this
+            // work says nothing of its own: the author's word stands, and boxes
+            // left open are named.
+            item.status = .done
+            let left = boxes.total - boxes.done
+            item.hint(
+                left > 0
+                    ? "the document's status says '\(documentStatus.text)' (line \(documentStatus.line)), but \(left) of \(boxes.total) \(UnitProgress.plural("box", boxes.total)) \(left == 1 ? "is" : "are") not ticked"
+                    : "done as the document's status says ('\(documentStatus.text)', line \(documentStatus.line))",
+                line: left > 0 ? (firstOpenBox(of: index) ?? item.line) : item.line)
+        } else if !item.statusStated {
             item.status = boxes.impliedStatus
         } else if boxes.total > 0 {
             let left = boxes.total - boxes.done
@@ -292,6 +345,7 @@ struct PlanReader {
         // Work a section declares optional is optional until it is under way
         // (its boxes are not: they count as the author ticked them).
         if optionalItems.contains(index) && item.status == .notStarted { item.status = .optional }
+        if isArchived { item.archived = true }
         fact.items[index] = item
     }
 

@@ -28,8 +28,10 @@ enum StatusText {
         ("✅", .done), ("✔", .done), ("✓", .done), ("☑", .done), ("🟢", .done), ("🎉", .done),
         ("🚧", .inProgress), ("🔄", .inProgress), ("⏳", .inProgress), ("🟡", .inProgress), ("🏗", .inProgress),
         ("🔨", .inProgress), ("◐", .inProgress), ("🟠", .inProgress), ("👀", .inReview),
-        ("❌", .blocked), ("⛔", .blocked), ("🛑", .blocked), ("🚫", .blocked),
-        ("✗", .blocked), ("✘", .blocked),
+        // A cross says "no": not done, missing, fails. Blocked is something an
+        // author says in words (`❌ Blocked — API keys`) or with a stop sign.
+        ("❌", .notStarted), ("✗", .notStarted), ("✘", .notStarted),
+        ("⛔", .blocked), ("🛑", .blocked), ("🚫", .blocked),
         ("🔴", .notStarted), ("⬜", .notStarted), ("☐", .notStarted), ("🔲", .notStarted), ("⚪", .notStarted),
         ("⭕", .notStarted), ("📋", .notStarted),
     ]
@@ -40,6 +42,12 @@ enum StatusText {
         let scalars = character.unicodeScalars.filter { $0.value != 0xFE0F }
         guard scalars.count == 1, let scalar = scalars.first else { return nil }
         return symbols.first { $0.0.unicodeScalars.first == scalar }?.1
+    }
+
+    /// `❌`, `✗`, `✘`: not done, and nothing more (see ``symbols``).
+    static func isCross(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars.filter { $0.value != 0xFE0F }
+        return scalars.count == 1 && ["❌", "✗", "✘"].contains(Character(scalars.first!))
     }
 
     /// Whether a character is a status symbol (see ``status(ofSymbol:)``).
@@ -136,7 +144,15 @@ enum StatusText {
         guard let first = found.first else { return reading }
         var chosen = first
         var symbolDecided = false
-        if let symbolStatus, let agreeing = found.first(where: { $0.status == symbolStatus }) {
+        if let symbol, isCross(symbol) {
+            // A cross says only "not done": the words say which (`❌ Blocked —
+            // waiting on API keys` is blocked, `❌ FAILED` in progress), and
+            // contradict it only when they say done.
+            if first.status == .done {
+                reading.conflict =
+                    "\(symbol) says not done but the words say \(first.status.label.lowercased()); the words are used"
+            }
+        } else if let symbolStatus, let agreeing = found.first(where: { $0.status == symbolStatus }) {
             chosen = agreeing
             symbolDecided = true
         } else if let symbol, let symbolStatus, !decorativeSymbols.contains(symbol),
