@@ -346,6 +346,43 @@ struct RawHTMLTests {
         #expect(warnings.all.first?.0.contains("the id 'setup' of this <a> is already taken on this page") == true)
     }
 
+    /// `## <a name="intro">Intro</a>`: the anchor and its heading name one
+    /// place, so the anchor's id is left out with no warning; an anchor in
+    /// another heading still warns.
+    @Test func anAnchorThatNamesItsOwnHeadingIsNoClash() throws {
+        let warnings = RawHTMLWarnings()
+        let output = try html(
+            "## <a name=\"intro\">Intro</a>\n\n## <a id=\"intro\">Again</a>\n", warnings: warnings)
+        #expect(output.hasPrefix("<h2 id=\"intro\"><a>Intro</a>"))
+        #expect(warnings.all.map(\.1) == [3])
+    }
+
+    /// `## <h2> <b>Intro</b>: </h2>`: a heading's tags inside a heading are
+    /// left out and their text kept, as GitHub shows it.
+    @Test func headingTagsInAHeadingKeepTheirTextOnly() throws {
+        let output = try html("## <h2> <b>Intro</b>: </h2>\n\nText <h2>x</h2>\n")
+        #expect(output.contains("> <b>Intro</b>: <a class=\"heading-anchor\""))
+        #expect(output.hasPrefix("<h2 id=\"-intro-\"> <b>Intro</b>: <a"))
+        // Outside a heading a heading element in a paragraph is out of place, shown as text.
+        #expect(output.contains("<p>Text &lt;h2&gt;x&lt;/h2&gt;</p>"))
+    }
+
+    /// A README that opens with a raw `<h1>` is titled by it, and gets no second title.
+    @Test func aRawH1TitlesItsDocument() throws {
+        let document = MarkdownParser.parse(
+            "<p align=\"center\">logo</p>\n\n<h1 align=\"center\"> Afro&amp;Lingo <br> app</h1>\n\n## Intro\n")
+        #expect(document.rawHTMLTitle == "Afro&Lingo app")
+        #expect(MarkdownParser.parse("## Intro\n\n<h1>Late</h1>\n").rawHTMLTitle == nil)
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("README.md", "<h1 align=\"center\">AfroLingo</h1>\n\nWelcome.\n")
+        let built = space.build()
+        #expect(built.error == nil && built.messages.isEmpty, "\(built.messages)")
+        let page = try #require(space.site("index.html"))
+        #expect(page.contains("<title>AfroLingo"))
+        #expect(page.components(separatedBy: "<h1").count == 2)
+    }
+
     @Test func headingTextLeavesOutAllowedTags() {
         let document = MarkdownParser.parse("## <a id=\"doc-x\"></a>Press <kbd>Esc</kbd> <blink>now</blink>\n")
         #expect(document.headings[0].literalText == "Press Esc <blink>now</blink>")

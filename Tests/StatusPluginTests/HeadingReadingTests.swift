@@ -127,7 +127,7 @@ struct HeadingReadingTests {
         let (fact, warnings) = read(try page(plan))
         #expect(
             warnings.map(\.message) == [
-                "duplicate id 22: line 13 already uses it, and references to 22 go there; this one is tracked on"
+                "two items have the id 22 (lines 13 and 17): a dependency on 22 means line 13's; this one is tracked on"
                     + " its own (key PLAN.md#22@17)"
             ])
         #expect(warnings.map(\.line) == [17])

@@ -628,8 +628,8 @@ struct StatusCommandTests {
             "\(content)/PLAN.md:6: warning: CHUNK-001 depends on CHUNK-009, but no chunk CHUNK-009 is defined",
             "\(content)/PLAN.md:11: warning: dependency cycle: CHUNK-002 → CHUNK-003 → CHUNK-002"
                 + " (CHUNK-002 at PLAN.md:11, CHUNK-003 at PLAN.md:16)",
-            "\(content)/PLAN.md:18: warning: duplicate id CHUNK-002: line 8 already uses it, and references to"
-                + " CHUNK-002 go there; this one is tracked on its own (key PLAN.md#CHUNK-002@18)",
+            "\(content)/PLAN.md:18: warning: two items have the id CHUNK-002 (lines 8 and 18): a dependency on"
+                + " CHUNK-002 means line 8's; this one is tracked on its own (key PLAN.md#CHUNK-002@18)",
         ]
         let table = try cli.run(["status", content])
         #expect(table.status == 0, "warnings alone do not fail")

@@ -64,6 +64,7 @@ enum PageLoader {
         let title =
             frontMatter["title"]?.string
             ?? document.headings.first(where: { $0.level == 1 })?.displayText(rawHTML: rawHTML)
+            ?? document.rawHTMLTitle
             ?? titleFromFileName(file.relativePath)
         var page = Page(
             sourcePath: file.relativePath, displayPath: displayPath, outputPath: "", frontMatter: frontMatter,

@@ -203,7 +203,9 @@ public final class HTMLRenderer {
                 HTMLEscaping.append(id, to: &output)
                 output += "\">"
             }
+            sanitizer?.heading = id
             try renderInlines(node.children, into: &output)
+            sanitizer?.heading = nil
             if !id.isEmpty {
                 // A link to the heading itself, shown on hover and focus, so a
                 // reader can copy the address of a section.

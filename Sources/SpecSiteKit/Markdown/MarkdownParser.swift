@@ -33,6 +33,36 @@ public struct MarkdownDocument: Sendable {
     }
 }
 
+extension MarkdownDocument {
+    /// The text of a raw `<h1>` in an HTML block that comes before any
+    /// markdown heading (`<h1 align="center">AfroLingo</h1>`, as READMEs open),
+    /// its tags left out and its character references decoded; nil when the
+    /// document has none, or a markdown heading comes first.
+    public var rawHTMLTitle: String? {
+        for block in root.children {
+            if case .heading = block.kind { return nil }
+            guard case .htmlBlock(let html) = block.kind, html.range(of: "<h1", options: .caseInsensitive) != nil
+            else { continue }
+            let bytes = Array(html.utf8)
+            var depth = 0
+            var text = ""
+            for token in RawHTML.tokens(bytes) {
+                switch token.kind {
+                case .start(let name, _, let selfClosing) where name == "h1" && !selfClosing: depth += 1
+                case .end(let name) where name == "h1" && depth > 0:
+                    let title = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                    if !title.isEmpty { return title }
+                    depth -= 1
+                case .text where depth > 0:
+                    text += RawHTML.decode(Substring(String(decoding: bytes[token.range], as: UTF8.self)))
+                default: break
+                }
+            }
+        }
+        return nil
+    }
+}
+
 /// An id that raw HTML in a document gives an element: `<a id="doc-intro"></a>`,
 /// or the older `<a name="doc-intro">`.
 public struct HTMLAnchor: Sendable, Equatable {

@@ -108,6 +108,13 @@ struct RawHTMLPass {
                 var closes = element.closes
                 if !element.isPhrasing { closes.insert("p") }
                 while let top = frame.open.last, closes.contains(top.name) { pop(into: &output) }
+                // `## <h2> <b>Intro</b> </h2>`: a heading's tags inside a heading
+                // are left out and their text kept, as GitHub shows it.
+                if sanitizer?.heading != nil, Self.headingElements.contains(name) {
+                    frame.autoClosed[name, default: 0] += 1
+                    kept = true
+                    continue
+                }
                 guard fits(element, name: name) else {
                     escape(token)
                     continue
@@ -147,6 +154,8 @@ struct RawHTMLPass {
         if isBlock, !frame.isInline { closeUncarried(atBlockEnd: true, block: block, into: &output) }
         return (output, kept)
     }
+
+    static let headingElements: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
 
     /// Whether `element` may stand where the frame is: phrasing where only
     /// phrasing is allowed, in the parent it needs (`<li>` in a list), among

@@ -91,6 +91,11 @@ final class RawHTMLSanitizer {
     var root: MarkdownNode? {
         didSet { usedIDs = nil }
     }
+    /// The id of the heading whose text is being written, if any: an anchor
+    /// inside it with the same id (`## <a name="intro">Intro</a>`) names the
+    /// same place, and a heading element inside it (`## <h2>Intro</h2>`) is
+    /// left out, its text kept, as a browser shows it.
+    var heading: String?
     private let writeURL: URLWriter
     private let warn: ((_ message: String, _ line: Int) -> Void)?
 
@@ -211,6 +216,8 @@ final class RawHTMLSanitizer {
     /// Whether raw HTML may give an element `id`: not when a heading, a
     /// footnote, the theme or an earlier element has it (warned).
     func claim(_ id: String, element: String, line: Int) -> Bool {
+        // The heading it stands in already has the id: both name one place.
+        if id == heading { return false }
         if usedIDs == nil { usedIDs = Self.ids(of: root) }
         guard usedIDs!.insert(id).inserted else {
             warn?(

@@ -245,9 +245,11 @@ struct SiteRenderer {
 
     /// The page's HTML with its title as a heading when the document has no
     /// H1 of its own (a plan whose title is in its front matter), so every
-    /// page opens with what it is.
+    /// page opens with what it is. A raw `<h1>` that opens the document is its own.
     static func titled(_ html: String, page: Page) -> String {
-        guard !page.document.headings.contains(where: { $0.level == 1 }) else { return html }
+        guard !page.document.headings.contains(where: { $0.level == 1 }), page.document.rawHTMLTitle == nil else {
+            return html
+        }
         var heading = "<h1>"
         HTMLEscaping.append(page.title, to: &heading)
         return heading + "</h1>\n" + html

@@ -253,7 +253,8 @@ extension PlanReader {
             warnings.append(
                 LineMessage(
                     line: block.line,
-                    message: "duplicate id \(id): line \(first) already uses it, and references to \(id) go there;"
+                    message:
+                        "two items have the id \(id) (lines \(first) and \(block.line)): a dependency on \(id) means line \(first)'s;"
                         + " this one is tracked on its own (key \(key)@\(block.line))"))
             key += "@\(block.line)"
         } else {
