@@ -96,7 +96,7 @@ public struct StatusPlugin: Plugin {
                 return entry
             }
             warnings = warnings.filter {
-                !$0.message.hasPrefix("duplicate id") && !$0.message.hasPrefix("unknown status")
+                !$0.message.hasPrefix("two items have the id") && !$0.message.hasPrefix("unknown status")
                     && !$0.message.hasPrefix("estimate '")
             }
         }

@@ -40,7 +40,7 @@ struct BadInputTests {
         let (fact, readWarnings) = read(plan)
         #expect(fact.items.count == 4)
         #expect(readWarnings.map(\.line) == [12])
-        #expect(readWarnings.first?.message.contains("duplicate id CHUNK-003") == true)
+        #expect(readWarnings.first?.message.contains("two items have the id CHUNK-003") == true)
         let status = report([plan])
         let messages = status.warnings.map { "\($0.line): \($0.message)" }
         #expect(messages.contains { $0.hasPrefix("7: CHUNK-002 depends on CHUNK-099, but no chunk CHUNK-099") })

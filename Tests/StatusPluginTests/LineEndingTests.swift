@@ -85,7 +85,8 @@ struct LineEndingTests {
             "\(original.diagnostics)")
         #expect(original.diagnostics.contains { $0.hasPrefix("content/PROBLEMS.md:10: warning: estimate '9999") })
         #expect(original.diagnostics.contains { $0.hasPrefix("content/PROBLEMS.md:11: warning: CHUNK-001 depends") })
-        #expect(original.diagnostics.contains { $0.hasPrefix("content/PROBLEMS.md:15: warning: duplicate id") })
+        #expect(
+            original.diagnostics.contains { $0.hasPrefix("content/PROBLEMS.md:15: warning: two items have the id") })
         #expect(original.diagnostics.contains { $0.hasPrefix("content/PROBLEMS.md:17: warning: broken link") })
         for lineBreak in Self.endings {
             let converted = try Self.built(["PROBLEMS.md": Self.converted(Self.problems, lineBreak)])

@@ -749,7 +749,7 @@ struct RenderTests {
         let warning = try #require(diagnostics.first)
         #expect(diagnostics.count == 1)
         #expect(warning.severity == .warning && warning.file == site.content + "/PLAN.md" && warning.line == 8)
-        #expect(warning.message.hasPrefix("duplicate id CHUNK-001:"))
+        #expect(warning.message.hasPrefix("two items have the id CHUNK-001 "))
         #expect(warning.message.contains("line 3"))
         let items = try site.items()
         #expect(Set(items.keys) == ["PLAN.md#CHUNK-001", "PLAN.md#CHUNK-002", "PLAN.md#CHUNK-001@8"])

@@ -167,4 +167,34 @@ struct SymbolReadingTests {
         #expect(status.plans.map(\.unit.text) == ["0 of 2 tasks"])
         #expect(status.plans.first?.unit.count(.optional) == 3)
     }
+
+    /// A review or a failure-mode analysis grades what it names (`✅ WELL
+    /// HANDLED`, `✅ PASS`, `Approach: VALIDATED ✅`): findings, not work. A
+    /// status in capitals, a short name in capitals and a lone clipboard are
+    /// read as before (`✅ COMPLETE` work, `API ✅` work, `📋` an icon).
+    @Test func aHeadingThatGradesIsNoWork() throws {
+        let plan = """
+            # Edge cases
+
+            ### 2.1 Two tabs open at once ✅ WELL HANDLED
+
+            ### 4.4 Small screens ✅ MOSTLY GOOD
+
+            ### Technical Approach: VALIDATED ✅
+
+            ### Content Quality: ✅ PASS
+
+            ### Medium Priority (Next Sprint) 📋
+
+            ### Task 3: Build it ✅ COMPLETE
+
+            ### Phase 2: API ✅
+
+            ### Login ✅ MVP
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(fact.items.map(\.title) == ["Task 3: Build it", "Phase 2: API", "Login"])
+        #expect(fact.items.allSatisfy { $0.status == .done })
+    }
 }

@@ -133,7 +133,7 @@ struct HostileLineEndingTests {
             "content/PROBLEMS.md:9: warning: unknown status 'Sort of' for CHUNK-001",
             "content/PROBLEMS.md:10: warning: estimate '99999999999999999999 hours' for CHUNK-001",
             "content/PROBLEMS.md:11: warning: CHUNK-001 depends on CHUNK-009",
-            "content/PROBLEMS.md:16: warning: duplicate id CHUNK-001",
+            "content/PROBLEMS.md:16: warning: two items have the id CHUNK-001",
             "content/PROBLEMS.md:18: warning: broken link 'missing.md'",
             "content/PROBLEMS.md:18: warning: broken anchor '#nowhere'",
             "content/PROBLEMS.md:23: warning: --broken:",

@@ -83,11 +83,34 @@ extension PlanReader {
         }
         var title = text.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
         guard chunkID != nil || marker != nil else { return nil }
+        if chunkID == nil, let marker, isGrade(marker: marker, title: title) { return nil }
         var number: String?
         if chunkID == nil { (number, title) = splitNumber(title) }
         title = StatusText.withoutDecoration(title)
         return HeadingReading(
             chunkID: chunkID, number: number, title: title.isEmpty ? (chunkID ?? plainText) : title, marker: marker)
+    }
+
+    /// Whether a heading's symbol grades what it names rather than says how far
+    /// its work is: capitals beside the symbol that say no status (`✅ WELL
+    /// HANDLED`, `✅ PASS`, `Technical Approach: VALIDATED ✅`), as a review,
+    /// an audit or a failure-mode analysis writes its findings. `✅ COMPLETE`
+    /// and `🚧 IN PROGRESS` are statuses.
+    static func isGrade(marker: String, title: String) -> Bool {
+        guard marker.contains(where: { StatusText.isSymbol($0) }) else { return false }
+        // The title's words count only as a verdict after a colon, and long
+        // (`Approach: VALIDATED`): short capitals are names (`Phase 2: API ✅`).
+        var verdict = ""
+        if let colon = title.lastIndex(of: ":") {
+            let after = title[title.index(after: colon)...].split(separator: " ")
+            if !after.isEmpty, after.allSatisfy({ $0.count >= 5 && $0.allSatisfy { !$0.isLetter || $0.isUppercase } }) {
+                verdict = after.joined(separator: " ")
+            }
+        }
+        let beside = marker + " " + verdict
+        let words = beside.split { !$0.isLetter }.filter { $0.count > 1 }
+        guard !words.isEmpty, words.allSatisfy({ $0.count >= 4 && $0.allSatisfy(\.isUppercase) }) else { return false }
+        return StatusText.statusWords(in: beside).isEmpty
     }
 
     /// `22.`, `1b.`, `3)` or `1.2` at the start of a title: the author's number.

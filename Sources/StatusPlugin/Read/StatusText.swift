@@ -33,7 +33,7 @@ enum StatusText {
         ("❌", .notStarted), ("✗", .notStarted), ("✘", .notStarted),
         ("⛔", .blocked), ("🛑", .blocked), ("🚫", .blocked),
         ("🔴", .notStarted), ("⬜", .notStarted), ("☐", .notStarted), ("🔲", .notStarted), ("⚪", .notStarted),
-        ("⭕", .notStarted), ("📋", .notStarted),
+        ("⭕", .notStarted),
     ]
 
     /// The status a symbol stands for, with or without the emoji variation
@@ -56,7 +56,7 @@ enum StatusText {
     /// Symbols that decorate rather than state (see ``symbols``): colour
     /// circles, and the hourglass, which writers put beside "Pending" as often
     /// as beside "In progress".
-    static let decorativeSymbols: Set<Character> = ["🟢", "🟡", "🟠", "🔴", "⚪", "📋", "🎉", "⏳"]
+    static let decorativeSymbols: Set<Character> = ["🟢", "🟡", "🟠", "🔴", "⚪", "🎉", "⏳"]
 
     /// Status words and phrases (lowercase); the earliest in the text wins, and
     /// the longest of those starting at the same place (`not started` over `started`).
