@@ -11,7 +11,8 @@ import SpecSiteKit
 ///
 /// This file walks the page's blocks and finishes the items; the readers of
 /// each kind of block are extensions beside it: `PlanReader+Headings`,
-/// `+Metadata`, `+Checklists` and `+Tables`. Their state is the reader's, so
+/// `+Metadata`, `+Checklists`, `+Tables` and `+RowNames` (the rows that name
+/// work the page already tracks). Their state is the reader's, so
 /// it is not private to one file.
 struct PlanReader {
     let page: Page
@@ -51,9 +52,11 @@ struct PlanReader {
     /// thousands of times, and reading one runs several patterns.
     var readings: [String: StatusText.Reading] = [:]
     var statusTables: [PendingTable] = []
-    /// Heading items by the label their titles start with (`phase 4`), made
-    /// when a table first needs them.
-    var labelledHeadings: [String: Int]?
+    /// Every heading below the page's title, in order, for the rows of a
+    /// table that restate a heading's work (see ``restatedHeading(_:)``).
+    var surveyed: [(line: Int, level: Int, title: String, block: String)] = []
+    /// What the rows of a work list can name (see ``RowNames``), made when a table first needs it.
+    var rowTargets: RowTargets?
     /// The page's `work_items` front matter (see ``WorkTableRule``).
     let pageSwitch: WorkTableRule.Switch
     let pageSwitchWarning: LineMessage?
@@ -137,6 +140,7 @@ struct PlanReader {
                 headingReadings[block.blockKey] = reading
                 let title = reading?.numberedTitle ?? StatusText.withoutDecoration(block.plainText)
                 headingCounts[Self.normalized(title), default: 0] += 1
+                if level > 1 { surveyed.append((block.line, level, title, block.blockKey)) }
                 while let last = itemLevels.last, last >= level { itemLevels.removeLast() }
                 if reading != nil { itemLevels.append(level) }
                 current = (level, !itemLevels.isEmpty, block.line)
