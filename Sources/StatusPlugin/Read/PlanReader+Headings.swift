@@ -73,7 +73,7 @@ extension PlanReader {
             }
         }
         var title = text.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
-        guard chunkID != nil || marker != nil else { return nil }
+        guard chunkID != nil || marker != nil, chunkID != nil || !namesRecord(title) else { return nil }
         var number: String?
         if chunkID == nil { (number, title) = splitNumber(title) }
         title = StatusText.withoutDecoration(title)

@@ -70,6 +70,9 @@ struct PlanReader {
     let tableSwitch: WorkTableRule.Switch
     /// A `<!-- specsite:work-items -->` comment waiting for its table, with its line.
     var tableMarker: (marker: WorkTableRule.Marker, line: Int)?
+    /// The paragraph right before the current block, under the same heading
+    /// (`For every task, verify:` before a template's boxes).
+    var introduction: String?
 
     /// A heading on the way to the current block.
     struct HeadingFrame {
@@ -236,6 +239,7 @@ struct PlanReader {
         default:
             break
         }
+        if case .paragraph = block.kind { introduction = block.plainText } else { introduction = nil }
     }
 
     /// A heading's markdown text without its `#` marks.
