@@ -475,6 +475,32 @@ struct WorkTableTests {
         #expect(found.progress == (0, 1))
     }
 
+    @Test func aRowWhoseWordsDisagreeWithTheSectionOfItsLabelIsItsOwnWork() throws {
+        // `Phase 2 Features Complete` is a milestone of the product's second
+        // phase of features, not the plan's `## Phase 2: Database` (a done section).
+        let found = try counts(
+            """
+            # Timeline
+
+            ## Phase 2: Database ✅
+
+            ## Phase 3: Setup & Infrastructure
+
+            - [ ] Servers
+
+            | Milestone | Target | Status |
+            |-----------|--------|--------|
+            | Phase 2 Features Complete | June | ⏳ Not started |
+            | Phase 3: Setup | May | Not started |
+            """)
+        #expect(found.fact.items.map(\.kind) == [.section, .checklist, .row])
+        #expect(
+            found.fact.items.map(\.title) == [
+                "Phase 2: Database", "Phase 3: Setup & Infrastructure", "Phase 2 Features Complete",
+            ])
+        #expect(found.fact.items.allSatisfy { $0.hints.isEmpty })
+    }
+
     @Test func rowNamesAreReadAsTheirColumnSays() {
         func names(_ name: String, _ header: [String]) -> PlanReader.RowNames {
             PlanReader.rowNames(name: name, column: 0, cells: [name, "Parser", "Done"], header: header, status: 2)

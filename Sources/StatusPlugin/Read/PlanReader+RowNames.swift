@@ -19,6 +19,10 @@ extension PlanReader {
         var labels: [String] = []
         var number: String?
         var words: [String] = []
+        /// The words a name writes after its label (`Critical Fixes` in
+        /// `Phase 1: Critical Fixes`): a heading found by the label must agree
+        /// with them, so `Phase 2 Features Complete` is not `## Phase 2: Database`.
+        var confirm: String?
     }
 
     /// What the rows of a page's work lists can name, made when a table first needs it.
@@ -87,10 +91,12 @@ extension PlanReader {
         } else if let numbered = try? numberedName.wholeMatch(in: name) {
             names.number = numbered.1.lowercased()
             names.words.append(ownWords(of: String(numbered.2)))
+            names.confirm = names.words.last
         } else {
             if let titled = try? titleLabel.prefixMatch(in: name) { names.labels.append(labelKey(titled.1)) }
             names.labels += workLabels(in: name)
             names.words.append(ownWords(of: name))
+            names.confirm = names.words.last
         }
         if let number = names.number, let word { names.labels.append(word + " " + number) }
         // A name that only numbers the work is told by its description.
@@ -98,6 +104,19 @@ extension PlanReader {
         if title != name { names.words.append(ownWords(of: title)) }
         names.words.removeAll(where: \.isEmpty)
         return names
+    }
+
+    /// Words too common to tell two titles apart.
+    static let commonWords: Set<String> = ["a", "an", "the", "and", "or", "of", "for", "to", "in", "on", "with", "by"]
+
+    /// Whether the words a row writes after its label (`confirm`) agree with a
+    /// title found by that label: one's words are all among the other's
+    /// (`Setup` and `Setup & Infrastructure`), or either has none.
+    static func agree(_ confirm: String?, _ title: String) -> Bool {
+        guard let confirm else { return true }
+        let mine = Set(confirm.split(separator: " ").map(String.init)).subtracting(commonWords)
+        let theirs = Set(ownWords(of: title).split(separator: " ").map(String.init)).subtracting(commonWords)
+        return mine.isEmpty || theirs.isEmpty || mine.isSubset(of: theirs) || theirs.isSubset(of: mine)
     }
 
     /// The labels, numbers and words of the page's headings (made once).
@@ -136,8 +155,16 @@ extension PlanReader {
     /// `1.1` under `Task`), the author's number, or the same words.
     mutating func describedItem(_ names: RowNames) -> Int? {
         let targets = makeRowTargets()
-        for label in names.labels { if let index = targets.itemByLabel[label] { return index } }
-        if let number = names.number, let index = targets.itemByNumber[number] { return index }
+        for label in names.labels {
+            if let index = targets.itemByLabel[label], Self.agree(names.confirm, fact.items[index].title) {
+                return index
+            }
+        }
+        if let number = names.number, let index = targets.itemByNumber[number],
+            Self.agree(names.confirm, fact.items[index].title)
+        {
+            return index
+        }
         for words in names.words { if let found = targets.itemByWords[words], let index = found { return index } }
         return nil
     }
@@ -150,8 +177,9 @@ extension PlanReader {
     {
         let targets = makeRowTargets()
         let candidates =
-            names.labels.flatMap { targets.headingByLabel[$0] ?? [] }
-            + names.words.flatMap { targets.headingByWords[$0] ?? [] }
+            names.labels.flatMap { targets.headingByLabel[$0] ?? [] }.filter {
+                Self.agree(names.confirm, surveyed[$0].title)
+            } + names.words.flatMap { targets.headingByWords[$0] ?? [] }
         for offset in candidates {
             if let found = work(under: offset) { return found }
         }
