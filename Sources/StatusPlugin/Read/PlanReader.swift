@@ -121,6 +121,9 @@ struct PlanReader {
         // that sections further down describe.
         for table in statusTables { readStatusTable(table) }
         markOptionalLabels()
+        for entry in fact.entries where (try? Self.numberedTask.prefixMatch(in: entry.text)) != nil {
+            if let owner = entry.owner { fact.items[owner].numberedBoxes += 1 }
+        }
         for index in fact.items.indices {
             applyImplementationOrder(to: index)
             finish(index)
@@ -271,6 +274,11 @@ struct PlanReader {
     }
 
     // MARK: Finishing
+
+    /// `1. Set up …`, `2.1 Create …`, `T012 …`, `Task 3: …`: a box that is a
+    /// numbered task of its own, as Kiro's and spec-kit's task lists write them.
+    nonisolated(unsafe) static let numberedTask =
+        /(?i)(?:\d{1,3}[.)]\s|\d{1,3}(?:\.\d{1,3})+[.)]?\s|T\d{2,4}\b|task\s+\d)/
 
     mutating func applyImplementationOrder(to index: Int) {
         guard fact.items[index].kind == .chunk, let mapping = phaseOfChunk[fact.items[index].id] else { return }
