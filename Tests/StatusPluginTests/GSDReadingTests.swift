@@ -434,6 +434,88 @@ struct GSDReadingTests {
         #expect(report.readyNext.map(\.item.id) == ["04-01"])
     }
 
+    /// A milestone half planned: phase 1 done, phase 2 with placeholder plan
+    /// lines only, phase 3 planned (one PLAN file, no SUMMARY) but waiting on
+    /// phase 2, phase 4 placeholders again.
+    static let placeholderPlans: [String: String] = [
+        ".planning/ROADMAP.md": """
+        # Roadmap
+
+        - [x] **Phase 1: Ingest** (2/2 plans) — completed 2026-02-01
+        - [ ] **Phase 2: Index**
+        - [ ] **Phase 3: Query**
+        - [ ] **Phase 4: Export**
+
+        ### Phase 2: Index
+        **Depends on**: Phase 1
+        **Plans**: TBD
+
+        Plans:
+        - [ ] 02-01: TBD
+        - [ ] 02-02: TBD
+
+        ### Phase 3: Query
+        **Depends on**: Phase 2
+        **Plans**: 1 plan
+
+        Plans:
+        - [ ] 03-01-PLAN.md — Parse the query language
+
+        ### Phase 4: Export
+        **Depends on**: Phase 3
+
+        Plans:
+        - [ ] 04-01: To be planned
+        """,
+        ".planning/STATE.md": """
+        ---
+        progress:
+          total_plans: 3
+          completed_plans: 2
+        ---
+
+        # State
+        """,
+        ".planning/phases/01-ingest/01-01-PLAN.md": plan("01-01", folder: "01-ingest", title: "Read the feed"),
+        ".planning/phases/01-ingest/01-01-SUMMARY.md": summary,
+        ".planning/phases/01-ingest/01-02-PLAN.md": plan("01-02", folder: "01-ingest", title: "Store it"),
+        ".planning/phases/01-ingest/01-02-SUMMARY.md": summary,
+        ".planning/phases/03-query/03-01-PLAN.md": plan("03-01", folder: "03-query", title: "Parse the query language"),
+    ]
+
+    @Test func placeholderPlanLinesAreAPhaseNotYetPlanned() throws {
+        let report = try gsdReport(Self.placeholderPlans)
+        // `02-01: TBD` names no plan: the two unplanned phases are counted, not three invented plans.
+        #expect(report.units.map(\.text) == ["1 of 4 phases"])
+        #expect(report.plans.first?.others.map(\.text) == ["2 of 3 plans"])
+        let plans = report.entries.filter { $0.item.kind == .plan }.map(\.item.id)
+        #expect(plans == ["01-01", "01-02", "03-01"])
+        let phases = report.entries.filter { $0.item.kind == .phase }
+        #expect(phases.map(\.item.status) == [.done, .notStarted, .notStarted, .notStarted])
+        #expect(phases.map(\.readiness) == [.settled, .ready, .waiting, .waiting])
+        #expect(
+            phases[1].item.note
+                == "not planned yet: the ROADMAP's plan lines 02-01, 02-02 are placeholders")
+        #expect(phases[3].item.note == "not planned yet: the ROADMAP's plan line 04-01 is a placeholder")
+        #expect(phases[2].item.note == nil)
+        // STATE.md's 2 of 3 plans agrees with the folder once the placeholders are no plans.
+        #expect(report.warnings.isEmpty)
+        // A plan waits while its phase waits; the phase not yet planned is the next step.
+        let query = try #require(report.entry(".planning#03-01"))
+        #expect(query.readiness == .waiting)
+        #expect(query.waitingFor == [".planning#phase-2"])
+        #expect(report.readyNext.map(\.item.key) == [".planning#phase-2"])
+    }
+
+    @Test func placeholderWordsAreTold() {
+        for title in ["TBD", "(TBD)", "tbd.", "TODO", "To be planned", "Plans TBD", "?", "…"] {
+            #expect((try? RoadmapReader.placeholderTitle.wholeMatch(in: title)) != nil, "\(title)")
+        }
+        for title in ["TBD: export the ledger", "Parse the query language", "Todo list screen", ""] {
+            #expect((try? RoadmapReader.placeholderTitle.wholeMatch(in: title)) == nil, "\(title)")
+        }
+    }
+
     // MARK: Quick tasks
 
     /// A roadmap phase 12 with a plan not started, and four quick tasks whose

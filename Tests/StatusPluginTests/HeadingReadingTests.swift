@@ -607,6 +607,79 @@ struct HeadingReadingTests {
     }
 }
 
+extension HeadingReadingTests {
+    // MARK: - Records that look like work
+
+    /// A tracker's legend, the checklist to go through for every task, a
+    /// matrix "(COMPLETE)" and a checklist template: none is a task.
+    @Test func legendsTemplatesAndMatricesAreNoWork() throws {
+        let plan = """
+            # Migration plan
+
+            ### Task Completion Checklist
+
+            For every task, check:
+            - [ ] The build passes
+            - [ ] The tests pass
+
+            ### Task Status Key
+
+            - ⬜ **Not Started**
+            - 🔄 **In Progress**
+            - ✅ **Complete**
+
+            ### Requirements Coverage Matrix (COMPLETE)
+
+            | Area | Requirement | Status |
+            |------|-------------|--------|
+            | Export | REQ-1 | ✅ |
+
+            ### Task 1: Export
+            **Status:** ✅ Complete
+
+            ### Task 2: Import
+            **Status:** 🔄 In Progress
+            - [x] Reader
+            - [ ] Writer
+
+            ### Review Checklist Template
+
+            - [ ] Code reviewed
+            - [ ] Docs updated
+            """
+        let (fact, warnings) = read(try page(plan))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(fact.items.map(\.title) == ["Task 1: Export", "Task 2: Import"])
+        #expect(fact.items.map(\.status) == [.done, .inProgress])
+        // Only Task 2's boxes are work; the others are left as written.
+        #expect(fact.entries.map(\.text) == ["Reader", "Writer"])
+        let status = report([try page(plan)])
+        #expect(status.plans.map(\.unit.text) == ["1 of 2 sections"])
+        #expect(status.plans.first?.others.map(\.text) == [])
+        #expect(status.checkboxes.total == 2)
+    }
+
+    /// Emoji bullets of work stay work: a legend names only statuses.
+    @Test func aChecklistOfEmojiBulletsIsNoLegend() throws {
+        let plan = """
+            # Sprint
+
+            ## Week 1
+
+            - ✅ Done: the login form
+            - ⏳ Logout
+            - ⬜ Not started yet, but the reset page is next
+            """
+        let (fact, _) = read(try page(plan))
+        #expect(fact.entries.count == 3)
+        #expect(fact.items.map(\.checklist.total) == [3])
+        #expect(PlanReader.namesRecord("Risk Matrix"))
+        #expect(PlanReader.namesRecord("Status Key"))
+        #expect(!PlanReader.namesRecord("Rotate the API key"))
+        #expect(!PlanReader.namesRecord("CI test matrix"))
+    }
+}
+
 /// The text a reader sees in the heading with anchor `id`: tags taken out.
 private func visibleHeading(_ id: String, in html: String) throws -> String {
     let open = try #require(html.range(of: " id=\"\(id)\">"), "no heading #\(id)")

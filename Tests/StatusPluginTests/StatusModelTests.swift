@@ -408,4 +408,92 @@ struct StatusModelTests {
         #expect(plan.others.map(\.text) == ["0 of 1 checklist section"])
     }
 
+    @Test func aUnitWithNothingThatCountsIsNeverChosenOverWork() throws {
+        // One optional section beside checklists: "0 of 0 sections" would hide the four tasks.
+        let text = """
+            # Release checklist
+
+            ## Testing
+
+            ### Unit tests
+            - [ ] Models
+            - [ ] Services
+
+            ### Load tests
+            - [x] Baseline run
+            - [ ] Soak test
+
+            ### Metrics (Optional)
+            - [ ] Latency histogram
+            - [ ] Error rate
+            """
+        let status = report([try page(text)])
+        let plan = try #require(status.plans.first)
+        #expect(plan.unit.text == "1 of 4 tasks")
+        // The optional section counts nothing, so nothing is listed beside the unit.
+        #expect(plan.others.map(\.text) == [])
+        #expect(status.countProgress == (1, 4))
+        #expect(status.entries.map(\.item.kind) == [.checklist, .checklist, .section])
+        #expect(status.entries.map(\.item.status) == [.notStarted, .inProgress, .optional])
+        #expect(status.units.map(\.text) == ["1 of 4 tasks"])
+    }
+
+    @Test func aHeadingOverNumberedTasksIsAGroupNotATask() throws {
+        // A task list filed under one heading with a status: the numbered boxes
+        // are the tasks ("5 of 5 tasks"), the heading a group of them.
+        let text = """
+            # Implementation Plan
+
+            ## Core Implementation (Completed)
+
+            - [x] 1. Set up the project
+              - Create the folders
+            - [x] 2. Build the cost engine
+              - [x] 2.1 Write the types
+              - [x] 2.2 Write the engine
+            - [x] 3. Add the API
+
+            ## Summary
+
+            All done.
+            """
+        let status = report([try page(text)])
+        let plan = try #require(status.plans.first)
+        #expect(plan.unit.text == "5 of 5 tasks")
+        #expect(plan.others.map(\.text) == ["1 of 1 section group"])
+        #expect(status.countProgress == (5, 5))
+        #expect(status.entries.map(\.item.numberedBoxes) == [5])
+        // Headings that name their work stay sections, numbered steps or not,
+        // and so does a plan where only some sections are groups.
+        let tasks = """
+            # Plan
+
+            ## Task 3: Export ✅
+            - [x] 1. Write it
+            - [x] 2. Test it
+
+            ## Task 4: Import
+            - [ ] 1. Read it
+
+            ## Later work (Not started)
+            - [ ] 1. Sync
+            - [ ] 2. Share
+            """
+        let sections = try #require(report([try page(tasks)]).plans.first)
+        #expect(sections.unit.text == "1 of 3 sections")
+        #expect(sections.others.map(\.text) == [])
+        let topics = """
+            # Plan
+
+            ## Login ✅
+            - [x] Form
+            - [x] Validation
+
+            ## Logout 🚧
+            - [x] Button
+            - [ ] Redirect
+            """
+        #expect(report([try page(topics)]).plans.first?.unit.text == "1 of 2 sections")
+    }
+
 }

@@ -291,6 +291,232 @@ struct WorkTableTests {
         #expect(elsewhere.items.filter { $0.status == .done }.count == 1)
     }
 
+    // MARK: Tables that repeat the sections
+
+    @Test func aStaleTableOfTheSectionsTasksAddsNoRows() throws {
+        // A log whose sections say each task is complete, and a branch list at
+        // the end that still says not started: a row named `2.1 Exporter` under
+        // `Task` is `Task 2.1`, one named by its words alone is the section of
+        // those words. Rows again would be 4 not-started tasks, offered as next.
+        let text = """
+            # Progress log
+
+            ### Step 1: Task 1.1 - Reader
+            - **Status:** complete
+
+            ### Step 2: Task 2.1 - Exporter
+            - **Status:** complete
+
+            ### Step 3: Importer
+            - **Status:** in progress
+
+            ## Branches
+
+            | Task | Branch | Status |
+            |------|--------|--------|
+            | 1.1 Reader | `feature/reader` | not started |
+            | 2.1 Exporter | `feature/exporter` | not started |
+            | Importer | `feature/importer` | in progress |
+            """
+        let found = try counts(text)
+        #expect(found.fact.items.map(\.kind) == [.section, .section, .section])
+        #expect(found.fact.items.map(\.status) == [.done, .done, .inProgress])
+        #expect(found.progress == (2, 3))
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+        // The sections keep what they say; the table's contradiction is a hint.
+        #expect(
+            found.fact.items.map { $0.hints.map(\.message) } == [
+                [
+                    "the table says 'not started' (not started) but the section says 'complete' (done); the section is used"
+                ],
+                [
+                    "the table says 'not started' (not started) but the section says 'complete' (done); the section is used"
+                ],
+                [],
+            ])
+        #expect(found.fact.items[0].hints.first?.line == 16)
+        let status = report([try page(text)])
+        #expect(status.plans.map(\.unit.text) == ["2 of 3 sections"])
+        #expect(status.plans.first?.others.map(\.text) == [])
+        #expect(status.readyNext.isEmpty)
+    }
+
+    @Test func aTrackerOfTasksAndPhasesRestatesTheSectionsAndItsTotalIsNoWork() throws {
+        // A tracker at the top (phases, with a TOTAL row; then the tasks by
+        // bare number under `Task`), the tasks' own sections below, grouped
+        // under headings of the phases. Each task is counted once, as its section.
+        let text = """
+            # Converter plan
+
+            ## Tracker
+
+            | Phase | Status | Completed |
+            |-------|--------|-----------|
+            | Phase 1: Parsing | ⬜ Not Started | 2/2 |
+            | Phase 2: Rendering | 🔄 In Progress | 1/2 |
+            | **TOTAL** | **75% Complete** | **3/4** |
+
+            ### Phase 1 Tasks
+
+            | Task | Gap | Description | Status |
+            |------|-----|-------------|--------|
+            | 1.1 | GAP-1 | Tokenizer | ✅ |
+            | 1.2 | GAP-2 | Parser | ✅ |
+
+            ### Phase 2 Tasks
+
+            | Task | Gap | Description | Status |
+            |------|-----|-------------|--------|
+            | 2.1 | GAP-3 | HTML output | ✅ |
+            | 2.2 | GAP-4 | PDF output | ✅ |
+
+            ## 3. Phase 1: Parsing
+
+            ### Task 1.1: Tokenizer (GAP-1)
+            **Status:** ✅ Complete
+
+            ### Task 1.2: Parser (GAP-2)
+            **Status:** ✅ Complete
+
+            ## 4. Phase 2: Rendering
+
+            ### Task 2.1: HTML output
+            **Status:** ✅ Complete
+
+            ### Task 2.2: PDF output
+            **Status:** ⬜ Not Started
+            """
+        let found = try counts(text)
+        #expect(found.fact.items.map(\.kind) == [.section, .section, .section, .section])
+        #expect(
+            found.fact.items.map(\.id) == [
+                "task-11-tokenizer-gap-1", "task-12-parser-gap-2", "task-21-html-output", "task-22-pdf-output",
+            ])
+        #expect(found.fact.items.map(\.status) == [.done, .done, .done, .notStarted])
+        #expect(found.progress == (3, 4))
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+        #expect(
+            found.fact.items.map { $0.hints.map(\.message) } == [
+                [
+                    "the table says 'Phase 1: Parsing' is '⬜ Not Started' (not started), but 2 of 2 under '3. Phase"
+                        + " 1: Parsing' are done; those are counted"
+                ],
+                [], [],
+                ["the table says '✅' (done) but the section says '⬜ Not Started' (not started); the section is used"],
+            ])
+        let status = report([try page(text)])
+        #expect(status.plans.map(\.unit.text) == ["3 of 4 sections"])
+        #expect(status.plans.first?.others.map(\.text) == [])
+        #expect(status.readyNext.map(\.item.id) == ["task-22-pdf-output"])
+    }
+
+    @Test func aSummaryTableOfPhasesIsNotTheUnitOverTheirChecklists() throws {
+        // Phases written as checklists, and a small table at the end that sums
+        // them up: the boxes are the work ("3 of 6 tasks"), not 1 of 2 rows;
+        // a phase the table calls done whose boxes are not all ticked gets a hint.
+        let text = """
+            # Launch checklist
+
+            ## Phase 0: Setup
+
+            ### Repository
+            - [x] Create the repository
+            - [x] Add CI
+
+            ### Hosting
+            - [ ] Order the server
+
+            ## Phase 1: Backend
+
+            ### API
+            - [x] Login endpoint
+            - [ ] Search endpoint
+            - [ ] Export endpoint
+
+            ## Progress Tracker
+
+            | Phase | Status | Progress |
+            |-------|--------|----------|
+            | Phase 0 | ✅ Completed | 95% |
+            | Phase 1 | 🔄 In Progress | 40% |
+            """
+        let found = try counts(text)
+        #expect(found.fact.items.map(\.kind) == [.checklist, .checklist, .checklist])
+        #expect(found.fact.items.map(\.title) == ["Repository", "Hosting", "API"])
+        #expect(
+            found.fact.items[0].hints == [
+                Hint(
+                    message: "the table says 'Phase 0' is '✅ Completed' (done), but 2 of 3 under 'Phase 0: Setup'"
+                        + " are done; those are counted", line: 23)
+            ])
+        #expect(found.fact.items[2].hints == [])
+        let status = report([try page(text)])
+        #expect(status.plans.map(\.unit.text) == ["3 of 6 tasks"])
+        #expect(status.countProgress == (3, 6))
+    }
+
+    @Test func aRowNamingAHeadingWithNoTrackedWorkIsARow() throws {
+        // The table is the only record of phase 2's work: its row is counted.
+        let found = try counts(
+            """
+            # Roadmap
+
+            ## Phase 2: Later
+
+            Nothing planned yet.
+
+            | Phase | Status |
+            |-------|--------|
+            | Phase 2 | Not started |
+            | **Total** | 0% |
+            """)
+        #expect(found.fact.items.map(\.kind) == [.row])
+        #expect(found.fact.items.map(\.title) == ["Phase 2"])
+        #expect(found.progress == (0, 1))
+    }
+
+    @Test func aRowWhoseWordsDisagreeWithTheSectionOfItsLabelIsItsOwnWork() throws {
+        // `Phase 2 Features Complete` is a milestone of the product's second
+        // phase of features, not the plan's `## Phase 2: Database` (a done section).
+        let found = try counts(
+            """
+            # Timeline
+
+            ## Phase 2: Database ✅
+
+            ## Phase 3: Setup & Infrastructure
+
+            - [ ] Servers
+
+            | Milestone | Target | Status |
+            |-----------|--------|--------|
+            | Phase 2 Features Complete | June | ⏳ Not started |
+            | Phase 3: Setup | May | Not started |
+            """)
+        #expect(found.fact.items.map(\.kind) == [.section, .checklist, .row])
+        #expect(
+            found.fact.items.map(\.title) == [
+                "Phase 2: Database", "Phase 3: Setup & Infrastructure", "Phase 2 Features Complete",
+            ])
+        #expect(found.fact.items.allSatisfy { $0.hints.isEmpty })
+    }
+
+    @Test func rowNamesAreReadAsTheirColumnSays() {
+        func names(_ name: String, _ header: [String]) -> PlanReader.RowNames {
+            PlanReader.rowNames(name: name, column: 0, cells: [name, "Parser", "Done"], header: header, status: 2)
+        }
+        #expect(names("1.1", ["task", "description", "status"]).labels == ["task 1.1"])
+        #expect(names("2.1b", ["task", "description", "status"]).labels == ["task 2.1b"])
+        #expect(names("2.1b", ["#", "description", "status"]).labels == [])
+        #expect(names("2.1b", ["#", "description", "status"]).number == "2.1b")
+        #expect(names("1.1 WeightDisplay", ["tasks", "branch", "status"]).labels == ["task 1.1"])
+        #expect(names("1.1 WeightDisplay", ["tasks", "branch", "status"]).words == ["weightdisplay"])
+        #expect(names("Phase 1: Critical Fixes", ["phase", "notes", "status"]).labels == ["phase 1", "phase 1"])
+        #expect(PlanReader.isSum("TOTAL"))
+        #expect(PlanReader.isSum("Grand total"))
+        #expect(!PlanReader.isSum("Total recall feature"))
+    }
+
     // MARK: Comments
 
     @Test func commentsArriveAsHTMLBlocksBeforeTheTable() throws {

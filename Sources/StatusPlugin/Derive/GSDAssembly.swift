@@ -154,8 +154,17 @@ enum GSDAssembly {
             items.append(item)
             knownPlans.insert(key)
         }
+        // An open placeholder line (`- [ ] 23-01: TBD`) with no PLAN file and
+        // no SUMMARY names no plan: its phase is not planned yet, and is
+        // counted as a phase, never as plans made up from the placeholders.
+        var placeholders: [String: [String]] = [:]
         for key in roadmapPlans.keys.sorted() where !knownPlans.contains(key) {
             guard let page = roadmapPages[key], let line = roadmapPlans[key] else { continue }
+            if line.placeholder && line.status != .done {
+                placeholders[Self.phaseKey(ofPlan: key), default: []].append(
+                    String(key[key.index(after: key.lastIndex(of: "#")!)...]))
+                continue
+            }
             let id = String(key[key.index(after: key.lastIndex(of: "#")!)...])
             var item = WorkItem(
                 id: id, key: key, kind: .plan, title: line.title, sourcePath: page.sourcePath,
@@ -250,6 +259,11 @@ enum GSDAssembly {
             }
             if phase.status == .done, phase.completed == nil {
                 phase.completed = plans.compactMap { items[$0].completed }.max()
+            }
+            if plans.isEmpty, let lines = placeholders[phaseKey], phase.note == nil {
+                phase.note =
+                    "not planned yet: the ROADMAP's plan \(lines.count == 1 ? "line" : "lines")"
+                    + " \(lines.joined(separator: ", ")) \(lines.count == 1 ? "is a placeholder" : "are placeholders")"
             }
             items[offset] = phase
         }

@@ -90,10 +90,15 @@ public struct StatusReport: Sendable {
     public internal(set) var tracked: [Entry] = []
 
     /// What can start now: ready chunks, sections, plans and rows (a checklist
-    /// of its own is not a step to pick up, a phase starts with its plans,
-    /// archived history is never next).
+    /// of its own is not a step to pick up, a phase starts with its plans
+    /// unless it has none yet, archived history is never next).
     public var readyNext: [Entry] {
-        entries.filter { $0.isReady && $0.item.kind != .phase && $0.item.kind != .checklist }
+        let planned = Set(entries.lazy.filter { $0.item.kind == .plan }.compactMap(\.item.parent))
+        return entries.filter { entry in
+            // A phase not planned yet is next itself: planning it is the step.
+            entry.isReady && entry.item.kind != .checklist
+                && (entry.item.kind != .phase || !planned.contains(entry.item.key))
+        }
     }
 
     /// Items whose markers and evidence disagree, in site order: the
@@ -401,6 +406,17 @@ public struct StatusReport: Sendable {
             // not offered as next; archived history is never next.
             entries[offset].isReady =
                 status == .notStarted && entries[offset].readiness == .ready && !entries[offset].item.archived
+        }
+        // A plan waits while its phase waits (`Phase 24` depends on `Phase 23`):
+        // its own `depends_on` may name nothing outside the phase. One that
+        // already waits for a plan says so; the phase's wait is implied.
+        for offset in entries.indices where entries[offset].item.kind == .plan {
+            guard !entries[offset].item.status.isSettled, entries[offset].waitingFor.isEmpty,
+                let parent = entries[offset].item.parent, let phase = entry(parent), phase.item.kind == .phase,
+                phase.readiness == .waiting
+            else { continue }
+            entries[offset].waitingFor = phase.waitingFor.isEmpty ? [parent] : phase.waitingFor
+            entries[offset].isReady = false
         }
     }
 

@@ -37,6 +37,9 @@ public struct UnitProgress: Sendable, Equatable {
 
     /// Items that count (not cancelled, not optional).
     public var total: Int { byStatus.filter { $0.key.counts }.values.reduce(0, +) }
+    /// Whether any item counts: a kind beside the unit with none ("0 of 0
+    /// sections" for one optional section) is not listed.
+    var countsAnything: Bool { total > 0 }
     /// Done items.
     public var done: Int { byStatus[.done] ?? 0 }
     /// Items of one status.
@@ -168,7 +171,13 @@ extension StatusReport {
                 return PlanProgress(
                     scope: scope, unit: UnitProgress(kind: .phase, entries: phases), others: [], entries: phases)
             }
-            var unitKind = firstKind
+            // A kind with nothing that counts (an `### Metrics (Optional)`
+            // section alone) is never the unit over one that has work: "0 of 0
+            // sections" would hide the 190 boxes beside it.
+            var unitKind =
+                UnitProgress.unitOrder.first { kind in
+                    kinds[kind] != nil && Self.hasCountedWork(kind, in: kinds)
+                } ?? firstKind
             // A roadmap whose later phases have no plans yet ("Plans: TBD") is
             // counted in phases: its plans alone would say 6 of 6 done when
             // three phases have not begun.
@@ -218,6 +227,23 @@ extension StatusReport {
                     kinds[.checklist] = rest.isEmpty ? nil : rest
                 }
             }
+            // Sections that are only groups of numbered tasks (`## Core
+            // Implementation (Completed)` over `- [x] 1. Set up …`, `- [x] 2.1
+            // Create …`): the tasks are the work, counted in their boxes, and
+            // the headings are groups beside them ("90 of 90 tasks", not "1 of
+            // 1 section").
+            if unitKind == .section, unitEntries.allSatisfy(Self.isTaskGroup) {
+                let lists = unitEntries + kinds[.checklist, default: []]
+                let boxes = lists.reduce(ChecklistCount()) { $0 + $1.item.checklist }
+                var others = [UnitProgress(kind: .section, noun: "section group", entries: groups + unitEntries)]
+                for kind in [WorkItem.Kind.phase] + UnitProgress.unitOrder where kind != .section && kind != .checklist
+                {
+                    if let more = kinds[kind] { others.append(UnitProgress(kind: kind, entries: more)) }
+                }
+                return PlanProgress(
+                    scope: scope, unit: UnitProgress(kind: .checklist, noun: "task", boxes: boxes),
+                    others: others.filter(\.countsAnything), entries: lists)
+            }
             var others: [UnitProgress] = []
             // A document that writes several lists of sections (an assessment's
             // phases, then its gates) counts its first in the unit and each
@@ -239,9 +265,40 @@ extension StatusReport {
                 others.append(UnitProgress(kind: .section, noun: "section group", entries: groups))
             }
             return PlanProgress(
-                scope: scope, unit: UnitProgress(kind: unitKind, entries: unitEntries), others: others,
-                entries: unitEntries)
+                scope: scope, unit: UnitProgress(kind: unitKind, entries: unitEntries),
+                others: others.filter(\.countsAnything), entries: unitEntries)
         }
+    }
+
+    /// Whether a plan's items of `kind` hold anything that counts: an item not
+    /// cancelled or optional, or (for checklists) a box that counts. Sections
+    /// count the headings of work whose only content is their boxes, which
+    /// join them (`### Task 2.2`).
+    static func hasCountedWork(_ kind: WorkItem.Kind, in kinds: [WorkItem.Kind: [Entry]]) -> Bool {
+        let entries = kinds[kind, default: []]
+        if entries.contains(where: { $0.item.status.counts }) { return true }
+        switch kind {
+        case .checklist:
+            return entries.contains { $0.item.checklist.total > 0 }
+        case .section:
+            return kinds[.checklist, default: []].contains { entry in
+                entry.item.status.counts && (try? PlanReader.workHeading.firstMatch(in: entry.item.title)) != nil
+            }
+        default:
+            return false
+        }
+    }
+
+    /// A section whose heading names no piece of work (no `Task 3`, `Phase
+    /// 2`, no author's number) and whose boxes are numbered tasks of their own,
+    /// most of them: a group of tasks, not a task.
+    static func isTaskGroup(_ entry: Entry) -> Bool {
+        let item = entry.item
+        guard item.kind == .section, item.numberedBoxes >= 2, item.numberedBoxes * 2 >= item.checklist.total,
+            (try? PlanReader.workHeading.firstMatch(in: item.title)) == nil,
+            (try? /\d{1,4}(?:\.\d{1,4})*[a-z]?/.wholeMatch(in: item.id)) == nil
+        else { return false }
+        return true
     }
 
     /// Archived milestones' items (checklists aside), and their counts by kind

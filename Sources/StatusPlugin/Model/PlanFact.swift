@@ -81,6 +81,9 @@ struct RoadmapPlan: Sendable {
     /// (`operator smoke-check Task 2 PENDING`), blocked when they say so, and
     /// otherwise in progress (the tick says some of it is done).
     var unfinishedStatus: WorkStatus?
+    /// The line names no plan yet (`- [ ] 23-01: TBD`): its phase is not
+    /// planned, and an open placeholder is no plan of its own.
+    var placeholder = false
 }
 
 /// `STATE.md`'s own count of the project's progress: front matter

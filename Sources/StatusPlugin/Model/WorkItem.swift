@@ -67,6 +67,10 @@ public struct WorkItem: Sendable, Equatable {
     public var wave: String?
     /// The item's checkboxes (GSD tasks for a plan).
     public var checklist = ChecklistCount()
+    /// How many of its boxes are numbered tasks of their own (`- [x] 2.1
+    /// Create the models`, `- [ ] T012 …`): a heading over such a list is a
+    /// group of tasks, not one (see ``PlanProgress``).
+    public var numberedBoxes = 0
     /// Content path of the page it is written in.
     public var sourcePath: String
     /// The path used in messages (`content/PLAN.md`).

@@ -49,7 +49,7 @@ extension PlanReader {
                 : (owner != nil || hasProgressSymbol)
             if isStatus { accepted = collected }
         }
-        guard !accepted.isEmpty else { return }
+        guard !accepted.isEmpty, !isNoWorkList(collected) else { return }
         let ownerIndex = owner ?? checklistGroup()
         for var found in accepted {
             found.entry.owner = ownerIndex

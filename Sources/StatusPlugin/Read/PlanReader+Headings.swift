@@ -82,7 +82,7 @@ extension PlanReader {
             }
         }
         var title = text.trimmingCharacters(in: CharacterSet(charactersIn: " :—–-|"))
-        guard chunkID != nil || marker != nil else { return nil }
+        guard chunkID != nil || marker != nil, chunkID != nil || !namesRecord(title) else { return nil }
         if chunkID == nil, let marker, isGrade(marker: marker, title: title) { return nil }
         var number: String?
         if chunkID == nil { (number, title) = splitNumber(title) }

@@ -100,9 +100,19 @@ extension PlanReader {
                 continue
             }
             let name = cells[nameColumn]
-            if chunk == nil, let index = headingItem(labelled: name) {
-                fillStatus(of: index, from: statusText, line: row.line)
-                continue
+            // `| **TOTAL** | 61% | 14/23 |` adds the rows up: no work of its own.
+            if chunk == nil, Self.isSum(name) { continue }
+            if chunk == nil {
+                let names = Self.rowNames(
+                    name: name, column: nameColumn, cells: cells, header: header, status: statusColumn)
+                if let index = describedItem(names) {
+                    fillStatus(of: index, from: statusText, line: row.line)
+                    continue
+                }
+                if let heading = restatedHeading(names) {
+                    restate(heading, name: name, statusText: statusText, line: row.line)
+                    continue
+                }
             }
             let id = chunk.map { StatusText.chunkID(number: $0.1) } ?? Slugger.slugify(name)
             guard !id.isEmpty else { continue }
@@ -156,23 +166,6 @@ extension PlanReader {
             }
         }
         fact.items[index] = item
-    }
-
-    /// The first heading item whose title starts with a row's label (`Phase 4`
-    /// for `## Phase 4 - Property-wise Reporting`, not for `Phase 4.1` or
-    /// `Phase 40`): a table of phases and the phases' own sections.
-    mutating func headingItem(labelled name: String) -> Int? {
-        guard name.contains(where: \.isLetter), (try? Self.bareLabel.wholeMatch(in: name)) != nil else { return nil }
-        if labelledHeadings == nil {
-            var labels: [String: Int] = [:]
-            for index in fact.headingItems.values.sorted() {
-                guard let match = try? Self.titleLabel.prefixMatch(in: fact.items[index].title) else { continue }
-                let label = Self.labelKey(match.1)
-                if labels[label] == nil { labels[label] = index }
-            }
-            labelledHeadings = labels
-        }
-        return labelledHeadings?[Self.labelKey(name[...])]
     }
 
     /// `Phase 4` at the start of a title, not followed by more of a word or number.

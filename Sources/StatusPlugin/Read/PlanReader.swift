@@ -11,7 +11,8 @@ import SpecSiteKit
 ///
 /// This file walks the page's blocks and finishes the items; the readers of
 /// each kind of block are extensions beside it: `PlanReader+Headings`,
-/// `+Metadata`, `+Checklists` and `+Tables`. Their state is the reader's, so
+/// `+Metadata`, `+Checklists`, `+Tables` and `+RowNames` (the rows that name
+/// work the page already tracks). Their state is the reader's, so
 /// it is not private to one file.
 struct PlanReader {
     let page: Page
@@ -66,9 +67,11 @@ struct PlanReader {
     /// thousands of times, and reading one runs several patterns.
     var readings: [String: StatusText.Reading] = [:]
     var statusTables: [PendingTable] = []
-    /// Heading items by the label their titles start with (`phase 4`), made
-    /// when a table first needs them.
-    var labelledHeadings: [String: Int]?
+    /// Every heading below the page's title, in order, for the rows of a
+    /// table that restate a heading's work (see ``restatedHeading(_:)``).
+    var surveyed: [(line: Int, level: Int, title: String, block: String)] = []
+    /// What the rows of a work list can name (see ``RowNames``), made when a table first needs it.
+    var rowTargets: RowTargets?
     /// The page's `work_items` front matter (see ``WorkTableRule``).
     let pageSwitch: WorkTableRule.Switch
     let pageSwitchWarning: LineMessage?
@@ -86,6 +89,9 @@ struct PlanReader {
     var documentStatus: (text: String, status: WorkStatus, line: Int)?
     /// A `<!-- specsite:work-items -->` comment waiting for its table, with its line.
     var tableMarker: (marker: WorkTableRule.Marker, line: Int)?
+    /// The paragraph right before the current block, under the same heading
+    /// (`For every task, verify:` before a template's boxes).
+    var introduction: String?
 
     /// A heading on the way to the current block.
     struct HeadingFrame {
@@ -141,6 +147,9 @@ struct PlanReader {
         // that sections further down describe.
         for table in statusTables { readStatusTable(table) }
         markOptionalLabels()
+        for entry in fact.entries where (try? Self.numberedTask.prefixMatch(in: entry.text)) != nil {
+            if let owner = entry.owner { fact.items[owner].numberedBoxes += 1 }
+        }
         for index in fact.items.indices {
             applyImplementationOrder(to: index)
             finish(index)
@@ -163,6 +172,7 @@ struct PlanReader {
                 headingReadings[block.blockKey] = reading
                 let title = reading?.numberedTitle ?? StatusText.withoutDecoration(block.plainText)
                 headingCounts[Self.normalized(title), default: 0] += 1
+                if level > 1 { surveyed.append((block.line, level, title, block.blockKey)) }
                 while let last = itemLevels.last, last >= level { itemLevels.removeLast() }
                 if reading != nil { itemLevels.append(level) }
                 current = (level, !itemLevels.isEmpty, block.line)
@@ -266,6 +276,7 @@ struct PlanReader {
         default:
             break
         }
+        if case .paragraph = block.kind { introduction = block.plainText } else { introduction = nil }
     }
 
     /// A heading's markdown text without its `#` marks.
@@ -305,6 +316,11 @@ struct PlanReader {
     }
 
     // MARK: Finishing
+
+    /// `1. Set up …`, `2.1 Create …`, `T012 …`, `Task 3: …`: a box that is a
+    /// numbered task of its own, as Kiro's and spec-kit's task lists write them.
+    nonisolated(unsafe) static let numberedTask =
+        /(?i)(?:\d{1,3}[.)]\s|\d{1,3}(?:\.\d{1,3})+[.)]?\s|T\d{2,4}\b|task\s+\d)/
 
     mutating func applyImplementationOrder(to index: Int) {
         guard fact.items[index].kind == .chunk, let mapping = phaseOfChunk[fact.items[index].id] else { return }

@@ -27,6 +27,10 @@ struct RoadmapReader {
     nonisolated(unsafe) static let phaseLine: Regex<PhaseLine> =
         /^(?i)\**\s*phase\s+(\d{1,3}(?:\.\d+)?)\s*\**\s*[:.—–-]\s*\**([^*(—–]+?)\**\s*(?:\(([^)]*)\))?(?:\s*[—–]+\s*(.*)|\s+-+\s+(.*))?\s*$/
     nonisolated(unsafe) static let planLine = /^\**(\d{1,3}(?:\.\d+)?)-(\d{1,3})(?:-PLAN\.md)?\**\b/
+    /// `TBD`, `TODO`, `To be planned`, `?`, `…`: the words of a plan line
+    /// that names no plan yet (GSD writes `- [ ] 23-01: TBD` under `**Plans**: TBD`).
+    nonisolated(unsafe) static let placeholderTitle =
+        /(?i)[(\[]?\s*(?:plans?\s+)?(?:tbd|tba|todo|to\s+do|to\s+be\s+(?:determined|decided|defined|planned|written|added)|not\s+yet\s+planned|placeholder|\?+|\.{3}|…)\s*[)\]]?\.?/
     nonisolated(unsafe) static let phaseHeading = /^(?i)phase\s+(\d{1,3}(?:\.\d+)?)\s*[:.—–-]/
     /// `**Phase 1-11** — Full MVP`, `Phases 12–16: …`: a line that sums up
     /// several phases, which is none of them (read as phase 1 titled "11" otherwise).
@@ -182,7 +186,7 @@ struct RoadmapReader {
                         line: entry.line, unfinishedWord: unfinished?.word,
                         unfinishedStatus: unfinished.flatMap {
                             $0.isStatus ? Self.unfinishedStatus($0.word, in: title) : nil
-                        })
+                        }, placeholder: (try? Self.placeholderTitle.wholeMatch(in: title)) != nil)
                 }
             }
             for child in entry.children where child.kind.isList { readList(child) }
