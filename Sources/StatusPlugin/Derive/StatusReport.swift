@@ -101,9 +101,14 @@ public struct StatusReport: Sendable {
         }
     }
 
-    /// Items whose markers and evidence disagree, in site order: the
+    /// Items whose markers and evidence disagree, in site order, current work
+    /// before archived history (a folder's shipped milestones can hold dozens
+    /// of old disagreements, which would bury the two that matter now): the
     /// dashboard's "Check these".
-    public var checkThese: [Entry] { entries.filter { !$0.item.hints.isEmpty } }
+    public var checkThese: [Entry] {
+        let hinted = entries.filter { !$0.item.hints.isEmpty }
+        return hinted.filter { !$0.item.archived } + hinted.filter(\.item.archived)
+    }
 
     /// Done items out of all tracked ones.
     public var countProgress: (done: Int, total: Int) {
