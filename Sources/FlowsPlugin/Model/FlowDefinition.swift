@@ -33,14 +33,16 @@ public struct FlowDefinition: Sendable {
     public var inlineSVG: String = ""
     /// Where everything goes, once laid out.
     public var layout: DiagramLayout?
-    /// Whether a flow written left to right is drawn top to bottom, being too wide
-    /// for the column even shrunk (the caption says so).
+    /// Whether a flow is drawn the other way than written (top to bottom for one
+    /// written across, or across), being too wide for the column even shrunk (the caption says so).
     var turnedToFit = false
-    /// The drawing top to bottom, shown instead on a phone, where the one across
-    /// would scroll (empty when there is none).
+    /// The drawing shown instead on a phone, where the page's would scroll: top
+    /// to bottom, or from its start (empty when there is none).
     var narrowSVG = ""
     /// The width of ``narrowSVG``, in CSS pixels.
     var narrowWidth = 0.0
+    /// Whether ``narrowSVG`` runs top to bottom where the page's drawing runs across.
+    var narrowTurned = false
 
     /// The drawing as a file of its own, with its light and dark colours.
     public var standaloneSVG: String { FlowDrawing.standalone(self) }

@@ -24,6 +24,10 @@ enum FlowDrawing {
                 flow.graph.direction = .topToBottom
                 layout = LayeredLayout.layout(flow.graph)
             }
+            // One that scrolls even so opens on where it begins.
+            if Double(DiagramFit.minimumWidth(of: layout)) > columnWidth {
+                layout = LayeredLayout.layout(flow.graph, style: DiagramFit.startAligned(layout.style))
+            }
         } else {
             // The author chose the direction: it is kept while the drawing fits shrunk.
             (layout, flow.turnedToFit) = DiagramFit.layout(&flow.graph, columnWidth: columnWidth)
@@ -36,17 +40,30 @@ enum FlowDrawing {
         drawNarrow(&flow, across: layout)
     }
 
-    /// A drawing across a page that would scroll on a phone even shrunk gets a second
-    /// one, top to bottom, for narrow screens, when that one is narrower.
+    /// A drawing that would scroll on a phone even shrunk gets a second one for
+    /// narrow screens: top to bottom when it runs across and that is narrower,
+    /// and laid out from its start when it would still scroll, so the box opens
+    /// on where the flow begins.
     static func drawNarrow(_ flow: inout FlowDefinition, across: DiagramLayout) {
         flow.narrowSVG = ""
-        guard !flow.graph.direction.isVertical, Double(DiagramFit.minimumWidth(of: across)) > phoneColumnWidth else {
-            return
-        }
+        flow.narrowTurned = false
+        guard Double(DiagramFit.minimumWidth(of: across)) > phoneColumnWidth else { return }
         var down = flow.graph
-        down.direction = .topToBottom
-        let layout = LayeredLayout.layout(down)
-        guard Double(DiagramFit.minimumWidth(of: layout)) < Double(DiagramFit.minimumWidth(of: across)) else { return }
+        var layout = across
+        if !down.direction.isVertical {
+            down.direction = .topToBottom
+            let turned = LayeredLayout.layout(down)
+            if DiagramFit.minimumWidth(of: turned) < DiagramFit.minimumWidth(of: across) {
+                layout = turned
+                flow.narrowTurned = true
+            } else {
+                down = flow.graph
+            }
+        }
+        if Double(DiagramFit.minimumWidth(of: layout)) > phoneColumnWidth, !layout.style.alignsToStart {
+            layout = LayeredLayout.layout(down, style: DiagramFit.startAligned(layout.style))
+        }
+        guard flow.narrowTurned || layout.style.alignsToStart != across.style.alignsToStart else { return }
         flow.narrowWidth = layout.width
         flow.narrowSVG = DiagramSVG.render(
             down, layout: layout,
@@ -103,8 +120,14 @@ enum FlowDrawing {
         }
         html += "<figcaption><span class=\"flow-title\">\(HTMLEscaping.escape(flow.title))</span>"
         html += " <span class=\"flow-meta\">\(flow.summary)"
-        if flow.turnedToFit { html += " · drawn top to bottom to fit the page" }
-        if narrow { html += "<span class=\"flow-down-note\"> · drawn top to bottom to fit the screen</span>" }
+        if flow.turnedToFit {
+            html +=
+                flow.graph.direction.isVertical
+                ? " · drawn top to bottom to fit the page" : " · drawn across to fit the page"
+        }
+        if narrow, flow.narrowTurned {
+            html += "<span class=\"flow-down-note\"> · drawn top to bottom to fit the screen</span>"
+        }
         if let fileURL { html += " · <a href=\"\(HTMLEscaping.escape(fileURL))\">SVG</a>" }
         if let pageURL { html += " · <a href=\"\(HTMLEscaping.escape(pageURL))\">All flows</a>" }
         html += "</span></figcaption>\n</figure>\n"
