@@ -17,6 +17,7 @@ enum ChainEvidence {
         case table = "it stands in a table of other things"
         case rename = "it says a screen was renamed"
         case menuPath = "it is a menu path"
+        case cutName = "where its first or last name ends in the sentence is a guess"
     }
 
     /// Last steps that are a control, not a screen: `Right panel → Layout → Enable`.

@@ -123,4 +123,27 @@ extension FlowFinder {
         }
         return false
     }
+
+    /// The lines of a text block, numbered, with a chain that wraps joined
+    /// into one: a line that ends with an arrow, or a line that starts with
+    /// one, goes on from the line before (`Sign Up → Role Selection →` over
+    /// `First Invitation → …`). Joined lines keep their breaks, so each name's
+    /// line is still counted.
+    static func statements(of text: String, firstLine: Int) -> [(line: Int, text: String)] {
+        var statements: [(line: Int, text: String)] = []
+        var continues = false
+        for line in SourceLines(text, firstLine: firstLine) {
+            let lineText = String(line.text)
+            let trimmed = lineText.trimmed
+            let startsWithArrow = ArrowChains.split(String(trimmed)).first?.text.trimmed.isEmpty == true
+            if let last = statements.indices.last, continues || (startsWithArrow && !trimmed.isEmpty) {
+                statements[last].text += "\n" + lineText
+            } else {
+                statements.append((line.number, lineText))
+            }
+            let pieces = ArrowChains.split(String(trimmed))
+            continues = pieces.count > 1 && pieces[pieces.count - 1].text.trimmed.isEmpty
+        }
+        return statements
+    }
 }

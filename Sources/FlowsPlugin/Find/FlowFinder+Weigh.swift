@@ -7,6 +7,7 @@ extension FlowFinder {
         if candidate.isInPicture { return .boxArt }
         let names = candidate.chain.steps.map { ArrowChains.normalized($0.name) }
         if names.contains(where: candidate.codeNames.contains) { return .inlineCode }
+        if !candidate.chain.endsAreWhole { return .cutName }
         if ChainEvidence.isMenuPath(candidate.chain) { return .menuPath }
         if candidate.place == .stepList { return nil }
         if candidate.section.isAboutFlows || ChainEvidence.mentionsScreens(candidate.context) { return nil }

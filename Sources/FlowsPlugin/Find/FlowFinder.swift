@@ -243,16 +243,16 @@ struct FlowFinder {
             guard Self.textLanguages.contains(language) else { return }
             let text = Self.withoutComments(code)
             let sketch = Self.isSketch(code)
-            for line in SourceLines(text, firstLine: codeLine) {
-                let lineText = String(line.text)
+            for (number, lineText) in Self.statements(of: text, firstLine: codeLine) {
                 guard sketch else {
-                    addChains(in: lineText, line: line.number, anchor: node.blockKey, context: leadIn + "\n" + lineText)
+                    addChains(in: lineText, line: number, anchor: node.blockKey, context: leadIn + "\n" + lineText)
                     continue
                 }
                 // A drawing's arrows are part of the picture: said with --verbose only.
                 guard readsProse else { continue }
                 for chain in ArrowChains.find(in: lineText) {
-                    skipped.append(Skipped(line: line.number, chain: Self.spelled(chain), reason: .boxArt))
+                    skipped.append(
+                        Skipped(line: number + chain.lineOffset, chain: Self.spelled(chain), reason: .boxArt))
                 }
             }
         }
@@ -285,7 +285,10 @@ struct FlowFinder {
         guard readsProse else { return }
         // In a terminology section, or next to "renamed", `Categories → Piles` is a rename.
         let renaming = section.isAboutRenames || ChainEvidence.saysRenamed(context)
-        for chain in ArrowChains.find(in: text, minimumScreens: renaming ? 2 : ArrowChains.minimumScreens) {
+        // A table cell is no sentence: its chain's first and last names are all of their clause.
+        let chains = ArrowChains.find(
+            in: text, minimumScreens: renaming ? 2 : ArrowChains.minimumScreens, wholeClauses: place == .table)
+        for chain in chains {
             if renaming, chain.steps.count == 2 {
                 noteRename((chain.steps[0].name, chain.steps[1].name))
                 skipped.append(Skipped(line: line + chain.lineOffset, chain: Self.spelled(chain), reason: .rename))
