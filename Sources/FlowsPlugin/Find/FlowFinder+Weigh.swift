@@ -10,9 +10,19 @@ extension FlowFinder {
         if !candidate.chain.endsAreWhole { return .cutName }
         if ChainEvidence.isMenuPath(candidate.chain) { return .menuPath }
         if candidate.place == .stepList { return nil }
-        if candidate.section.isAboutFlows || ChainEvidence.mentionsScreens(candidate.context) { return nil }
+        // What the chain is, as its own words say, whatever its section.
+        if ChainEvidence.namesCounts(candidate.chain) { return .counts }
+        if ChainEvidence.definesTemplate(candidate.ownText) { return .template }
         if ChainEvidence.namesKnownScreens(candidate.chain, screens: screens) { return nil }
-        return candidate.place == .table ? .table : .notScreens
+        // A table in a flow section may list files or colours: its chains need
+        // the table's header or their own cell to speak of screens or paths.
+        if candidate.place == .table {
+            return ChainEvidence.speaksOfFlows(table: candidate.context) ? nil : .table
+        }
+        if candidate.section.isAboutFlows { return nil }
+        // Screen words in a section about phases or tests do not make its chains screens.
+        if !candidate.section.ordersOtherThings, ChainEvidence.mentionsScreens(candidate.context) { return nil }
+        return .notScreens
     }
 
     /// Keeps the chains with evidence and joins those of one section that

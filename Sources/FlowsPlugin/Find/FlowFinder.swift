@@ -30,6 +30,8 @@ struct FlowFinder {
         var isAboutFlows = false
         /// Whether its heading says names were changed (`Terminology`).
         var isAboutRenames = false
+        /// Whether its own heading says its arrows order other things (phases, tests).
+        var ordersOtherThings = false
     }
 
     /// Where a chain was written, which decides the evidence it needs.
@@ -46,6 +48,8 @@ struct FlowFinder {
         var place: Place
         /// The words around the chain: its sentence, list item, heading or table header.
         var context: String
+        /// The chain's own text: its paragraph, list item, table cell or line, without lead-ins or headers.
+        var ownText = ""
         /// Whether the text the chain is in holds box-drawing characters.
         var isInPicture = false
         /// Inline code spans of its block without arrows, as compared (`salesrepository.recordsale`).
@@ -160,11 +164,13 @@ struct FlowFinder {
             title: title, index: section.index + 1,
             isAboutFlows: ChainEvidence.isAboutFlows(heading: title)
                 || headings.contains { ChainEvidence.isAboutFlows(heading: $0.text) },
-            isAboutRenames: ChainEvidence.mentionsRename(title))
+            isAboutRenames: ChainEvidence.mentionsRename(title),
+            ordersOtherThings: ChainEvidence.headingOrdersOtherThings(title))
     }
 
     /// A table's chains, read with its header as their context; a column
-    /// headed `Screen` (or page, view) names screens.
+    /// headed `Screen` (or page, view) names screens. A table is no sentence:
+    /// a chain's first and last names are all of their clause in the cell.
     private mutating func table(_ node: MarkdownNode, anchor: String) {
         let header = node.children.first { if case .tableRow(true) = $0.kind { true } else { false } }
         let titles = header?.children.map(\.plainText) ?? []
@@ -176,18 +182,20 @@ struct FlowFinder {
         let context = leadIn + "\n" + titles.joined(separator: " ")
         for row in node.children {
             if case .tableRow(true) = row.kind { continue }
-            // Each cell's text is gathered once: it is the row's context and the cell's chain.
+            // Each cell's text is gathered once: it is the row's words and the cell's chain.
             let cellTexts = row.children.map(\.plainText)
             let rowText = cellTexts.joined(separator: " ")
             for rename in ChainEvidence.renames(in: rowText) { noteRename(rename) }
-            let rowContext = context + " " + rowText
+            let renaming = ChainEvidence.saysRenamed(rowText)
             for (column, (cell, text)) in zip(row.children, cellTexts).enumerated() {
                 if screenColumns.contains(column), !text.contains(where: { "→⇒⟶>".contains($0) }) {
                     screens.insert(ChainEvidence.screenKey(text))
                 }
+                // The evidence is the table's header and the chain's own cell: the other
+                // cells of a row say what the row is about (a file, a pattern), not the chain.
                 addChains(
-                    in: text, line: row.line, anchor: anchor, context: rowContext,
-                    code: Self.codeSpans(of: cell), place: .table)
+                    in: text, line: row.line, anchor: anchor, context: context + "\n" + text,
+                    code: Self.codeSpans(of: cell), place: .table, renaming: renaming)
             }
         }
     }
@@ -278,33 +286,39 @@ struct FlowFinder {
         flows.append(flow)
     }
 
-    private mutating func addChains(
-        in text: String, line: Int, anchor: String, context: String, code: Set<String> = [], place: Place = .prose
+    /// Reads the chains of `text`. `renaming` says the words around it (a table
+    /// row) speak of renaming, so `Old → New` in it may be a rename.
+    mutating func addChains(
+        in text: String, line: Int, anchor: String, context: String, code: Set<String> = [], place: Place = .prose,
+        renaming rowRenames: Bool = false
     ) {
         for rename in ChainEvidence.renames(in: text) { noteRename(rename) }
         guard readsProse else { return }
         // In a terminology section, or next to "renamed", `Categories → Piles` is a rename.
-        let renaming = section.isAboutRenames || ChainEvidence.saysRenamed(context)
-        // A table cell is no sentence: its chain's first and last names are all of their clause.
+        let renaming = section.isAboutRenames || rowRenames || ChainEvidence.saysRenamed(context)
         let chains = ArrowChains.find(
             in: text, minimumScreens: renaming ? 2 : ArrowChains.minimumScreens, wholeClauses: place == .table)
         for chain in chains {
+            let distinct = Set(chain.steps.map { ArrowChains.normalized($0.name) }).count
             if renaming, chain.steps.count == 2 {
-                noteRename((chain.steps[0].name, chain.steps[1].name))
-                skipped.append(Skipped(line: line + chain.lineOffset, chain: Self.spelled(chain), reason: .rename))
+                // "User edits name in `Detail` → hits Return" renames nothing.
+                let isRename = ChainEvidence.isRenameStatement(chain)
+                if isRename { noteRename((chain.steps[0].name, chain.steps[1].name)) }
+                skipped.append(
+                    Skipped(
+                        line: line + chain.lineOffset, chain: Self.spelled(chain), reason: isRename ? .rename : .tooFew)
+                )
                 continue
             }
-            guard Set(chain.steps.map { ArrowChains.normalized($0.name) }).count >= ArrowChains.minimumScreens else {
-                continue
-            }
+            guard distinct >= ArrowChains.minimumScreens else { continue }
             candidates.append(
                 Candidate(
                     chain: chain, line: line + chain.lineOffset, anchor: anchor, section: section, place: place,
-                    context: context, isInPicture: ChainEvidence.hasBoxArt(text), codeNames: code))
+                    context: context, ownText: text, isInPicture: ChainEvidence.hasBoxArt(text), codeNames: code))
         }
     }
 
-    private mutating func noteRename(_ rename: (old: String, new: String)) {
+    mutating func noteRename(_ rename: (old: String, new: String)) {
         let old = ArrowChains.normalized(rename.old)
         guard old != ArrowChains.normalized(rename.new), renames[old] == nil else { return }
         renames[old] = ArrowChains.clean(rename.new)
