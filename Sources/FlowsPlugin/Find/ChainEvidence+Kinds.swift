@@ -1,8 +1,8 @@
 import Foundation
 
-/// What else a chain may be, when it is no screen flow: a process or a
-/// template, a test scenario. Each rule reads the words a document uses, so a
-/// `--verbose` note can say why.
+/// What else a chain or a list may be, when it is no screen flow: a process
+/// or a template, a test scenario, the parts of a window side by side. Each
+/// rule reads the words a document uses, so a `--verbose` note can say why.
 extension ChainEvidence {
     /// Words of a heading that say its section is about tests, whose chains
     /// are scenarios ("6.2 Integration Test Gap": `Chat flow: Create → Send → React`).
@@ -50,5 +50,60 @@ extension ChainEvidence {
         guard chain.endsAreWhole, chain.steps.count == 2 else { return false }
         guard let last = words(of: chain.lead).last else { return true }
         return renameWords.contains(last)
+    }
+
+    // MARK: - Numbered lists
+
+    /// Words of a lead-in or heading that say a list holds the parts of a
+    /// window side by side, not steps: `**Sidebar items:**`, "Tab bar".
+    static let windowParts: Set<String> = [
+        "sidebar", "sidebars", "toolbar", "toolbars", "menu", "menus", "menubar", "tabbar", "navbar", "tabs",
+    ]
+
+    /// Words of a heading that say its list is a structure, not a sequence.
+    static let structureWords: Set<String> = ["structure", "hierarchy", "inventory", "sitemap", "principles"]
+
+    /// Whether a numbered list led in by `leadIn` under `heading` holds places
+    /// side by side (a sidebar's sections, a screen inventory) rather than steps.
+    static func listsPlacesSideBySide(leadIn: String, heading: String?) -> Bool {
+        let lead = words(of: leadIn)
+        let title = words(of: heading ?? "")
+        if lead.contains(where: windowParts.contains) || title.contains(where: windowParts.contains) { return true }
+        if hasPair(lead, "tab", "bar") || hasPair(title, "tab", "bar") { return true }
+        return title.contains(where: structureWords.contains)
+    }
+
+    /// Whether a name says it is a screen: `AuthScreen`, `Home screen`, `Settings page`, `ProfileView`.
+    static func looksLikeScreen(_ name: String) -> Bool {
+        guard let last = camelCaseWords(of: name).last else { return false }
+        return screenKinds.contains(last) || screenKinds.contains(last + "s")
+    }
+
+    /// Lowercased words, with `camelCase` and `PascalCase` split: `AuthScreen` is `auth screen`.
+    static func camelCaseWords(of text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousIsLower = false
+        for character in text {
+            guard character.isLetter else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previousIsLower = false
+                continue
+            }
+            if character.isUppercase, previousIsLower, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current += character.lowercased()
+            previousIsLower = character.isLowercase
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// Whether `first` is directly followed by `second` in `words`.
+    static func hasPair(_ words: [String], _ first: String, _ second: String) -> Bool {
+        zip(words, words.dropFirst()).contains { $0 == first && $1 == second }
     }
 }

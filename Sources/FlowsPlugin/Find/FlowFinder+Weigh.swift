@@ -42,7 +42,7 @@ extension FlowFinder {
         var owner: [String: Int] = [:]
         for (index, entry) in kept.enumerated() {
             for step in entry.chain.steps {
-                let key = "\(entry.section.index)\u{0}" + renamed(ArrowChains.normalized(step.name))
+                let key = "\(entry.joinSection)\u{0}" + renamed(ArrowChains.normalized(step.name))
                 if let other = owner[key] {
                     sets.union(index, other)
                 } else {
@@ -56,10 +56,34 @@ extension FlowFinder {
             let members = groups[first]!.map { kept[$0] }
             var flow = FlowDefinition(
                 graph: Self.graph(of: members.map(\.chain), renames: renames),
-                title: members[0].section.title ?? pageTitle, notation: .prose, line: members[0].line,
+                title: title(of: members.map(\.section)), notation: .prose, line: members[0].line,
                 anchor: members[0].anchor, replacesBlock: false)
             flow.titleIsBorrowed = true
             flows.append(flow)
+        }
+    }
+
+    /// A flow's title: its section's, or for lists that continue one another
+    /// across sections ("Phase 1", "Phase 2"), the heading they all stand under.
+    private func title(of sections: [Section]) -> String {
+        guard let first = sections.first else { return pageTitle }
+        guard sections.contains(where: { $0.index != first.index }) else { return first.title ?? pageTitle }
+        var common = first.path
+        for section in sections.dropFirst() {
+            common = Array(zip(common, section.path).prefix { $0 == $1 }.map(\.0))
+        }
+        return common.last ?? pageTitle
+    }
+
+    /// Flows of one section would all be called after it; each is told apart
+    /// by the screen it starts from: "Navigation (from Widget)".
+    mutating func distinguishTitles() {
+        var counts: [String: Int] = [:]
+        for flow in flows { counts[flow.title, default: 0] += 1 }
+        for index in flows.indices where flows[index].titleIsBorrowed && counts[flows[index].title, default: 0] > 1 {
+            guard let start = flows[index].graph.nodes.first?.label else { continue }
+            let name = start.split(whereSeparator: \.isNewline).joined(separator: " ")
+            flows[index].title += " (from \(name))"
         }
     }
 
@@ -130,17 +154,5 @@ extension FlowFinder {
             graph.nodes[index].tone = .accent
         }
         return graph
-    }
-
-    /// Flows of one section would all be called after it; each is told apart
-    /// by the screen it starts from: "Navigation (from Widget)".
-    mutating func distinguishTitles() {
-        var counts: [String: Int] = [:]
-        for flow in flows { counts[flow.title, default: 0] += 1 }
-        for index in flows.indices where flows[index].titleIsBorrowed && counts[flows[index].title, default: 0] > 1 {
-            guard let start = flows[index].graph.nodes.first?.label else { continue }
-            let name = start.split(whereSeparator: \.isNewline).joined(separator: " ")
-            flows[index].title += " (from \(name))"
-        }
     }
 }

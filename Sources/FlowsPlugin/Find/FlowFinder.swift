@@ -30,6 +30,8 @@ struct FlowFinder {
         var isAboutFlows = false
         /// Whether its heading says names were changed (`Terminology`).
         var isAboutRenames = false
+        /// The headings it stands under and its own, outermost first.
+        var path: [String] = []
         /// Whether its own heading says its arrows order other things (phases, tests).
         var ordersOtherThings = false
     }
@@ -48,12 +50,31 @@ struct FlowFinder {
         var place: Place
         /// The words around the chain: its sentence, list item, heading or table header.
         var context: String
-        /// The chain's own text: its paragraph, list item, table cell or line, without lead-ins or headers.
-        var ownText = ""
         /// Whether the text the chain is in holds box-drawing characters.
         var isInPicture = false
         /// Inline code spans of its block without arrows, as compared (`salesrepository.recordsale`).
         var codeNames: Set<String> = []
+        /// The chain's own text: its paragraph, list item, table cell or line, without lead-ins or headers.
+        var ownText = ""
+        /// The section whose chains it joins: its own, or that of the numbered
+        /// list it continues (`3.` after a list that ended at `2.`).
+        var joinSection: Int
+
+        init(
+            chain: ArrowChain, line: Int, anchor: String, section: Section, place: Place, context: String,
+            ownText: String = "", isInPicture: Bool = false, codeNames: Set<String> = [], joinSection: Int? = nil
+        ) {
+            self.chain = chain
+            self.line = line
+            self.anchor = anchor
+            self.section = section
+            self.place = place
+            self.context = context
+            self.ownText = ownText
+            self.isInPicture = isInPicture
+            self.codeNames = codeNames
+            self.joinSection = joinSection ?? section.index
+        }
     }
 
     /// Whether arrow chains in prose are read (`plugins.flows.prose`).
@@ -71,18 +92,20 @@ struct FlowFinder {
     var renames: [String: String] = [:]
 
     var candidates: [Candidate] = []
-    private var section = Section()
+    var section = Section()
     /// The paragraph before the current block (reset by a heading): a list,
     /// table or text block is read with the sentence that leads into it.
     private var leadIn = ""
     /// The lead-in of the list being read.
-    private var listLead = ""
+    var listLead = ""
     /// The headings above the current block, outermost first.
     private var headings: [(level: Int, text: String)] = []
     /// Screen names the document gives outside prose chains, as compared (``ChainEvidence/screenKey(_:)``).
     var screens: Set<String> = []
     let pageTitle: String
     private let sectionNames: [Int: String]
+    /// The numbered lists of screens read so far, which a later list may continue.
+    var stepLists: [StepList] = []
 
     /// Code block languages whose lines are read as prose (unlabelled and plain text).
     static let textLanguages: Set<String> = ["", "text", "txt", "plain", "plaintext"]
@@ -113,7 +136,7 @@ struct FlowFinder {
         case .list(let info):
             if list == nil {
                 listLead = leadIn
-                if info.ordered { stepList(node) }
+                if info.ordered { stepList(node, start: info.start) }
             }
             for child in node.children { visit(child, list: list ?? node) }
         case .item:
@@ -160,11 +183,13 @@ struct FlowFinder {
             headings.append((level, title))
         }
         leadIn = ""
+        let path = level == nil ? headings.map(\.text) + [title] : headings.map(\.text)
+        let isAboutFlows =
+            ChainEvidence.isAboutFlows(heading: title)
+            || headings.contains { ChainEvidence.isAboutFlows(heading: $0.text) }
         section = Section(
-            title: title, index: section.index + 1,
-            isAboutFlows: ChainEvidence.isAboutFlows(heading: title)
-                || headings.contains { ChainEvidence.isAboutFlows(heading: $0.text) },
-            isAboutRenames: ChainEvidence.mentionsRename(title),
+            title: title, index: section.index + 1, isAboutFlows: isAboutFlows,
+            isAboutRenames: ChainEvidence.mentionsRename(title), path: path,
             ordersOtherThings: ChainEvidence.headingOrdersOtherThings(title))
     }
 
@@ -198,39 +223,6 @@ struct FlowFinder {
                     code: Self.codeSpans(of: cell), place: .table, renaming: renaming)
             }
         }
-    }
-
-    /// `1. **Editor** — open the menu`, `2. [Focus Menu](#focus) — …`: a
-    /// numbered list whose every item opens with a bold or linked name is a
-    /// chain of screens; it is drawn when its section is about flows.
-    private mutating func stepList(_ list: MarkdownNode) {
-        var steps: [ArrowChain.Step] = []
-        for item in list.children {
-            guard let paragraph = item.children.first, case .paragraph = paragraph.kind,
-                let leadIndex = paragraph.children.firstIndex(where: {
-                    if case .text(let value) = $0.kind { return !value.trimmed.isEmpty } else { return true }
-                })
-            else { return }
-            let lead = paragraph.children[leadIndex]
-            switch lead.kind {
-            case .strong, .link: break
-            default: return
-            }
-            // `**Fresh Install Flow**:` over a list of its own is a scenario's
-            // label, not a screen: a step names its screen, then what is done there.
-            let rest = paragraph.children[(leadIndex + 1)...].map(\.plainText).joined().drop { $0 == " " }
-            let label = lead.plainText.trimmed
-            if label.hasSuffix(":") || rest.hasPrefix(":") || item.children.count > 1 { return }
-            let name = ArrowChains.clean(lead.plainText)
-            guard ArrowChains.isName(name) else { return }
-            steps.append(ArrowChain.Step(name: name, label: ""))
-        }
-        guard steps.count >= 2, Set(steps.map { ArrowChains.normalized($0.name) }).count >= 2 else { return }
-        guard readsProse, section.isAboutFlows else { return }
-        candidates.append(
-            Candidate(
-                chain: ArrowChain(steps: steps, lineOffset: 0), line: list.line, anchor: list.blockKey,
-                section: section, place: .stepList, context: ""))
     }
 
     private mutating func codeBlock(_ node: MarkdownNode, info: String, code: String) {
