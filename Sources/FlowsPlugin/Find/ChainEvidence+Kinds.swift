@@ -102,6 +102,23 @@ extension ChainEvidence {
         return words
     }
 
+    // MARK: - Diagrams
+
+    /// Words of a heading that name a drawing, not what it shows.
+    static let diagramWords: Set<String> = [
+        "diagram", "diagrams", "flowchart", "flowcharts", "chart", "charts", "graph", "graphs", "mermaid",
+        "visual", "visualization", "visualisation",
+    ]
+
+    /// Whether a heading only says "here is a drawing" (`#### Flow Diagram`,
+    /// "Mermaid chart"): a flow under it is named after the heading above.
+    static func namesOnlyADrawing(_ heading: String) -> Bool {
+        let generic: Set<String> = ["flow", "flows", "user", "screen", "the", "a", "of", "overview"]
+        let words = words(of: heading)
+        return words.contains(where: diagramWords.contains)
+            && words.allSatisfy { diagramWords.contains($0) || generic.contains($0) }
+    }
+
     /// Whether `first` is directly followed by `second` in `words`.
     static func hasPair(_ words: [String], _ first: String, _ second: String) -> Bool {
         zip(words, words.dropFirst()).contains { $0 == first && $1 == second }

@@ -67,7 +67,7 @@ extension FlowFinder {
     /// across sections ("Phase 1", "Phase 2"), the heading they all stand under.
     private func title(of sections: [Section]) -> String {
         guard let first = sections.first else { return pageTitle }
-        guard sections.contains(where: { $0.index != first.index }) else { return first.title ?? pageTitle }
+        guard sections.contains(where: { $0.index != first.index }) else { return first.flowTitle ?? pageTitle }
         var common = first.path
         for section in sections.dropFirst() {
             common = Array(zip(common, section.path).prefix { $0 == $1 }.map(\.0))

@@ -32,6 +32,9 @@ struct FlowFinder {
         var isAboutRenames = false
         /// The headings it stands under and its own, outermost first.
         var path: [String] = []
+        /// What a flow of the section is called: its heading, or the one above
+        /// when its heading only says "diagram" (`#### Flow Diagram`).
+        var flowTitle: String?
         /// Whether its own heading says its arrows order other things (phases, tests).
         var ordersOtherThings = false
     }
@@ -187,9 +190,11 @@ struct FlowFinder {
         let isAboutFlows =
             ChainEvidence.isAboutFlows(heading: title)
             || headings.contains { ChainEvidence.isAboutFlows(heading: $0.text) }
+        // `#### Flow Diagram` under `### User Flow: Onboarding` draws the onboarding flow.
+        let named = path.reversed().first { !ChainEvidence.namesOnlyADrawing($0) }
         section = Section(
             title: title, index: section.index + 1, isAboutFlows: isAboutFlows,
-            isAboutRenames: ChainEvidence.mentionsRename(title), path: path,
+            isAboutRenames: ChainEvidence.mentionsRename(title), path: path, flowTitle: named ?? title,
             ordersOtherThings: ChainEvidence.headingOrdersOtherThings(title))
     }
 
@@ -272,8 +277,8 @@ struct FlowFinder {
         }
         for node in parsed.graph.nodes { screens.insert(ChainEvidence.screenKey(node.label)) }
         var flow = FlowDefinition(
-            graph: parsed.graph, title: parsed.title ?? section.title ?? pageTitle, notation: notation, line: node.line,
-            anchor: node.blockKey, replacesBlock: true)
+            graph: parsed.graph, title: parsed.title ?? section.flowTitle ?? pageTitle, notation: notation,
+            line: node.line, anchor: node.blockKey, replacesBlock: true)
         flow.titleIsBorrowed = parsed.title == nil
         flows.append(flow)
     }
