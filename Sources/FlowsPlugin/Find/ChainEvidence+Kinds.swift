@@ -1,8 +1,9 @@
 import Foundation
 
-/// What else a chain or a list may be, when it is no screen flow: a process
-/// or a template, a test scenario, the parts of a window side by side. Each
-/// rule reads the words a document uses, so a `--verbose` note can say why.
+/// What else a chain, a list or a diagram may be, when it is no screen flow:
+/// a process or a template, a test scenario, the parts of a window side by
+/// side, a system's architecture. Each rule reads the words a document uses,
+/// so a `--verbose` note can say why.
 extension ChainEvidence {
     /// Words of a heading that say its section is about tests, whose chains
     /// are scenarios ("6.2 Integration Test Gap": `Chat flow: Create → Send → React`).
@@ -117,6 +118,29 @@ extension ChainEvidence {
         let words = words(of: heading)
         return words.contains(where: diagramWords.contains)
             && words.allSatisfy { diagramWords.contains($0) || generic.contains($0) }
+    }
+
+    /// Words of a heading or title that say a diagram shows a system's parts, not screens.
+    static let architectureWords: Set<String> = [
+        "architecture", "architectural", "deployment", "infrastructure", "topology", "backend", "microservices",
+    ]
+
+    /// Whether a heading or page title speaks of architecture: "High-Level
+    /// Architecture", "System Context Diagram", "Container Diagram",
+    /// "Deployment Model", "Data Model". A diagram under it (C4, components,
+    /// services) is drawn, but its boxes are no screens.
+    static func isAboutArchitecture(_ text: String) -> Bool {
+        let words = words(of: text)
+        // "Information Architecture" is the screens' own structure.
+        if words.indices.contains(where: {
+            architectureWords.contains(words[$0]) && !($0 > 0 && words[$0 - 1] == "information")
+        }) {
+            return true
+        }
+        if text.range(of: #"\bC4\b"#, options: .regularExpression) != nil { return true }
+        return hasPair(words, "system", "context") || hasPair(words, "system", "overview")
+            || hasPair(words, "container", "diagram") || hasPair(words, "component", "diagram")
+            || hasPair(words, "data", "model") || hasPair(words, "data", "flow")
     }
 
     /// Whether `first` is directly followed by `second` in `words`.

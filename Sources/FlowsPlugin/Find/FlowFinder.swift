@@ -37,6 +37,9 @@ struct FlowFinder {
         var flowTitle: String?
         /// Whether its own heading says its arrows order other things (phases, tests).
         var ordersOtherThings = false
+        /// Whether it, a heading above or the page's title speaks of a system's
+        /// architecture, and its own heading not of flows: its diagrams show no screens.
+        var isAboutArchitecture = false
     }
 
     /// Where a chain was written, which decides the evidence it needs.
@@ -118,6 +121,7 @@ struct FlowFinder {
         self.pageTitle = page.title
         self.readsProse = readsProse
         self.sectionNames = page.sectionNames
+        section.isAboutArchitecture = ChainEvidence.isAboutArchitecture(page.title)
         visit(page.document.root, list: nil)
         weighChains()
         flows.sort { $0.line < $1.line }
@@ -195,7 +199,11 @@ struct FlowFinder {
         section = Section(
             title: title, index: section.index + 1, isAboutFlows: isAboutFlows,
             isAboutRenames: ChainEvidence.mentionsRename(title), path: path, flowTitle: named ?? title,
-            ordersOtherThings: ChainEvidence.headingOrdersOtherThings(title))
+            ordersOtherThings: ChainEvidence.headingOrdersOtherThings(title),
+            isAboutArchitecture: !ChainEvidence.isAboutFlows(heading: title) && !ChainEvidence.namesScreens(title)
+                && (path.contains(where: ChainEvidence.isAboutArchitecture)
+                    || ChainEvidence.isAboutArchitecture(pageTitle))
+        )
     }
 
     /// A table's chains, read with its header as their context; a column
@@ -275,11 +283,15 @@ struct FlowFinder {
             )
             return
         }
-        for node in parsed.graph.nodes { screens.insert(ChainEvidence.screenKey(node.label)) }
+        // The boxes of an architecture diagram are a system's parts, not screens.
+        if !section.isAboutArchitecture {
+            for node in parsed.graph.nodes { screens.insert(ChainEvidence.screenKey(node.label)) }
+        }
         var flow = FlowDefinition(
             graph: parsed.graph, title: parsed.title ?? section.flowTitle ?? pageTitle, notation: notation,
             line: node.line, anchor: node.blockKey, replacesBlock: true)
         flow.titleIsBorrowed = parsed.title == nil
+        flow.showsScreens = !section.isAboutArchitecture
         flows.append(flow)
     }
 

@@ -36,7 +36,8 @@ enum FlowDrawing {
         flow.inlineSVG = DiagramSVG.render(
             flow.graph, layout: layout,
             options: .init(
-                title: flow.title, description: describe(flow.graph), idPrefix: flow.elementID, className: "flow-svg"))
+                title: flow.title, description: describe(flow.graph, screens: flow.showsScreens),
+                idPrefix: flow.elementID, className: "flow-svg"))
         drawNarrow(&flow, across: layout)
     }
 
@@ -68,8 +69,8 @@ enum FlowDrawing {
         flow.narrowSVG = DiagramSVG.render(
             down, layout: layout,
             options: .init(
-                title: flow.title, description: describe(down), idPrefix: flow.elementID + "-down",
-                className: "flow-svg"))
+                title: flow.title, description: describe(down, screens: flow.showsScreens),
+                idPrefix: flow.elementID + "-down", className: "flow-svg"))
     }
 
     /// The flow as a file of its own, with its light and dark colours in it
@@ -78,18 +79,22 @@ enum FlowDrawing {
         DiagramSVG.render(
             flow.graph, layout: flow.layout ?? LayeredLayout.layout(flow.graph),
             options: .init(
-                title: flow.title, description: describe(flow.graph), idPrefix: flow.elementID, standalone: true))
+                title: flow.title, description: describe(flow.graph, screens: flow.showsScreens),
+                idPrefix: flow.elementID, standalone: true))
     }
 
     /// The flow in words for screen readers: its steps, or its size when it is big.
-    static func describe(_ graph: DiagramGraph) -> String {
+    static func describe(_ graph: DiagramGraph, screens: Bool = true) -> String {
         func name(_ index: Int) -> String {
             graph.nodes.indices.contains(index)
                 ? graph.nodes[index].label.split(separator: "\n").joined(separator: " ") : "?"
         }
         let nodes = graph.nodes.count
         let edges = graph.edges.count
-        let size = "Flow of \(nodes) \(nodes == 1 ? "screen" : "screens") and \(edges) \(edges == 1 ? "step" : "steps")"
+        let size =
+            screens
+            ? "Flow of \(nodes) \(nodes == 1 ? "screen" : "screens") and \(edges) \(edges == 1 ? "step" : "steps")"
+            : "Diagram of \(nodes) \(nodes == 1 ? "box" : "boxes") and \(edges) \(edges == 1 ? "link" : "links")"
         guard edges > 0, edges <= 40 else { return size + "." }
         let steps = graph.edges.map { edge in
             name(edge.from) + " to " + name(edge.to) + (edge.label.isEmpty ? "" : " (\(edge.label))")
