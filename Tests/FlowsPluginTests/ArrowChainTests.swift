@@ -74,6 +74,44 @@ final class ArrowChainTests: XCTestCase {
             [["End", "More", "Stuff"]])
     }
 
+    func testTheEndsOfAChainAreWholePhrases() {
+        // A table cell is no sentence: its first and last names are all of their clause.
+        let cells = [
+            "Sign up → setup → first action": ["Sign up", "setup", "first action"],
+            "Empty list → Import → Back with rows": ["Empty list", "Import", "Back with rows"],
+            "Mood: worry → relief → joy": ["worry", "relief", "joy"],
+        ]
+        for (cell, expected) in cells {
+            let chains = ArrowChains.find(in: cell, wholeClauses: true)
+            XCTAssertEqual(chains.map { $0.steps.map(\.name) }, [expected], cell)
+            XCTAssertEqual(chains.map(\.endsAreWhole), [true], cell)
+        }
+        // In prose a name may grow past the names between the arrows to the edge of its clause.
+        XCTAssertEqual(names("Sign up → setup → first action"), [["Sign up", "setup", "first action"]])
+        XCTAssertEqual(names("User Tap -> View -> Model -> Store"), [["User Tap", "View", "Model", "Store"]])
+        // A joining word ends a name; in a capitalised chain, a lowercase word
+        // only ends one after a capitalised word.
+        XCTAssertEqual(
+            names("It offers Face ID → Watch Unlock → account password as a last resort."),
+            [["Face ID", "Watch Unlock", "account password"]])
+        // A count opens a name, and nothing before it belongs to one.
+        XCTAssertEqual(
+            names("Result: 8 sketches → 2 finalists → review → 1 pick"),
+            [["8 sketches", "2 finalists", "review", "1 pick"]])
+        // Where a name ends is a guess: the chain says so.
+        let guessed = ArrowChains.find(in: "we render welcome → home → settings quickly for new users")
+        XCTAssertEqual(guessed.map(\.endsAreWhole), [false])
+        // What stands before the first name is kept, for renames.
+        XCTAssertEqual(ArrowChains.find(in: "We renamed Boxes → Piles", minimumScreens: 2).map(\.lead), ["We renamed"])
+    }
+
+    func testAMiddleDotSeparatesStatements() {
+        // `**Graph** → Graphs · **Tabs** → switch`: two pairs, not one chain through "Graphs · Tabs".
+        XCTAssertEqual(names("Graph → Charts · Tabs → switch."), [])
+        XCTAssertEqual(names("Chart → Detail • Tabs → Home"), [])
+        XCTAssertEqual(names("Home → Detail → Edit · then save"), [["Home", "Detail", "Edit"]])
+    }
+
     func testHostileInputFinishes() {
         let arrows = String(repeating: "A → ", count: 20_000) + "B"
         XCTAssertEqual(names(arrows).count, 0)

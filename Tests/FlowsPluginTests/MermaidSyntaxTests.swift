@@ -299,4 +299,29 @@ import Testing
         #expect(!short.contains("flow-down"))
         #expect(short.components(separatedBy: "<svg ").count == 2)
     }
+
+    @Test func aFlowDownThePageThatWouldScrollOnAPhoneOpensThereOnItsStart() throws {
+        // Fits the page's column shrunk, not a phone's: the phone gets the same
+        // flow laid out from its start at the left, so the box does not open
+        // on the blank beside a centred start.
+        let markdown = """
+            # UX
+
+            ```mermaid
+            flowchart TD
+                S((Open app)) --> A[Sign in screen]
+                A --> B[Home screen] & C[Search screen] & D[Profile screen]
+                B --> E[Detail screen]
+            ```
+            """
+        let drawn = try #require(try flows(markdown).first)
+        let layout = try #require(drawn.layout)
+        #expect(!layout.style.alignsToStart)
+        #expect(Double(DiagramFit.minimumWidth(of: layout)) <= 640)
+        #expect(Double(DiagramFit.minimumWidth(of: layout)) > 316)
+        let html = try render(page(markdown))
+        #expect(html.contains("class=\"flow-drawing flow-down\""))
+        #expect(!html.contains("drawn top to bottom to fit the screen"))
+        #expect(html.components(separatedBy: "<svg ").count == 3)
+    }
 }

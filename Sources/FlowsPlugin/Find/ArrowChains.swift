@@ -12,6 +12,13 @@ struct ArrowChain: Sendable, Equatable {
     var steps: [Step]
     /// The line of the chain within the text it was found in (0 for the first line).
     var lineOffset: Int
+    /// Whether its first and last names are whole as written, not a guess at
+    /// where a name ends in its sentence (``ArrowChains/Cut``).
+    var endsAreWhole = true
+    /// The words of the first name's clause before it (`Flow goes`); empty when the name opens the clause.
+    var lead = ""
+    /// The words of the last name's clause after it; empty when the name ends the clause.
+    var tail = ""
 }
 
 /// Finds arrow chains in a line or paragraph of text.
@@ -19,8 +26,9 @@ struct ArrowChain: Sendable, Equatable {
 /// Hand-written because the rules are about prose, not a grammar: an arrow
 /// (`→`, `⟶`, `⇒`, `->`, `-->`, `=>`) separates screen names; the name before
 /// the first arrow and after the last are cut out of their sentence
-/// ("Flow goes **Welcome** → … → **Complete**, then…"), using the word count of
-/// the names between the arrows as a guide. A chain is kept when it names at
+/// ("Flow goes **Welcome** → … → **Complete**, then…"), where the name plainly
+/// ends (``Cut``; a chain whose ends are a guess says so in
+/// ``ArrowChain/endsAreWhole``). A chain is kept when it names at
 /// least ``minimumScreens`` different screens. Not chains: code (`(Item) -> Void`,
 /// `() => {`), numbers (`20% → 50% → 100%`) and menu paths (`File → New → Project`).
 enum ArrowChains {
@@ -30,8 +38,12 @@ enum ArrowChains {
     static let maximumWords = 5
     static let maximumCharacters = 48
 
-    /// The chains in `text`, whose lines are separated by `\n`.
-    static func find(in text: String, minimumScreens: Int = minimumScreens) -> [ArrowChain] {
+    /// The chains in `text`, whose lines are separated by `\n`. With
+    /// `wholeClauses` (a table cell, which is no sentence), the first and last
+    /// names are all of their clause when it is short enough to be a name.
+    static func find(
+        in text: String, minimumScreens: Int = minimumScreens, wholeClauses: Bool = false
+    ) -> [ArrowChain] {
         // Most text has no arrow at all; one pass over its bytes says so.
         guard mayHoldArrows(text) else { return [] }
         let pieces = split(text)
@@ -47,33 +59,49 @@ enum ArrowChains {
         let interiorNames = pieces.dropFirst().dropLast().filter { !isBreak($0.text) }.map {
             nameAndLabel($0.text.trimmed).0
         }
+        func isCapitalised(_ word: Substring?) -> Bool { word?.first.map { !$0.isLowercase } ?? false }
+        // With no names between the arrows (`Categories → Piles everywhere`), the words next to them tell.
         let capitalised =
-            !interiorNames.isEmpty
-            && interiorNames.allSatisfy { name in
+            interiorNames.isEmpty
+            ? isCapitalised(pieces[0].text.split(separator: " ").last)
+                && isCapitalised(pieces[pieces.count - 1].text.split(separator: " ").first)
+            : interiorNames.allSatisfy { name in
                 name.split(separator: " ").allSatisfy { word in word.first.map { !$0.isLowercase } ?? true }
             }
-        let guide = Cut(words: capitalised ? 4 : min(max(interior.max() ?? 1, 1), 4), capitalised: capitalised)
+        // A cell that lists names between arrows is no sentence; one arrow in it may be.
+        let cut = Cut(
+            words: capitalised ? 4 : min(max(interior.max() ?? 1, 1), 4), capitalised: capitalised,
+            wholeClauses: wholeClauses && !interiorNames.isEmpty)
 
         var chains: [ArrowChain] = []
         var current: [ArrowChain.Step] = []
         var currentLine = 0
         // A chain that touches code (`f() -> A -> B`) is code too, and dropped.
         var tainted = false
+        // How the chain's first and last names were cut out of their clauses.
+        var first = (isWhole: true, rest: "")
+        var last = (isWhole: true, rest: "")
 
         func close() {
             let distinct = Set(current.map { normalized($0.name) })
-            if !tainted, distinct.count >= minimumScreens, let first = current.first, !isMenuRoot(first.name) {
-                chains.append(ArrowChain(steps: current, lineOffset: currentLine))
+            if !tainted, distinct.count >= minimumScreens, let opening = current.first, !isMenuRoot(opening.name) {
+                chains.append(
+                    ArrowChain(
+                        steps: current, lineOffset: currentLine, endsAreWhole: first.isWhole && last.isWhole,
+                        lead: first.rest, tail: last.rest))
             }
             current = []
             tainted = false
+            first = (true, "")
+            last = (true, "")
         }
-        func start(_ step: ArrowChain.Step?, line: Int, afterCode: Bool) {
+        func start(_ end: EndName?, line: Int, afterCode: Bool) {
             close()
             tainted = afterCode
-            if let step {
-                current = [ArrowChain.Step(name: step.name, label: "")]
+            if let end {
+                current = [ArrowChain.Step(name: end.step.name, label: "")]
                 currentLine = line
+                first = (end.isWhole, end.rest)
             }
         }
 
@@ -85,7 +113,7 @@ enum ArrowChains {
             if isFirst {
                 let code = isCode(
                     lastBreak(in: piece.text).map { piece.text[piece.text.index(after: $0)...] } ?? piece.text)
-                start(trailingName(piece.text, words: guide), line: nextArrowLine, afterCode: code)
+                start(trailingName(piece.text, cut: cut), line: nextArrowLine, afterCode: code)
                 continue
             }
             if isLast || isBreak(piece.text) {
@@ -93,14 +121,15 @@ enum ArrowChains {
                 // start with the name that closes it.
                 let opening = firstBreak(in: piece.text).map { piece.text[..<$0] } ?? piece.text
                 if isCode(opening) { tainted = true }
-                if let step = leadingName(piece.text, words: guide) {
-                    current.append(step)
+                if let end = leadingName(piece.text, cut: cut) {
+                    current.append(end.step)
+                    last = (end.isWhole, end.rest)
                 } else {
                     close()
                 }
                 if !isLast {
                     let closing = lastBreak(in: piece.text).map { piece.text[piece.text.index(after: $0)...] } ?? ""
-                    start(trailingName(piece.text, words: guide), line: nextArrowLine, afterCode: isCode(closing))
+                    start(trailingName(piece.text, cut: cut), line: nextArrowLine, afterCode: isCode(closing))
                 }
                 continue
             }
@@ -205,102 +234,6 @@ enum ArrowChains {
 
     // MARK: - Names
 
-    /// Whether a piece between two arrows holds the end of one sentence or
-    /// clause and the start of another, rather than one screen name.
-    static func isBreak(_ text: Substring) -> Bool {
-        let (name, _) = nameAndLabel(text.trimmed)
-        if name.contains("\n") { return true }
-        if wordCount(name) > maximumWords || name.count > maximumCharacters { return true }
-        return firstBreak(in: name) != nil
-    }
-
-    /// The index of the first sentence or clause break (`. `, `, `, `; `, `: `,
-    /// ` - `, ` — `, `!`), if any.
-    static func firstBreak(in text: Substring) -> Substring.Index? {
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            let followedBySpace = next == text.endIndex || text[next] == " " || text[next] == "\n"
-            switch character {
-            case ",", ";", "!", "\n":
-                return index
-            case ".", ":":
-                if followedBySpace { return index }
-            case "-", "—", "–":
-                let spaced = index > text.startIndex && text[text.index(before: index)] == " " && followedBySpace
-                if spaced || character != "-" { return index }
-            default:
-                break
-            }
-            index = next
-        }
-        return nil
-    }
-
-    /// The last index of a break, if any.
-    static func lastBreak(in text: Substring) -> Substring.Index? {
-        var found: Substring.Index?
-        var rest = text[...]
-        while let index = firstBreak(in: rest) {
-            found = index
-            rest = rest[rest.index(after: index)...]
-        }
-        return found
-    }
-
-    /// The name that opens a piece (`Complete` of ` Complete, then …`), with
-    /// its label; nil when none is there.
-    static func leadingName(_ text: Substring, words: Cut) -> ArrowChain.Step? {
-        var piece = text.drop { $0 == " " }
-        if let end = firstBreak(in: piece) { piece = piece[..<end] }
-        // A label right after the name belongs to it: `PIN (skip), then …`.
-        let (name, label) = nameAndLabel(piece.trimmed)
-        var kept: [Substring] = []
-        for word in name.split(separator: " ") {
-            // The word next to the arrow always belongs to the name.
-            if !kept.isEmpty, words.ends(at: word, count: kept.count) { break }
-            kept.append(word)
-        }
-        // A lone joining word ("on" of "… and on → End") is the sentence, not a name.
-        if kept.count == 1, stopWords.contains(kept[0].lowercased()) { return nil }
-        let cleaned = clean(kept.joined(separator: " "))
-        guard isName(cleaned) else { return nil }
-        return ArrowChain.Step(name: cleaned, label: kept.count == wordCount(name) ? clean(label) : "")
-    }
-
-    /// The name that closes a piece (`Welcome` of `Flow goes Welcome `); nil when none is there.
-    static func trailingName(_ text: Substring, words: Cut) -> ArrowChain.Step? {
-        var piece = text[...]
-        if let end = lastBreak(in: piece) { piece = piece[piece.index(after: end)...] }
-        let (name, _) = nameAndLabel(piece.trimmed)
-        var kept: [Substring] = []
-        for word in name.split(separator: " ").reversed() {
-            if !word.contains(where: \.isLetter) { break }
-            // The word next to the arrow always belongs to the name.
-            if !kept.isEmpty, words.ends(at: word, count: kept.count) { break }
-            kept.insert(word, at: 0)
-        }
-        if kept.count == 1, stopWords.contains(kept[0].lowercased()) { return nil }
-        let cleaned = clean(kept.joined(separator: " "))
-        guard isName(cleaned) else { return nil }
-        return ArrowChain.Step(name: cleaned, label: "")
-    }
-
-    /// How the first and last names of a chain are cut out of their sentence.
-    struct Cut {
-        /// Most words a name takes.
-        var words: Int
-        /// Whether the chain's names are capitalised, so a lowercase word is not part of one.
-        var capitalised: Bool
-
-        /// Whether the name stops before `word`, having `count` words already.
-        func ends(at word: Substring, count: Int) -> Bool {
-            if count >= words || stopWords.contains(word.lowercased()) { return true }
-            return capitalised && (word.first?.isLowercase ?? false)
-        }
-    }
-
     /// Splits `PIN (skip)` into the name and the text in parentheses.
     static func nameAndLabel(_ text: Substring) -> (Substring, Substring) {
         guard text.hasSuffix(")"), let open = text.lastIndex(of: "("), open > text.startIndex else {
@@ -342,16 +275,6 @@ enum ArrowChains {
     static func normalized(_ name: String) -> String {
         name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
-
-    /// Words that join a name to its sentence rather than belong to it.
-    static let stopWords: Set<String> = [
-        "a", "an", "the", "to", "from", "then", "and", "or", "but", "goes", "go", "going", "is", "are", "was",
-        "be", "shows", "show", "flow", "flows", "order", "via", "through", "maintained", "navigates", "navigate",
-        "moves", "move", "sequence", "sequentially", "cycles", "cycle", "path", "with", "after", "before", "of",
-        "in", "on", "at", "for", "by", "as", "like", "e.g.", "i.e.", "steps", "step", "until", "when", "if",
-        "which", "that", "this", "these", "back", "into", "onto", "leads", "lead", "opens", "open", "user",
-        "users",
-    ]
 
     /// First items of menu paths (`File → New → Project`), which are not screen flows.
     static let menuRoots: Set<String> = [

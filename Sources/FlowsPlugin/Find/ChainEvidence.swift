@@ -17,6 +17,10 @@ enum ChainEvidence {
         case table = "it stands in a table of other things"
         case rename = "it says a screen was renamed"
         case menuPath = "it is a menu path"
+        case cutName = "where its first or last name ends in the sentence is a guess"
+        case counts = "its names are counts of things"
+        case template = "it defines a template of steps, not screens"
+        case tooFew = "it names fewer than three screens"
     }
 
     /// Last steps that are a control, not a screen: `Right panel → Layout → Enable`.
@@ -64,7 +68,7 @@ enum ChainEvidence {
     static let otherSequenceWords: Set<String> = [
         "phase", "phases", "milestone", "milestones", "sprint", "sprints", "implement", "implementation",
         "release", "releases", "version", "versions", "tone", "tones", "gradient", "elevation", "priority",
-        "priorities", "hierarchy", "roadmap", "pipeline", "stage", "stages",
+        "priorities", "hierarchy", "roadmap", "pipeline", "stage", "stages", "fallback", "fallbacks",
     ]
 
     /// Words of a heading or sentence that say names were changed.

@@ -109,18 +109,53 @@ extension FlowFinder {
     }
 
     /// Whether a code block is a drawing made of characters (box-drawing
-    /// characters, or `+---+` and `|   |` frames): its arrows are part of the picture.
+    /// characters, `+---+` and `|   |` frames, or lines drawn of `|`, `^` and
+    /// `v` alone): its arrows are part of the picture.
     static func isSketch(_ code: String) -> Bool {
         if code.unicodeScalars.contains(where: { (0x2500...0x259F).contains($0.value) }) { return true }
         var framed = 0
         for line in SourceLines(code) {
             let trimmed = line.text.trimmed
             guard let first = trimmed.first else { continue }
-            if (first == "+" && trimmed.contains("--")) || (first == "|" && trimmed.count > 1 && trimmed.last == "|") {
+            if (first == "+" && trimmed.contains("--")) || (first == "|" && trimmed.count > 1 && trimmed.last == "|")
+                || isDrawnLine(trimmed)
+            {
                 framed += 1
                 if framed >= 2 { return true }
             }
         }
         return false
+    }
+
+    /// A line that only draws: lines and arrowheads (`^`, `|`, `v`, `+`, `-`,
+    /// `<`, `>`, `/`, `\\`) between spaces, with at least one upright stroke
+    /// (`   ^            |`).
+    private static func isDrawnLine(_ line: Substring) -> Bool {
+        let strokes: Set<Character> = ["|", "^", "v", "V", "+", "-", "<", ">", "/", "\\", "_", "=", "*", ".", " "]
+        return line.contains(where: { "|^".contains($0) }) && line.allSatisfy(strokes.contains)
+            && line.split(separator: " ").allSatisfy { $0.count == 1 || !$0.contains(where: { "vV".contains($0) }) }
+    }
+
+    /// The lines of a text block, numbered, with a chain that wraps joined
+    /// into one: a line that ends with an arrow, or a line that starts with
+    /// one, goes on from the line before (`Sign Up → Role Selection →` over
+    /// `First Invitation → …`). Joined lines keep their breaks, so each name's
+    /// line is still counted.
+    static func statements(of text: String, firstLine: Int) -> [(line: Int, text: String)] {
+        var statements: [(line: Int, text: String)] = []
+        var continues = false
+        for line in SourceLines(text, firstLine: firstLine) {
+            let lineText = String(line.text)
+            let trimmed = lineText.trimmed
+            let startsWithArrow = ArrowChains.split(String(trimmed)).first?.text.trimmed.isEmpty == true
+            if let last = statements.indices.last, continues || (startsWithArrow && !trimmed.isEmpty) {
+                statements[last].text += "\n" + lineText
+            } else {
+                statements.append((line.number, lineText))
+            }
+            let pieces = ArrowChains.split(String(trimmed))
+            continues = pieces.count > 1 && pieces[pieces.count - 1].text.trimmed.isEmpty
+        }
+        return statements
     }
 }

@@ -30,6 +30,16 @@ struct FlowFinder {
         var isAboutFlows = false
         /// Whether its heading says names were changed (`Terminology`).
         var isAboutRenames = false
+        /// The headings it stands under and its own, outermost first.
+        var path: [String] = []
+        /// What a flow of the section is called: its heading, or the one above
+        /// when its heading only says "diagram" (`#### Flow Diagram`).
+        var flowTitle: String?
+        /// Whether its own heading says its arrows order other things (phases, tests).
+        var ordersOtherThings = false
+        /// Whether it, a heading above or the page's title speaks of a system's
+        /// architecture, and its own heading not of flows: its diagrams show no screens.
+        var isAboutArchitecture = false
     }
 
     /// Where a chain was written, which decides the evidence it needs.
@@ -50,35 +60,58 @@ struct FlowFinder {
         var isInPicture = false
         /// Inline code spans of its block without arrows, as compared (`salesrepository.recordsale`).
         var codeNames: Set<String> = []
+        /// The chain's own text: its paragraph, list item, table cell or line, without lead-ins or headers.
+        var ownText = ""
+        /// The section whose chains it joins: its own, or that of the numbered
+        /// list it continues (`3.` after a list that ended at `2.`).
+        var joinSection: Int
+
+        init(
+            chain: ArrowChain, line: Int, anchor: String, section: Section, place: Place, context: String,
+            ownText: String = "", isInPicture: Bool = false, codeNames: Set<String> = [], joinSection: Int? = nil
+        ) {
+            self.chain = chain
+            self.line = line
+            self.anchor = anchor
+            self.section = section
+            self.place = place
+            self.context = context
+            self.ownText = ownText
+            self.isInPicture = isInPicture
+            self.codeNames = codeNames
+            self.joinSection = joinSection ?? section.index
+        }
     }
 
     /// Whether arrow chains in prose are read (`plugins.flows.prose`).
     var readsProse = true
 
     /// The flows found, in document order, before layout.
-    private(set) var flows: [FlowDefinition] = []
+    var flows: [FlowDefinition] = []
     /// Mermaid blocks of other types, by block key.
     private(set) var unsupported: [String: String] = [:]
     /// What could not be read.
     private(set) var warnings: [Warning] = []
     /// Chains read and not drawn, with why.
-    private(set) var skipped: [Skipped] = []
+    var skipped: [Skipped] = []
     /// Old screen names the document says were renamed, by their compared form, with the new name.
-    private(set) var renames: [String: String] = [:]
+    var renames: [String: String] = [:]
 
-    private var candidates: [Candidate] = []
-    private var section = Section()
+    var candidates: [Candidate] = []
+    var section = Section()
     /// The paragraph before the current block (reset by a heading): a list,
     /// table or text block is read with the sentence that leads into it.
     private var leadIn = ""
     /// The lead-in of the list being read.
-    private var listLead = ""
+    var listLead = ""
     /// The headings above the current block, outermost first.
     private var headings: [(level: Int, text: String)] = []
     /// Screen names the document gives outside prose chains, as compared (``ChainEvidence/screenKey(_:)``).
-    private var screens: Set<String> = []
-    private let pageTitle: String
+    var screens: Set<String> = []
+    let pageTitle: String
     private let sectionNames: [Int: String]
+    /// The numbered lists of screens read so far, which a later list may continue.
+    var stepLists: [StepList] = []
 
     /// Code block languages whose lines are read as prose (unlabelled and plain text).
     static let textLanguages: Set<String> = ["", "text", "txt", "plain", "plaintext"]
@@ -88,22 +121,11 @@ struct FlowFinder {
         self.pageTitle = page.title
         self.readsProse = readsProse
         self.sectionNames = page.sectionNames
+        section.isAboutArchitecture = ChainEvidence.isAboutArchitecture(page.title)
         visit(page.document.root, list: nil)
         weighChains()
         flows.sort { $0.line < $1.line }
         distinguishTitles()
-    }
-
-    /// Flows of one section would all be called after it; each is told apart
-    /// by the screen it starts from: "Navigation (from Widget)".
-    private mutating func distinguishTitles() {
-        var counts: [String: Int] = [:]
-        for flow in flows { counts[flow.title, default: 0] += 1 }
-        for index in flows.indices where flows[index].titleIsBorrowed && counts[flows[index].title, default: 0] > 1 {
-            guard let start = flows[index].graph.nodes.first?.label else { continue }
-            let name = start.split(whereSeparator: \.isNewline).joined(separator: " ")
-            flows[index].title += " (from \(name))"
-        }
     }
 
     // MARK: - Walking the document
@@ -121,7 +143,7 @@ struct FlowFinder {
         case .list(let info):
             if list == nil {
                 listLead = leadIn
-                if info.ordered { stepList(node) }
+                if info.ordered { stepList(node, start: info.start) }
             }
             for child in node.children { visit(child, list: list ?? node) }
         case .item:
@@ -168,15 +190,25 @@ struct FlowFinder {
             headings.append((level, title))
         }
         leadIn = ""
+        let path = level == nil ? headings.map(\.text) + [title] : headings.map(\.text)
+        let isAboutFlows =
+            ChainEvidence.isAboutFlows(heading: title)
+            || headings.contains { ChainEvidence.isAboutFlows(heading: $0.text) }
+        // `#### Flow Diagram` under `### User Flow: Onboarding` draws the onboarding flow.
+        let named = path.reversed().first { !ChainEvidence.namesOnlyADrawing($0) }
         section = Section(
-            title: title, index: section.index + 1,
-            isAboutFlows: ChainEvidence.isAboutFlows(heading: title)
-                || headings.contains { ChainEvidence.isAboutFlows(heading: $0.text) },
-            isAboutRenames: ChainEvidence.mentionsRename(title))
+            title: title, index: section.index + 1, isAboutFlows: isAboutFlows,
+            isAboutRenames: ChainEvidence.mentionsRename(title), path: path, flowTitle: named ?? title,
+            ordersOtherThings: ChainEvidence.headingOrdersOtherThings(title),
+            isAboutArchitecture: !ChainEvidence.isAboutFlows(heading: title) && !ChainEvidence.namesScreens(title)
+                && (path.contains(where: ChainEvidence.isAboutArchitecture)
+                    || ChainEvidence.isAboutArchitecture(pageTitle))
+        )
     }
 
     /// A table's chains, read with its header as their context; a column
-    /// headed `Screen` (or page, view) names screens.
+    /// headed `Screen` (or page, view) names screens. A table is no sentence:
+    /// a chain's first and last names are all of their clause in the cell.
     private mutating func table(_ node: MarkdownNode, anchor: String) {
         let header = node.children.first { if case .tableRow(true) = $0.kind { true } else { false } }
         let titles = header?.children.map(\.plainText) ?? []
@@ -188,53 +220,22 @@ struct FlowFinder {
         let context = leadIn + "\n" + titles.joined(separator: " ")
         for row in node.children {
             if case .tableRow(true) = row.kind { continue }
-            // Each cell's text is gathered once: it is the row's context and the cell's chain.
+            // Each cell's text is gathered once: it is the row's words and the cell's chain.
             let cellTexts = row.children.map(\.plainText)
             let rowText = cellTexts.joined(separator: " ")
             for rename in ChainEvidence.renames(in: rowText) { noteRename(rename) }
-            let rowContext = context + " " + rowText
+            let renaming = ChainEvidence.saysRenamed(rowText)
             for (column, (cell, text)) in zip(row.children, cellTexts).enumerated() {
                 if screenColumns.contains(column), !text.contains(where: { "→⇒⟶>".contains($0) }) {
                     screens.insert(ChainEvidence.screenKey(text))
                 }
+                // The evidence is the table's header and the chain's own cell: the other
+                // cells of a row say what the row is about (a file, a pattern), not the chain.
                 addChains(
-                    in: text, line: row.line, anchor: anchor, context: rowContext,
-                    code: Self.codeSpans(of: cell), place: .table)
+                    in: text, line: row.line, anchor: anchor, context: context + "\n" + text,
+                    code: Self.codeSpans(of: cell), place: .table, renaming: renaming)
             }
         }
-    }
-
-    /// `1. **Editor** — open the menu`, `2. [Focus Menu](#focus) — …`: a
-    /// numbered list whose every item opens with a bold or linked name is a
-    /// chain of screens; it is drawn when its section is about flows.
-    private mutating func stepList(_ list: MarkdownNode) {
-        var steps: [ArrowChain.Step] = []
-        for item in list.children {
-            guard let paragraph = item.children.first, case .paragraph = paragraph.kind,
-                let leadIndex = paragraph.children.firstIndex(where: {
-                    if case .text(let value) = $0.kind { return !value.trimmed.isEmpty } else { return true }
-                })
-            else { return }
-            let lead = paragraph.children[leadIndex]
-            switch lead.kind {
-            case .strong, .link: break
-            default: return
-            }
-            // `**Fresh Install Flow**:` over a list of its own is a scenario's
-            // label, not a screen: a step names its screen, then what is done there.
-            let rest = paragraph.children[(leadIndex + 1)...].map(\.plainText).joined().drop { $0 == " " }
-            let label = lead.plainText.trimmed
-            if label.hasSuffix(":") || rest.hasPrefix(":") || item.children.count > 1 { return }
-            let name = ArrowChains.clean(lead.plainText)
-            guard ArrowChains.isName(name) else { return }
-            steps.append(ArrowChain.Step(name: name, label: ""))
-        }
-        guard steps.count >= 2, Set(steps.map { ArrowChains.normalized($0.name) }).count >= 2 else { return }
-        guard readsProse, section.isAboutFlows else { return }
-        candidates.append(
-            Candidate(
-                chain: ArrowChain(steps: steps, lineOffset: 0), line: list.line, anchor: list.blockKey,
-                section: section, place: .stepList, context: ""))
     }
 
     private mutating func codeBlock(_ node: MarkdownNode, info: String, code: String) {
@@ -255,16 +256,16 @@ struct FlowFinder {
             guard Self.textLanguages.contains(language) else { return }
             let text = Self.withoutComments(code)
             let sketch = Self.isSketch(code)
-            for line in SourceLines(text, firstLine: codeLine) {
-                let lineText = String(line.text)
+            for (number, lineText) in Self.statements(of: text, firstLine: codeLine) {
                 guard sketch else {
-                    addChains(in: lineText, line: line.number, anchor: node.blockKey, context: leadIn + "\n" + lineText)
+                    addChains(in: lineText, line: number, anchor: node.blockKey, context: leadIn + "\n" + lineText)
                     continue
                 }
                 // A drawing's arrows are part of the picture: said with --verbose only.
                 guard readsProse else { continue }
                 for chain in ArrowChains.find(in: lineText) {
-                    skipped.append(Skipped(line: line.number, chain: Self.spelled(chain), reason: .boxArt))
+                    skipped.append(
+                        Skipped(line: number + chain.lineOffset, chain: Self.spelled(chain), reason: .boxArt))
                 }
             }
         }
@@ -282,38 +283,51 @@ struct FlowFinder {
             )
             return
         }
-        for node in parsed.graph.nodes { screens.insert(ChainEvidence.screenKey(node.label)) }
+        // The boxes of an architecture diagram are a system's parts, not screens.
+        if !section.isAboutArchitecture {
+            for node in parsed.graph.nodes { screens.insert(ChainEvidence.screenKey(node.label)) }
+        }
         var flow = FlowDefinition(
-            graph: parsed.graph, title: parsed.title ?? section.title ?? pageTitle, notation: notation, line: node.line,
-            anchor: node.blockKey, replacesBlock: true)
+            graph: parsed.graph, title: parsed.title ?? section.flowTitle ?? pageTitle, notation: notation,
+            line: node.line, anchor: node.blockKey, replacesBlock: true)
         flow.titleIsBorrowed = parsed.title == nil
+        flow.showsScreens = !section.isAboutArchitecture
         flows.append(flow)
     }
 
-    private mutating func addChains(
-        in text: String, line: Int, anchor: String, context: String, code: Set<String> = [], place: Place = .prose
+    /// Reads the chains of `text`. `renaming` says the words around it (a table
+    /// row) speak of renaming, so `Old → New` in it may be a rename.
+    mutating func addChains(
+        in text: String, line: Int, anchor: String, context: String, code: Set<String> = [], place: Place = .prose,
+        renaming rowRenames: Bool = false
     ) {
         for rename in ChainEvidence.renames(in: text) { noteRename(rename) }
         guard readsProse else { return }
         // In a terminology section, or next to "renamed", `Categories → Piles` is a rename.
-        let renaming = section.isAboutRenames || ChainEvidence.saysRenamed(context)
-        for chain in ArrowChains.find(in: text, minimumScreens: renaming ? 2 : ArrowChains.minimumScreens) {
+        let renaming = section.isAboutRenames || rowRenames || ChainEvidence.saysRenamed(context)
+        let chains = ArrowChains.find(
+            in: text, minimumScreens: renaming ? 2 : ArrowChains.minimumScreens, wholeClauses: place == .table)
+        for chain in chains {
+            let distinct = Set(chain.steps.map { ArrowChains.normalized($0.name) }).count
             if renaming, chain.steps.count == 2 {
-                noteRename((chain.steps[0].name, chain.steps[1].name))
-                skipped.append(Skipped(line: line + chain.lineOffset, chain: Self.spelled(chain), reason: .rename))
+                // "User edits name in `Detail` → hits Return" renames nothing.
+                let isRename = ChainEvidence.isRenameStatement(chain)
+                if isRename { noteRename((chain.steps[0].name, chain.steps[1].name)) }
+                skipped.append(
+                    Skipped(
+                        line: line + chain.lineOffset, chain: Self.spelled(chain), reason: isRename ? .rename : .tooFew)
+                )
                 continue
             }
-            guard Set(chain.steps.map { ArrowChains.normalized($0.name) }).count >= ArrowChains.minimumScreens else {
-                continue
-            }
+            guard distinct >= ArrowChains.minimumScreens else { continue }
             candidates.append(
                 Candidate(
                     chain: chain, line: line + chain.lineOffset, anchor: anchor, section: section, place: place,
-                    context: context, isInPicture: ChainEvidence.hasBoxArt(text), codeNames: code))
+                    context: context, ownText: text, isInPicture: ChainEvidence.hasBoxArt(text), codeNames: code))
         }
     }
 
-    private mutating func noteRename(_ rename: (old: String, new: String)) {
+    mutating func noteRename(_ rename: (old: String, new: String)) {
         let old = ArrowChains.normalized(rename.old)
         guard old != ArrowChains.normalized(rename.new), renames[old] == nil else { return }
         renames[old] = ArrowChains.clean(rename.new)
@@ -322,126 +336,5 @@ struct FlowFinder {
     /// `A → B → C`, for notes.
     static func spelled(_ chain: ArrowChain) -> String {
         chain.steps.map(\.name).joined(separator: " → ")
-    }
-
-    // MARK: - Weighing and merging chains
-
-    /// Why a chain is not drawn, or nil when it is.
-    private func skipReason(_ candidate: Candidate) -> ChainEvidence.Skip? {
-        if candidate.isInPicture { return .boxArt }
-        let names = candidate.chain.steps.map { ArrowChains.normalized($0.name) }
-        if names.contains(where: candidate.codeNames.contains) { return .inlineCode }
-        if ChainEvidence.isMenuPath(candidate.chain) { return .menuPath }
-        if candidate.place == .stepList { return nil }
-        if candidate.section.isAboutFlows || ChainEvidence.mentionsScreens(candidate.context) { return nil }
-        if ChainEvidence.namesKnownScreens(candidate.chain, screens: screens) { return nil }
-        return candidate.place == .table ? .table : .notScreens
-    }
-
-    /// Keeps the chains with evidence and joins those of one section that
-    /// share a screen (union-find over section and screen name) into one flow each.
-    private mutating func weighChains() {
-        var kept: [Candidate] = []
-        for candidate in candidates {
-            if let reason = skipReason(candidate) {
-                skipped.append(Skipped(line: candidate.line, chain: Self.spelled(candidate.chain), reason: reason))
-            } else {
-                kept.append(candidate)
-            }
-        }
-        skipped.sort { ($0.line, $0.chain) < ($1.line, $1.chain) }
-        guard !kept.isEmpty else { return }
-        var sets = DisjointSets(count: kept.count)
-        var owner: [String: Int] = [:]
-        for (index, entry) in kept.enumerated() {
-            for step in entry.chain.steps {
-                let key = "\(entry.section.index)\u{0}" + renamed(ArrowChains.normalized(step.name))
-                if let other = owner[key] {
-                    sets.union(index, other)
-                } else {
-                    owner[key] = index
-                }
-            }
-        }
-        var groups: [Int: [Int]] = [:]
-        for index in kept.indices { groups[sets.root(index), default: []].append(index) }
-        for first in groups.keys.sorted() {
-            let members = groups[first]!.map { kept[$0] }
-            var flow = FlowDefinition(
-                graph: Self.graph(of: members.map(\.chain), renames: renames),
-                title: members[0].section.title ?? pageTitle, notation: .prose, line: members[0].line,
-                anchor: members[0].anchor, replacesBlock: false)
-            flow.titleIsBorrowed = true
-            flows.append(flow)
-        }
-    }
-
-    /// What the tooltip of a renamed screen starts with, before its old name.
-    static let formerly = "formerly "
-
-    /// The name a screen goes by now, as compared.
-    private func renamed(_ key: String) -> String {
-        renames[key].map(ArrowChains.normalized) ?? key
-    }
-
-    /// The graph of some chains: one node per screen name (case and spacing
-    /// aside), one edge per pair of neighbours; labels of repeated edges joined.
-    /// A screen the document says was renamed is drawn under its new name, so
-    /// old and new chains are one path; where a chain wrote the old name, the
-    /// box says so too ("Piles (formerly Categories)"): the drawing never
-    /// silently disagrees with the text above it.
-    static func graph(of chains: [ArrowChain], renames: [String: String] = [:]) -> DiagramGraph {
-        var graph = DiagramGraph()
-        var nodeIndex: [String: Int] = [:]
-        var edgeIndex: [Int: [Int: Int]] = [:]
-        func node(_ written: String) -> Int {
-            let old = ArrowChains.normalized(written)
-            let name = renames[old] ?? written
-            let key = ArrowChains.normalized(name)
-            let index: Int
-            if let known = nodeIndex[key] {
-                index = known
-            } else {
-                let isDecision = name.hasSuffix("?")
-                graph.nodes.append(
-                    DiagramGraph.Node(id: key, label: name, shape: isDecision ? .diamond : .box))
-                index = graph.nodes.count - 1
-                nodeIndex[key] = index
-            }
-            if key != old, graph.nodes[index].tooltip == nil {
-                graph.nodes[index].tooltip = formerly + written
-                graph.nodes[index].label = name + "\n(" + formerly + written + ")"
-            }
-            return index
-        }
-        for chain in chains {
-            var previous: Int?
-            for step in chain.steps {
-                let current = node(step.name)
-                if let from = previous {
-                    if let existing = edgeIndex[from]?[current] {
-                        if !step.label.isEmpty {
-                            let labels = graph.edges[existing].label.split(separator: "/").map { $0.trimmed }
-                            if !labels.contains(step.label[...]) {
-                                graph.edges[existing].label +=
-                                    graph.edges[existing].label.isEmpty ? step.label : " / " + step.label
-                            }
-                        }
-                    } else {
-                        graph.edges.append(DiagramGraph.Edge(from: from, to: current, label: step.label))
-                        edgeIndex[from, default: [:]][current] = graph.edges.count - 1
-                    }
-                }
-                previous = current
-            }
-        }
-        // Where the flow begins reads at a glance: screens nothing leads to are
-        // drawn as starts.
-        let targets = Set(graph.edges.map(\.to))
-        for index in graph.nodes.indices where !targets.contains(index) && graph.nodes[index].shape == .box {
-            graph.nodes[index].shape = .stadium
-            graph.nodes[index].tone = .accent
-        }
-        return graph
     }
 }

@@ -20,6 +20,10 @@ public struct FlowDefinition: Sendable {
     public var notation: Notation
     /// Whether the title is the section's or page's, not one the flow gives itself.
     var titleIsBorrowed = false
+    /// Whether its boxes are screens. An architecture diagram (a system's
+    /// parts and services) is drawn, but it is left out of the screen map and
+    /// its caption counts boxes, not screens.
+    public var showsScreens = true
     /// The file line where it is written (the first chain of a merged flow).
     public var line: Int
     /// The block the drawing goes with (``SpecSiteKit/MarkdownNode/blockKey``).
@@ -33,14 +37,16 @@ public struct FlowDefinition: Sendable {
     public var inlineSVG: String = ""
     /// Where everything goes, once laid out.
     public var layout: DiagramLayout?
-    /// Whether a flow written left to right is drawn top to bottom, being too wide
-    /// for the column even shrunk (the caption says so).
+    /// Whether a flow is drawn the other way than written (top to bottom for one
+    /// written across, or across), being too wide for the column even shrunk (the caption says so).
     var turnedToFit = false
-    /// The drawing top to bottom, shown instead on a phone, where the one across
-    /// would scroll (empty when there is none).
+    /// The drawing shown instead on a phone, where the page's would scroll: top
+    /// to bottom, or from its start (empty when there is none).
     var narrowSVG = ""
     /// The width of ``narrowSVG``, in CSS pixels.
     var narrowWidth = 0.0
+    /// Whether ``narrowSVG`` runs top to bottom where the page's drawing runs across.
+    var narrowTurned = false
 
     /// The drawing as a file of its own, with its light and dark colours.
     public var standaloneSVG: String { FlowDrawing.standalone(self) }
@@ -50,11 +56,12 @@ public struct FlowDefinition: Sendable {
         "flow-" + (fileName.hasSuffix(".svg") ? String(fileName.dropLast(4)) : fileName)
     }
 
-    /// `4 screens, 3 steps`.
+    /// `4 screens, 3 steps`, or for a diagram of other things `4 boxes, 3 links`.
     public var summary: String {
         let nodes = graph.nodes.count
         let edges = graph.edges.count
-        return "\(nodes) \(nodes == 1 ? "screen" : "screens"), \(edges) \(edges == 1 ? "step" : "steps")"
+        let words = showsScreens ? ("screen", "screens", "step", "steps") : ("box", "boxes", "link", "links")
+        return "\(nodes) \(nodes == 1 ? words.0 : words.1), \(edges) \(edges == 1 ? words.2 : words.3)"
     }
 }
 

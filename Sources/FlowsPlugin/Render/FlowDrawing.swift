@@ -24,6 +24,10 @@ enum FlowDrawing {
                 flow.graph.direction = .topToBottom
                 layout = LayeredLayout.layout(flow.graph)
             }
+            // One that scrolls even so opens on where it begins.
+            if Double(DiagramFit.minimumWidth(of: layout)) > columnWidth {
+                layout = LayeredLayout.layout(flow.graph, style: DiagramFit.startAligned(layout.style))
+            }
         } else {
             // The author chose the direction: it is kept while the drawing fits shrunk.
             (layout, flow.turnedToFit) = DiagramFit.layout(&flow.graph, columnWidth: columnWidth)
@@ -32,27 +36,41 @@ enum FlowDrawing {
         flow.inlineSVG = DiagramSVG.render(
             flow.graph, layout: layout,
             options: .init(
-                title: flow.title, description: describe(flow.graph), idPrefix: flow.elementID, className: "flow-svg"))
+                title: flow.title, description: describe(flow.graph, screens: flow.showsScreens),
+                idPrefix: flow.elementID, className: "flow-svg"))
         drawNarrow(&flow, across: layout)
     }
 
-    /// A drawing across a page that would scroll on a phone even shrunk gets a second
-    /// one, top to bottom, for narrow screens, when that one is narrower.
+    /// A drawing that would scroll on a phone even shrunk gets a second one for
+    /// narrow screens: top to bottom when it runs across and that is narrower,
+    /// and laid out from its start when it would still scroll, so the box opens
+    /// on where the flow begins.
     static func drawNarrow(_ flow: inout FlowDefinition, across: DiagramLayout) {
         flow.narrowSVG = ""
-        guard !flow.graph.direction.isVertical, Double(DiagramFit.minimumWidth(of: across)) > phoneColumnWidth else {
-            return
-        }
+        flow.narrowTurned = false
+        guard Double(DiagramFit.minimumWidth(of: across)) > phoneColumnWidth else { return }
         var down = flow.graph
-        down.direction = .topToBottom
-        let layout = LayeredLayout.layout(down)
-        guard Double(DiagramFit.minimumWidth(of: layout)) < Double(DiagramFit.minimumWidth(of: across)) else { return }
+        var layout = across
+        if !down.direction.isVertical {
+            down.direction = .topToBottom
+            let turned = LayeredLayout.layout(down)
+            if DiagramFit.minimumWidth(of: turned) < DiagramFit.minimumWidth(of: across) {
+                layout = turned
+                flow.narrowTurned = true
+            } else {
+                down = flow.graph
+            }
+        }
+        if Double(DiagramFit.minimumWidth(of: layout)) > phoneColumnWidth, !layout.style.alignsToStart {
+            layout = LayeredLayout.layout(down, style: DiagramFit.startAligned(layout.style))
+        }
+        guard flow.narrowTurned || layout.style.alignsToStart != across.style.alignsToStart else { return }
         flow.narrowWidth = layout.width
         flow.narrowSVG = DiagramSVG.render(
             down, layout: layout,
             options: .init(
-                title: flow.title, description: describe(down), idPrefix: flow.elementID + "-down",
-                className: "flow-svg"))
+                title: flow.title, description: describe(down, screens: flow.showsScreens),
+                idPrefix: flow.elementID + "-down", className: "flow-svg"))
     }
 
     /// The flow as a file of its own, with its light and dark colours in it
@@ -61,18 +79,22 @@ enum FlowDrawing {
         DiagramSVG.render(
             flow.graph, layout: flow.layout ?? LayeredLayout.layout(flow.graph),
             options: .init(
-                title: flow.title, description: describe(flow.graph), idPrefix: flow.elementID, standalone: true))
+                title: flow.title, description: describe(flow.graph, screens: flow.showsScreens),
+                idPrefix: flow.elementID, standalone: true))
     }
 
     /// The flow in words for screen readers: its steps, or its size when it is big.
-    static func describe(_ graph: DiagramGraph) -> String {
+    static func describe(_ graph: DiagramGraph, screens: Bool = true) -> String {
         func name(_ index: Int) -> String {
             graph.nodes.indices.contains(index)
                 ? graph.nodes[index].label.split(separator: "\n").joined(separator: " ") : "?"
         }
         let nodes = graph.nodes.count
         let edges = graph.edges.count
-        let size = "Flow of \(nodes) \(nodes == 1 ? "screen" : "screens") and \(edges) \(edges == 1 ? "step" : "steps")"
+        let size =
+            screens
+            ? "Flow of \(nodes) \(nodes == 1 ? "screen" : "screens") and \(edges) \(edges == 1 ? "step" : "steps")"
+            : "Diagram of \(nodes) \(nodes == 1 ? "box" : "boxes") and \(edges) \(edges == 1 ? "link" : "links")"
         guard edges > 0, edges <= 40 else { return size + "." }
         let steps = graph.edges.map { edge in
             name(edge.from) + " to " + name(edge.to) + (edge.label.isEmpty ? "" : " (\(edge.label))")
@@ -103,8 +125,14 @@ enum FlowDrawing {
         }
         html += "<figcaption><span class=\"flow-title\">\(HTMLEscaping.escape(flow.title))</span>"
         html += " <span class=\"flow-meta\">\(flow.summary)"
-        if flow.turnedToFit { html += " · drawn top to bottom to fit the page" }
-        if narrow { html += "<span class=\"flow-down-note\"> · drawn top to bottom to fit the screen</span>" }
+        if flow.turnedToFit {
+            html +=
+                flow.graph.direction.isVertical
+                ? " · drawn top to bottom to fit the page" : " · drawn across to fit the page"
+        }
+        if narrow, flow.narrowTurned {
+            html += "<span class=\"flow-down-note\"> · drawn top to bottom to fit the screen</span>"
+        }
         if let fileURL { html += " · <a href=\"\(HTMLEscaping.escape(fileURL))\">SVG</a>" }
         if let pageURL { html += " · <a href=\"\(HTMLEscaping.escape(pageURL))\">All flows</a>" }
         html += "</span></figcaption>\n</figure>\n"

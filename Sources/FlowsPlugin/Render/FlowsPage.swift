@@ -33,8 +33,10 @@ struct FlowsPage {
             }
             html += "</ul></nav>\n"
         }
-        // The flows joined into one map, once there is more than one to join.
-        if count > 1 { html += ScreenMap(flows: entries.flatMap(\.fact.flows)).html }
+        // The flows joined into one map, once there is more than one to join;
+        // architecture diagrams show no screens.
+        let screenFlows = entries.flatMap(\.fact.flows).filter(\.showsScreens)
+        if screenFlows.count > 1 { html += ScreenMap(flows: screenFlows).html }
         let inline = count <= Self.inlineLimit || !linksFiles
         if !inline {
             html += "<p class=\"flow-where\">Drawings are shown from their files in <code>flows/</code>, loaded as"
@@ -66,7 +68,7 @@ struct FlowsPage {
         let width = Int(clamping: flow.layout?.width ?? 0, to: 1...100_000, rounding: .towardZero)
         let height = Int(clamping: flow.layout?.height ?? 0, to: 1...100_000, rounding: .towardZero)
         return
-            "<img src=\"\(HTMLEscaping.escapeURL(url))\" alt=\"\(HTMLEscaping.escape(FlowDrawing.describe(flow.graph)))\""
+            "<img src=\"\(HTMLEscaping.escapeURL(url))\" alt=\"\(HTMLEscaping.escape(FlowDrawing.describe(flow.graph, screens: flow.showsScreens)))\""
             + " width=\"\(width)\" height=\"\(height)\" loading=\"lazy\" decoding=\"async\">\n"
     }
 

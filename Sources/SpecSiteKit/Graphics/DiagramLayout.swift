@@ -71,6 +71,11 @@ public struct DiagramStyle: Sendable, Equatable {
     public var rankSeparation: Double
     /// Space kept around the whole drawing.
     public var margin: Double
+    /// Whether each node lines up with its first neighbour in the rank before
+    /// (one of Brandes–Köpf's four alignments alone) rather than midway between
+    /// the four: the drawing hangs from its start at the left edge (the top,
+    /// across the page), so one that must scroll opens on where it begins.
+    public var alignsToStart = false
 
     /// Creates a style.
     public init(

@@ -3,8 +3,9 @@
 /// Graphs", 1993):
 ///
 /// 1. nodes are sized to their wrapped labels;
-/// 2. cycles are broken by reversing a few edges (Eades–Lin–Smyth), which are
-///    then drawn as back edges;
+/// 2. cycles are broken by reversing the edges a depth-first search from the
+///    first nodes written finds going back, as dot does, which are then drawn
+///    as back edges;
 /// 3. ranks come from network simplex, so edges are short; when edges have
 ///    labels, ranks are doubled and each label sits in an in-between rank;
 /// 4. long edges are split by virtual nodes;

@@ -79,7 +79,8 @@ struct ComponentLayout {
         addEmptyClusters(to: &layered)
         layered.addClusterFillers(clusterCount: graph.clusters.count)
         let layers = CrossingReduction.order(layered, clusterCount: graph.clusters.count)
-        var placement = HorizontalPlacement(graph: layered, layers: layers, nodeSeparation: style.nodeSeparation)
+        var placement = HorizontalPlacement(
+            graph: layered, layers: layers, nodeSeparation: style.nodeSeparation, alignsToStart: style.alignsToStart)
         var xs = placement.place()
         var clusterX: [Int: (left: Double, right: Double)] = [:]
         let clusters = clustersInComponent(layered)

@@ -11,11 +11,14 @@ struct HorizontalPlacement {
     let lower: [[Int]]
     /// For each node, the upper neighbours whose piece to it may not be aligned (type 1 conflicts).
     var conflicted: [[Int]]
+    /// Whether the upper-left alignment alone is kept (``DiagramStyle/alignsToStart``).
+    let alignsToStart: Bool
 
-    init(graph: LayeredGraph, layers: [[Int]], nodeSeparation: Double) {
+    init(graph: LayeredGraph, layers: [[Int]], nodeSeparation: Double, alignsToStart: Bool = false) {
         self.graph = graph
         self.layers = layers
         self.nodeSeparation = nodeSeparation
+        self.alignsToStart = alignsToStart
         upper = graph.up.map { Self.unique($0) }
         lower = graph.down.map { Self.unique($0) }
         conflicted = [[Int]](repeating: [], count: graph.count)
@@ -73,6 +76,10 @@ struct HorizontalPlacement {
         let n = graph.count
         guard n > 0 else { return [] }
         findConflicts()
+        if alignsToStart {
+            let (root, align) = verticalAlignment(layers, downward: false)
+            return horizontalCompaction(layers, root: root, align: align, mirrored: false)
+        }
         var results: [[Double]] = []
         var isRightward: [Bool] = []
         for downward in [false, true] {
