@@ -216,21 +216,28 @@ public enum TokenExport {
 
     // MARK: - CSS
 
-    /// Custom properties: light and unmoded values on `:root`, dark values
-    /// under `prefers-color-scheme: dark`.
+    /// Custom properties: unmoded values on `:root`, and light values there too unless the name has an
+    /// unmoded value as well (a dark-only base with a light override), whose light value goes under
+    /// `prefers-color-scheme: light`, as it was written; dark values under `prefers-color-scheme: dark`.
     static func css(_ tokens: [DesignToken], title: String) -> String {
+        let unmoded = Set(tokens.filter { $0.mode == nil }.map(\.name))
+        var base: [String] = []
         var light: [String] = []
         var dark: [String] = []
         for token in tokens {
             let lines = cssDeclarations(token)
-            if token.mode == .dark { dark += lines } else { light += lines }
+            switch token.mode {
+            case .dark: dark += lines
+            case .light where unmoded.contains(token.name): light += lines
+            default: base += lines
+            }
         }
         var output = "/* Design tokens of \(cssComment(title)), exported by specsite. */\n:root {\n"
-        output += light.map { "  " + $0 + "\n" }.joined()
+        output += base.map { "  " + $0 + "\n" }.joined()
         output += "}\n"
-        if !dark.isEmpty {
-            output += "\n@media (prefers-color-scheme: dark) {\n  :root {\n"
-            output += dark.map { "    " + $0 + "\n" }.joined()
+        for (scheme, lines) in [("light", light), ("dark", dark)] where !lines.isEmpty {
+            output += "\n@media (prefers-color-scheme: \(scheme)) {\n  :root {\n"
+            output += lines.map { "    " + $0 + "\n" }.joined()
             output += "  }\n}\n"
         }
         return output
