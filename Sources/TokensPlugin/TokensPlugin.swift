@@ -143,8 +143,6 @@ public struct TokensPlugin: Plugin {
         // Tokens page, not warned about: specs quote snippets from different
         // eras, and `--strict` must not fail on that.
         for warning in catalog.warnings { context.diagnostics.report(warning) }
-        let unique = catalog.unique
-        guard !unique.tokens.isEmpty else { return [] }
         let options = TokensSettings(
             context.settings, file: context.config.file ?? "specsite.yml", diagnostics: context.diagnostics)
         let exported = Self.exported(catalog, site: site, settings: options)
@@ -157,7 +155,9 @@ public struct TokensPlugin: Plugin {
                 return root
             } ?? ""
         var jobs: [@Sendable () -> GeneratedOutput] = []
-        if options.page {
+        // A site without tokens has no Tokens page, but still writes its (empty) exports, so a build
+        // that imports them does not depend on whether this site happens to hold tokens.
+        if options.page, !catalog.unique.tokens.isEmpty {
             let sources = options.exports ? Set(exported.map(\.source.file)) : nil
             jobs.append { .page(TokensPage(catalog: catalog, site: site, exportedFrom: sources).page) }
         }
