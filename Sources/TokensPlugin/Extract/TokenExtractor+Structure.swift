@@ -74,6 +74,21 @@ extension TokenExtractor {
         return .lines
     }
 
+    /// Whether tokens read from plain JSON make a token set: a colour, a value written with its unit
+    /// (`"16px"`), a composite (a type style, a shadow, a curve, a spring), or a top-level group named
+    /// for a kind of token (`spacing`). `{"indentation": {"spaces": 4}}` (a formatter's settings) is
+    /// none of these: a bare number named by a word that only sounds like spacing.
+    static func isTokenSet(_ tokens: [DesignToken]) -> Bool {
+        tokens.contains { token in
+            switch token.value {
+            case .color, .typography, .shadow, .spring, .cubicBezier: return true
+            default: break
+            }
+            if token.written.contains(where: { $0.isLetter || $0 == "%" }) { return true }
+            return token.path.count > 1 && ValueReader.kind(forWord: token.path[0]) != nil
+        }
+    }
+
     /// `plum/950`, `{color.plum.950}`, `gray-900`: what a cell referring to another token looks like.
     static func aliasCandidate(_ text: String) -> String? {
         let trimmed = text.trimmed()

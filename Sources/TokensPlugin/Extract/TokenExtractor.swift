@@ -207,7 +207,11 @@ struct TokenExtractor {
             } else if let document = CodeDeclarations.parseDocument(lexer) {
                 var reader = CodeTokens(collector: collector)
                 reader.read(document: document)
-                collector = reader.collector
+                // A DTCG file is a token set by its `$value`s; any other JSON (a formatter's
+                // settings, an API response) only when it holds something shaped like a token.
+                if code.contains("\"$value\"") || Self.isTokenSet(reader.collector.tokens) {
+                    collector = reader.collector
+                }
             }
         case .code:
             let lexer = CodeLexer(code)
