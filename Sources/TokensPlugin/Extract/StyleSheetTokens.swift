@@ -218,15 +218,25 @@ enum StyleSheetTokens {
     /// Reads `Name: value` lines (an unlabelled code block of colours). Only
     /// colours count here: such blocks are often sketches whose other
     /// `Label: value` lines are prose.
+    /// A line that is only a heading ending in a colon (`Dark Mode:`, `light:`) sets the mode of the
+    /// lines under it, until the next such line (`Chart:` names none).
     static func readLines(_ code: String, group: [String] = [], into collector: inout TokenCollector) {
+        var mode: DesignToken.Mode?
         for sourceLine in SourceLines(code) {
             let (line, lineNumber) = (sourceLine.text, sourceLine.number)
+            let trimmed = line.trimmed()
+            if trimmed.hasSuffix(":"), trimmed.dropLast().firstIndex(of: ":") == nil,
+                LabelledValue.isLabel(String(trimmed.dropLast()))
+            {
+                mode = TokenExtractor.mode(ofTitle: String(trimmed.dropLast()))
+                continue
+            }
             guard let entry = LabelledValue(line: String(line), colorsOnly: true) else { continue }
             switch entry.reading {
             case .value(let value, let kind?):
                 collector.add(
-                    path: group + [entry.label], mode: entry.mode, kind: kind, value: value, written: entry.written,
-                    description: entry.description, line: lineNumber)
+                    path: group + [entry.label], mode: entry.mode ?? mode, kind: kind, value: value,
+                    written: entry.written, description: entry.description, line: lineNumber)
             case .invalidColor(let message):
                 collector.warn(line: lineNumber, "\(entry.label): \(message)")
             default:

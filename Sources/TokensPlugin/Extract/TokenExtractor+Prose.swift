@@ -34,7 +34,7 @@ extension TokenExtractor {
                 lines[lines.count - 1].text += child.plainText
             }
         }
-        let kind = headingKind
+        let kind = blockKind
         // Every value has a `#` or a digit in it; most lines of prose have neither.
         for (text, line) in lines
         where text.utf8.contains(where: { $0 == 0x23 || ($0 >= 0x30 && $0 <= 0x39) })

@@ -39,14 +39,22 @@ struct TokenExtractor {
         didSet {
             headingKind = Self.kind(of: headings)
             labelMode = nil
+            labelGroup = nil
+            labelKind = nil
         }
     }
-    /// The mode a bold label paragraph (`**Dark Theme** (via …)`) gives the
-    /// blocks after it, until the next heading.
+    /// The mode a label paragraph (`**Dark Theme** (via …)`, `Dark mode:`) gives the
+    /// blocks after it, until the next heading or label.
     var labelMode: DesignToken.Mode?
+    /// The group a bold label that names no mode (`**Chart Colors (Both Modes):**`) gives the
+    /// plain names after it, until the next heading or label, and the kind its words say.
+    var labelGroup: String?
+    var labelKind: DesignToken.Kind?
     /// What the nearest headings say the tokens under them are; kept up to
     /// date as headings change rather than worked out for every block.
     var headingKind: DesignToken.Kind?
+    /// What the nearest label or heading says the tokens under it are.
+    var blockKind: DesignToken.Kind? { labelKind ?? headingKind }
     /// File lines that open a code fence, so a code block's first code line is known.
     private let fenceLines: Set<Int>
 
@@ -54,6 +62,7 @@ struct TokenExtractor {
     static func extract(_ page: Page) -> Result {
         var extractor = TokenExtractor(page: page)
         extractor.readBlocks(page.document.root.children)
+        extractor.resolveWithinPage()
         extractor.pairModes()
         return extractor.result
     }
@@ -107,8 +116,14 @@ struct TokenExtractor {
                 readList(block, parent: nil, into: &collector)
                 finish(collector)
             case .paragraph:
-                if let mode = Self.labelMode(of: block) {
-                    labelMode = mode
+                if let label = Self.blockLabel(of: block) {
+                    // A new label ends the one before: `**Chart Colors:**` after `**Dark Mode:**`
+                    // is no longer dark.
+                    labelMode = label.mode
+                    if label.mode == nil {
+                        labelGroup = Self.groupName(label.text)
+                        labelKind = ValueReader.kind(forWord: label.text)
+                    }
                     continue
                 }
                 var collector = collector(for: block, firstLine: 1)
@@ -122,11 +137,17 @@ struct TokenExtractor {
         }
     }
 
-    /// The nearest heading's text that is not only a mode (`Dark Mode`), the
-    /// group plain names are put in; light and dark values of one name then
-    /// share a path.
+    /// The nearest heading's text that is not only a mode (`Dark Mode`), so light and dark values of
+    /// one name share a path; without its section number and a closing note (`4. Spacing (Code)` is
+    /// `Spacing`).
     var heading: String? {
-        headings.filter { Self.mode(ofTitle: $0.value) == nil }.max(by: { $0.key < $1.key })?.value
+        headings.filter { Self.mode(ofTitle: $0.value) == nil }.max(by: { $0.key < $1.key })
+            .map { Self.groupName($0.value) }
+    }
+
+    /// The groups plain names are put in: the heading's, and under it a label's (`**Chart Colors:**`).
+    var groupPath: [String] {
+        (heading.map { [$0] } ?? []) + (labelGroup.map { [$0] } ?? [])
     }
 
     /// The mode the document's structure gives the blocks here: a bold label
@@ -197,7 +218,7 @@ struct TokenExtractor {
                 let colors = AssetCatalogColors.read(document)
             {
                 // A colour set has no name inside: its folder (`Accent.colorset`) or heading names it.
-                let name = Self.colorSetName(info: info, code: code) ?? heading ?? "color"
+                let name = Self.colorSetName(info: info, code: code) ?? groupPath.last ?? "color"
                 for color in colors {
                     guard case .color(let value) = ColorLiteral.parseCSS(color.css) else { continue }
                     collector.add(
@@ -221,13 +242,15 @@ struct TokenExtractor {
             collector = reader.collector
         case .lines:
             // Like a table's plain names, the lines are grouped under their heading.
-            StyleSheetTokens.readLines(code, group: heading.map { [$0] } ?? [], into: &collector)
+            StyleSheetTokens.readLines(code, group: groupPath, into: &collector)
         case .none:
             return
         }
-        if format == .json {
-            // DTCG aliases may point anywhere in the site, and one that points
-            // nowhere (or in a circle) must be reported.
+        if format == .json || format == .css {
+            // DTCG aliases and CSS `var()`s name tokens unmistakably, in another block
+            // (`[data-theme='dark'] { --bg: var(--bg-dark); }` under the `:root` that defines
+            // `--bg-dark`) or another document; a DTCG alias that points nowhere (or in a
+            // circle) must be reported.
             finish(collector)
             return
         }
@@ -247,6 +270,30 @@ struct TokenExtractor {
     }
 
     // MARK: - Modes
+
+    /// Resolves the page's references to its own tokens, in written order, before the site's
+    /// catalog resolves what is left across documents: a document's own token is the one it means.
+    private mutating func resolveWithinPage() {
+        guard !result.references.isEmpty else { return }
+        var lookup = TokenLookup(result.tokens)
+        var left: [DesignToken] = []
+        for reference in result.references {
+            guard case .alias(let target) = reference.value,
+                let found = lookup.find(target, preferring: reference.mode)
+            else {
+                left.append(reference)
+                continue
+            }
+            var token = reference
+            token.value = found.value
+            token.kind = found.kind
+            token.alias = target
+            if token.mode == nil { token.mode = found.mode }
+            result.tokens.append(token)
+            lookup.add(token)
+        }
+        result.references = left
+    }
 
     /// A token written once plainly and once for dark mode is the light one of a pair.
     private mutating func pairModes() {
