@@ -8,7 +8,8 @@ extension TokenExtractor {
 
     mutating func readTable(_ table: MarkdownNode) {
         guard let header = table.children.first, case .tableRow(isHeader: true) = header.kind else { return }
-        let titles = header.children.map { Self.cellText($0).lowercased() }
+        let writtenTitles = header.children.map { Self.cellText($0) }
+        let titles = writtenTitles.map { $0.lowercased() }
         guard table.children.count > 1, titles.count >= 2 else { return }
         readStatedPairs(table, titles: titles)
         // Most tables hold no tokens: a sample of rows decides before every
@@ -16,7 +17,7 @@ extension TokenExtractor {
         let sample = table.children.dropFirst().prefix(50).map { $0.children.map(Self.cellText) }
         guard Self.mayHoldTokens(titles: titles, sample: sample) else { return }
         let rows = table.children.dropFirst().map { $0.children.map(Self.cellText) }
-        let kindFromHeading = headingKind
+        let kindFromHeading = blockKind
         let colorContext = kindFromHeading == .color || titles.contains { ValueReader.kind(forWord: $0) == .color }
         if readTypographyTable(table, titles: titles, rows: rows) { return }
 
@@ -26,23 +27,32 @@ extension TokenExtractor {
             "hex code", "swatch",
         ]
         var modes: [Int: DesignToken.Mode] = [:]
+        // Columns that give tokens of their own, named by their title: `Accessible Light` beside
+        // `Light`, or each of several colour columns (`Mark Fill`, `Frame`, `Background`).
+        var columnNames: [Int: String] = [:]
         var valueColumns: [Int] = []
         var namedColumns: Set<Int> = []
+        var ownColumns: [Int] = []
         for (column, title) in titles.enumerated() {
             let words = title.split(whereSeparator: { !$0.isLetter }).map(String.init)
-            if words.contains("light") {
-                modes[column] = .light
+            let lightOrDark: DesignToken.Mode? =
+                words.contains("light") != words.contains("dark") ? (words.contains("light") ? .light : .dark) : nil
+            if let lightOrDark {
+                modes[column] = lightOrDark
                 valueColumns.append(column)
                 namedColumns.insert(column)
-            } else if words.contains("dark") {
-                modes[column] = .dark
-                valueColumns.append(column)
-                namedColumns.insert(column)
+                // `Light`, `Dark Mode`, `Light (on white)` name a mode; `Accessible Light` a variant in it.
+                if Self.mode(ofTitle: Self.groupName(title)) == nil {
+                    let rest = writtenTitles[column].split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+                        .filter { !["light", "dark"].contains($0.lowercased()) }.joined(separator: " ")
+                    if !rest.isEmpty { columnNames[column] = rest }
+                }
             } else if valueWords.contains(title) {
                 valueColumns.append(column)
                 namedColumns.insert(column)
             } else if mostlyValues(rows, column: column, kind: kindFromHeading, colorContext: colorContext) {
                 valueColumns.append(column)
+                ownColumns.append(column)
             }
         }
         let nameWords: Set<String> = ["name", "token", "role", "variable", "token name", "usage name", "alias"]
@@ -52,6 +62,10 @@ extension TokenExtractor {
         else { return }
         valueColumns.removeAll { $0 == nameColumn }
         guard !valueColumns.isEmpty else { return }
+        // Beside other value columns, a column found by its values is a token of its own.
+        if valueColumns.count > 1 {
+            for column in ownColumns where column != nameColumn { columnNames[column] = writtenTitles[column] }
+        }
 
         var collector = collector(for: table, firstLine: 1)
         for (offset, row) in table.children.dropFirst().enumerated() {
@@ -62,8 +76,11 @@ extension TokenExtractor {
             guard !name.isEmpty, name.count <= 80 else { continue }
             let description = cells.indices.filter { $0 != nameColumn && !valueColumns.contains($0) }
                 .map { cells[$0] }.filter { !$0.isEmpty }.joined(separator: " · ")
-            let path = tokenPath(name)
+            let rowPath = tokenPath(name)
             for column in valueColumns where column < cells.count {
+                // `Tint Colors.Accessible.systemBlue`: the column is a group beside the row's own token.
+                let path =
+                    columnNames[column].map { Array(rowPath.dropLast()) + [$0] + rowPath.suffix(1) } ?? rowPath
                 // Only a column named for values (Value, Light, Dark, …) names other tokens.
                 let mayAlias = namedColumns.contains(column)
                 guard Self.mayBeValue(cells[column]) || (mayAlias && Self.aliasCandidate(cells[column]) != nil)
@@ -114,7 +131,7 @@ extension TokenExtractor {
             let parts = name.split(whereSeparator: { $0 == "." || $0 == "/" }).map(String.init)
             if !parts.isEmpty { return parts }
         }
-        return (heading.map { [$0] } ?? []) + [name]
+        return groupPath + [name]
     }
 
     /// Reads a table whose columns are the parts of a type style (Size, Line
