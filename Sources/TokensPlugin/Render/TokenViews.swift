@@ -210,13 +210,19 @@ struct TokenViews {
         guard !pairs.isEmpty else { return nil }
         var html = "<ul class=\"tk-contrast\">"
         for pair in pairs {
+            let partner = "<code>\(HTMLEscaping.escape(pair.partner))</code>"
+            let side = pair.cardIsBackground ? "under \(partner)" : "on \(partner)"
+            guard pair.background.isOpaque else {
+                // What shows through a translucent ground decides the contrast; no ratio is made up.
+                html +=
+                    "<li>\(side) <span class=\"tk-apca\">translucent ground: depends on what is behind it</span></li>"
+                continue
+            }
             let ratio = pair.foreground.contrastRatio(with: pair.background)
             let lc = pair.foreground.apcaContrast(on: pair.background)
             let (badge, level) = pair.isIcon ? Self.iconBadge(ratio) : Self.badge(ratio)
-            let partner = "<code>\(HTMLEscaping.escape(pair.partner))</code>"
             html +=
-                "<li><span class=\"tk-ratio\">\(String(format: "%.2f", ratio)):1</span> "
-                + (pair.cardIsBackground ? "under \(partner)" : "on \(partner)")
+                "<li><span class=\"tk-ratio\">\(String(format: "%.2f", ratio)):1</span> " + side
                 + " <span class=\"tk-badge tk-badge-\(level)\">\(badge)</span>"
                 + " <span class=\"tk-apca\" title=\"APCA lightness contrast\">Lc \(String(format: "%.0f", lc))</span></li>"
         }
