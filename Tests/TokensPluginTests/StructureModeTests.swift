@@ -28,6 +28,16 @@ struct StructureModeTests {
 
             #### Theme B: Meadow
 
+            **Custom Colors (extend the config):**
+            ```js
+            meadow: { moss: '#6FA35B' }
+            ```
+
+            **Light Mode:**
+            | Role | Color |
+            |------|-------|
+            | Background | `#F5F0E8` |
+
             **Chart Colors:**
             ```
             Primary: #6FA35B
@@ -38,7 +48,8 @@ struct StructureModeTests {
             colors(tokens) == [
                 "Theme A: Harbour.Primary dark #E8ECF4", "Theme A: Harbour.Secondary dark #9AA5B8",
                 "Theme A: Harbour.Chart Colors.Primary - #2F80ED", "Theme A: Harbour.Chart Colors.Secondary - #27AE60",
-                "Theme A: Harbour.Chart Colors.Quaternary - #D64545", "Theme B: Meadow.Chart Colors.Primary - #6FA35B",
+                "Theme A: Harbour.Chart Colors.Quaternary - #D64545", "meadow.moss - #6FA35B",
+                "Theme B: Meadow.Background light #F5F0E8", "Theme B: Meadow.Chart Colors.Primary - #6FA35B",
             ])
     }
 

@@ -118,12 +118,11 @@ struct TokenExtractor {
             case .paragraph:
                 if let label = Self.blockLabel(of: block) {
                     // A new label ends the one before: `**Chart Colors:**` after `**Dark Mode:**`
-                    // is no longer dark.
+                    // is no longer dark, and `**Light Mode:**` after `**Custom Colors:**` no longer
+                    // custom colours.
                     labelMode = label.mode
-                    if label.mode == nil {
-                        labelGroup = Self.groupName(label.text)
-                        labelKind = ValueReader.kind(forWord: label.text)
-                    }
+                    labelGroup = label.mode == nil ? Self.groupName(label.text) : nil
+                    labelKind = label.mode == nil ? ValueReader.kind(forWord: label.text) : nil
                     continue
                 }
                 var collector = collector(for: block, firstLine: 1)
