@@ -44,15 +44,18 @@ public struct TokensPlugin: Plugin {
     private func reportDuplicates(_ tokens: [DesignToken], page: Page, diagnostics: DiagnosticLog) {
         var first: [String: DesignToken] = [:]
         for token in tokens {
-            let key = token.kind.rawValue + "|" + token.name + "|" + (token.mode?.rawValue ?? "")
+            // A theme's or a breakpoint's value (`[data-theme="ocean"]`, `@media (max-width: 768px)`) is
+            // a variant of the name, not a second definition.
+            let key = token.kind.rawValue + "|" + token.name + "|" + token.condition
             guard let earlier = first[key] else {
                 first[key] = token
                 continue
             }
             if earlier.value != token.value {
+                let condition = token.condition
                 diagnostics.warning(
                     page.displayPath, line: token.source.line,
-                    "token '\(token.name)'\(token.mode.map { " (\($0.rawValue))" } ?? "") is defined again with "
+                    "token '\(token.name)'\(condition.isEmpty ? "" : " (\(condition))") is defined again with "
                         + "another value (first at line \(earlier.source.line)); the Tokens page and exports keep the first"
                 )
             }

@@ -278,7 +278,9 @@ struct CodeDeclarations {
             let valueStart = index
             let value = parseValue(&index, depth: depth + 1)
             let comment = trailingComment(after: valueStart, end: index)
-            entries.append(CodeEntry(key: lexeme.text, value: value, line: lexeme.line, comment: comment))
+            // A quoted key is the string it spells (`"[data-theme=\"ocean\"]"`).
+            let key = lexeme.kind == .string ? ValueReader.unescape(lexeme.text) : lexeme.text
+            entries.append(CodeEntry(key: key, value: value, line: lexeme.line, comment: comment))
         }
         return .object(entries, hasSpread: hasSpread)
     }
@@ -306,7 +308,7 @@ struct CodeDeclarations {
             if lexeme.kind == .identifier || lexeme.kind == .string, index + 1 < lexemes.count,
                 lexemes[index + 1].text == ":"
             {
-                key = lexeme.text
+                key = lexeme.kind == .string ? ValueReader.unescape(lexeme.text) : lexeme.text
                 index += 2
             }
             let valueStart = index

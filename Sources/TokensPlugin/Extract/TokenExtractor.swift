@@ -189,7 +189,8 @@ struct TokenExtractor {
         for reference in unresolved {
             result.references.append(
                 DesignToken(
-                    path: reference.path, mode: reference.mode ?? contextMode, kind: reference.kind ?? .color,
+                    path: reference.path, mode: reference.mode ?? contextMode, variant: reference.variant,
+                    kind: reference.kind ?? .color,
                     value: .alias(reference.target), written: reference.written, description: reference.description,
                     source: SourceLocation(file: collector.file, line: collector.fileLine(reference.line)),
                     blockLine: collector.blockLine))
@@ -296,10 +297,11 @@ struct TokenExtractor {
 
     /// A token written once plainly and once for dark mode is the light one of a pair.
     private mutating func pairModes() {
-        let darkPaths = Set(result.tokens.filter { $0.mode == .dark }.map(\.path))
+        func key(_ token: DesignToken) -> [String] { token.path + [token.variant ?? ""] }
+        let darkPaths = Set(result.tokens.filter { $0.mode == .dark }.map(key))
         guard !darkPaths.isEmpty else { return }
         for index in result.tokens.indices where result.tokens[index].mode == nil {
-            if darkPaths.contains(result.tokens[index].path) { result.tokens[index].mode = .light }
+            if darkPaths.contains(key(result.tokens[index])) { result.tokens[index].mode = .light }
         }
     }
 }

@@ -280,11 +280,16 @@ public struct ContrastPairs: Sendable {
     /// one whose name says `dark` or `night` (`backgroundDark`) and one that does not are not paired:
     /// the name is no mode, but such a pair is seldom drawn together. The two values of a name
     /// written with `light` and with `dark` (`color-background-light`, `color-background-dark`) are
-    /// no such hint: either may be the one a colour goes with.
+    /// no such hint: either may be the one a colour goes with. A variant's colour (a theme's, a
+    /// breakpoint's) pairs with its variant's colours first, then with the base ones; a base colour
+    /// never with a variant's.
     private func sameMode(_ candidates: [DesignToken], as token: DesignToken) -> [DesignToken] {
         let dark: (DesignToken) -> Bool = { !Set(Self.words($0.shortName)).isDisjoint(with: ["dark", "night"]) }
         let tokenIsShade = isLightDarkShade(token)
-        let others = candidates.filter { candidate in
+        let scoped =
+            candidates.filter { $0.variant == token.variant && token.variant != nil }
+            + candidates.filter { $0.variant == nil }
+        let others = scoped.filter { candidate in
             candidate.name != token.name
                 && (tokenIsShade || isLightDarkShade(candidate)
                     || !(candidate.mode == nil && token.mode == nil && dark(candidate) != dark(token)))
