@@ -20,6 +20,7 @@ extension TokenExtractor {
         let kindFromHeading = blockKind
         let colorContext = kindFromHeading == .color || titles.contains { ValueReader.kind(forWord: $0) == .color }
         if readTypographyTable(table, titles: titles, rows: rows) { return }
+        if readShadowTable(table, titles: titles, rows: rows) { return }
 
         // Value columns: named so, or mostly holding values.
         let valueWords: Set<String> = [
@@ -215,5 +216,72 @@ extension TokenExtractor {
         default:
             break
         }
+    }
+
+    /// Reads a table whose columns are the parts of a shadow (`Radius`, `Offset`, `Opacity`, `Blur`,
+    /// `Color`) under a heading or label about shadows: one shadow per row. A radius is iOS's, half
+    /// the CSS blur, as in code; an offset is `(x, y)` or `y` alone.
+    mutating func readShadowTable(_ table: MarkdownNode, titles: [String], rows: [[String]]) -> Bool {
+        var parts: [Int: String] = [:]
+        for (column, title) in titles.enumerated() {
+            switch title {
+            case "radius", "shadow radius", "blur radius": parts[column] = "radius"
+            case "blur": parts[column] = "blur"
+            case "offset", "shadow offset", "offset (x, y)", "x, y": parts[column] = "offset"
+            case "x", "offset x", "x offset": parts[column] = "x"
+            case "y", "offset y", "y offset": parts[column] = "y"
+            case "opacity", "alpha", "shadow opacity": parts[column] = "opacity"
+            case "color", "colour", "shadow color", "shadow colour": parts[column] = "color"
+            case "spread": parts[column] = "spread"
+            default: break
+            }
+        }
+        let values = Set(parts.values)
+        guard blockKind == .shadow, parts.count >= 2, !values.isDisjoint(with: ["radius", "blur"]),
+            !values.isDisjoint(with: ["offset", "x", "y", "opacity"]),
+            let nameColumn = titles.indices.first(where: { parts[$0] == nil })
+        else { return false }
+        var collector = collector(for: table, firstLine: 1)
+        for (offset, row) in table.children.dropFirst().enumerated() {
+            let cells = rows[offset]
+            guard nameColumn < cells.count, !cells[nameColumn].isEmpty else { continue }
+            var entries: [CodeEntry] = []
+            func entry(_ key: String, _ value: String) {
+                entries.append(CodeEntry(key: key, value: .scalar(value), line: row.line, comment: ""))
+            }
+            for (column, part) in parts.sorted(by: { $0.key < $1.key }) where column < cells.count {
+                let cell = cells[column].trimmed("`* ")
+                guard !cell.isEmpty else { continue }
+                switch part {
+                case "offset":
+                    let numbers = cell.split(whereSeparator: { "(), ".contains($0) }).map(String.init)
+                        .filter { ValueReader.unitNumber($0) != nil }
+                    if numbers.count >= 2 {
+                        entry("x", numbers[0])
+                        entry("y", numbers[1])
+                    } else if let only = numbers.first {
+                        entry("y", only)
+                    }
+                case "opacity":
+                    guard let (amount, unit) = ValueReader.unitNumber(cell), unit == "%" || unit.isEmpty else {
+                        continue
+                    }
+                    entry("opacity", TokenFormat.number(unit == "%" ? amount / 100 : amount))
+                case "color":
+                    entry("color", "'" + cell + "'")
+                default:
+                    entry(part, cell)
+                }
+            }
+            guard let layer = CodeTokens.shadowLayer(entries) else { continue }
+            let description = cells.indices.filter { $0 != nameColumn && parts[$0] == nil }.map { cells[$0] }
+                .filter { !$0.isEmpty }.joined(separator: " · ")
+            collector.add(
+                path: tokenPath(cells[nameColumn]), mode: nil, kind: .shadow, value: .shadow([layer]),
+                written: parts.keys.sorted().compactMap { $0 < cells.count && !cells[$0].isEmpty ? cells[$0] : nil }
+                    .joined(separator: " · "), description: description, line: row.line)
+        }
+        finish(collector)
+        return true
     }
 }
