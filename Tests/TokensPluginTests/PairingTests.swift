@@ -51,6 +51,32 @@ struct PairingTests {
         #expect(found["bg-dark"] == ["under text-main"])
     }
 
+    /// A palette written together is used together: a text colour is measured on the grounds of its
+    /// own block when that block has any, and on the document's other grounds only when it has none.
+    @Test func aBlocksOwnGroundsComeFirst() {
+        let found = pairs([
+            (
+                "colors.md",
+                """
+                ### Background Colors
+
+                - **Paper**: `#FFFFFF`
+                - **Slate**: `#1E1E24`
+
+                ```css
+                :root { --surface-deep: #101010; --text-soft: #9A9A9A; }
+                ```
+
+                ### Text
+
+                - **Ink**: `#2A2A2A`
+                """
+            )
+        ])
+        #expect(found["text-soft"] == ["on surface-deep"])
+        #expect(found["Text.Ink"] == ["on Background Colors.Paper", "on Background Colors.Slate", "on surface-deep"])
+    }
+
     /// Inverse text goes on inverse fills, else on the primary colour, never on the surfaces it is the
     /// inverse of; and a surface is not measured under it.
     @Test func inverseTextGoesOnInverseOrPrimaryFills() {

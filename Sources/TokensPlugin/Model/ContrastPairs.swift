@@ -242,7 +242,7 @@ public struct ContrastPairs: Sendable {
                     }
                     : inverse
             }
-            return partners(candidates, of: token, color: color).compactMap { ground in
+            return partners(Self.sameBlockIfAny(candidates, as: token), of: token, color: color).compactMap { ground in
                 guard case .color(let background) = ground.value else { return nil }
                 return Pair(
                     foreground: color, background: background, partner: ground.name, cardIsBackground: false,
@@ -253,9 +253,10 @@ public struct ContrastPairs: Sendable {
             // one whose name says it is the main one (`text`, `textPrimary`, `foreground`) first. Text
             // written in this very colour is not meant for it: then there is no pair.
             let candidates = oneShadeEach(
-                sameMode(texts[file] ?? [], as: token).filter {
-                    Self.words($0.shortName).first != "on" && !Self.isInverse($0)
-                }, for: color)
+                Self.sameBlockIfAny(
+                    sameMode(texts[file] ?? [], as: token).filter {
+                        Self.words($0.shortName).first != "on" && !Self.isInverse($0)
+                    }, as: token), for: color)
             let main = candidates.first { Self.isMainText($0) } ?? candidates.first
             guard let main, main.name != token.name, case .color(let text) = main.value, text.hex != color.hex
             else { return [] }
@@ -301,6 +302,14 @@ public struct ContrastPairs: Sendable {
             return others.filter { $0.mode != (dark(token) ? .light : .dark) && ($0.mode == nil || $0.alias == nil) }
         }
         return others.filter { $0.mode == nil }
+    }
+
+    /// The candidates written in the token's own block (a palette written together is used
+    /// together), or all of them when its block has none: text colours in one table, grounds in the
+    /// next.
+    private static func sameBlockIfAny(_ candidates: [DesignToken], as token: DesignToken) -> [DesignToken] {
+        let own = candidates.filter { $0.blockLine == token.blockLine }
+        return own.isEmpty ? candidates : own
     }
 
     /// Up to ``limit`` partners in reading order, never one of the colour's own value: text in the
