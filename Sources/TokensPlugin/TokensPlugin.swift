@@ -44,15 +44,18 @@ public struct TokensPlugin: Plugin {
     private func reportDuplicates(_ tokens: [DesignToken], page: Page, diagnostics: DiagnosticLog) {
         var first: [String: DesignToken] = [:]
         for token in tokens {
-            let key = token.kind.rawValue + "|" + token.name + "|" + (token.mode?.rawValue ?? "")
+            // A theme's or a breakpoint's value (`[data-theme="ocean"]`, `@media (max-width: 768px)`) is
+            // a variant of the name, not a second definition.
+            let key = token.kind.rawValue + "|" + token.name + "|" + token.condition
             guard let earlier = first[key] else {
                 first[key] = token
                 continue
             }
             if earlier.value != token.value {
+                let condition = token.condition
                 diagnostics.warning(
                     page.displayPath, line: token.source.line,
-                    "token '\(token.name)'\(token.mode.map { " (\($0.rawValue))" } ?? "") is defined again with "
+                    "token '\(token.name)'\(condition.isEmpty ? "" : " (\(condition))") is defined again with "
                         + "another value (first at line \(earlier.source.line)); the Tokens page and exports keep the first"
                 )
             }
@@ -143,8 +146,6 @@ public struct TokensPlugin: Plugin {
         // Tokens page, not warned about: specs quote snippets from different
         // eras, and `--strict` must not fail on that.
         for warning in catalog.warnings { context.diagnostics.report(warning) }
-        let unique = catalog.unique
-        guard !unique.tokens.isEmpty else { return [] }
         let options = TokensSettings(
             context.settings, file: context.config.file ?? "specsite.yml", diagnostics: context.diagnostics)
         let exported = Self.exported(catalog, site: site, settings: options)
@@ -157,7 +158,9 @@ public struct TokensPlugin: Plugin {
                 return root
             } ?? ""
         var jobs: [@Sendable () -> GeneratedOutput] = []
-        if options.page {
+        // A site without tokens has no Tokens page, but still writes its (empty) exports, so a build
+        // that imports them does not depend on whether this site happens to hold tokens.
+        if options.page, !catalog.unique.tokens.isEmpty {
             let sources = options.exports ? Set(exported.map(\.source.file)) : nil
             jobs.append { .page(TokensPage(catalog: catalog, site: site, exportedFrom: sources).page) }
         }

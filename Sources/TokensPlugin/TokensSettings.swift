@@ -77,7 +77,8 @@ public struct TokensSettings: Sendable, Equatable {
         if kind == .other {
             let words = Set(page.sourcePath.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
             let design: Set<String> = ["design", "theme", "themes", "colors", "colours", "palette", "style", "styles"]
-            if !words.isDisjoint(with: design) { return .design }
+            let code: Set<String> = ["code", "coding", "lint", "formatting"]
+            if !words.isDisjoint(with: design), words.isDisjoint(with: code) { return .design }
         }
         for block in page.document.root.children {
             guard case .heading(let level, _) = block.kind, level <= 3 else { continue }
@@ -87,11 +88,12 @@ public struct TokensSettings: Sendable, Equatable {
     }
 
     /// Whether a heading names a design system: `Design System`, `Design Tokens`, `Style Guide`,
-    /// `Styleguide`.
+    /// `Styleguide`; a code style guide (`Code Style Guide`, `Swift Coding Style`) does not.
     static func namesDesignSystem(_ heading: String) -> Bool {
         let words = Set(heading.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
+        let aboutCode = !words.isDisjoint(with: ["code", "coding", "codestyle", "lint", "formatting"])
         return (words.contains("design") && (words.contains("system") || words.contains("tokens")))
-            || (words.contains("style") && words.contains("guide")) || words.contains("styleguide")
+            || (!aboutCode && ((words.contains("style") && words.contains("guide")) || words.contains("styleguide")))
     }
 
     /// Whether tokens of `page` go into the exports.

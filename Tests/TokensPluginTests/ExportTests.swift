@@ -102,6 +102,39 @@ struct ExportTests {
         #expect(opens == closes)
     }
 
+    /// A dark-only base with a light palette for later: the light values stay under their own query
+    /// (even marked as not implemented, the block is still light mode), never in the base `:root`.
+    @Test func aLightOverrideOfAnUnmodedBaseKeepsItsOwnMediaQuery() {
+        let (tokens, warnings) = extract(
+            """
+            ```css
+            :root {
+              --canvas: #101014;
+              --ink: #EDEDF2;
+              --glow: #3AE0C8;
+            }
+            /* planned for a later version */
+            @media (prefers-color-scheme: light) {
+              :root { --canvas: #FAFAFC; --ink: #202028; }
+            }
+            ```
+            """)
+        #expect(warnings.isEmpty)
+        let css = TokenExport.css(TokenCatalog(tokens: tokens).unique.tokens, title: "t")
+        let root = String(css[..<(css.range(of: "@media")?.lowerBound ?? css.endIndex)])
+        #expect(root.contains("  --canvas: #101014;\n  --ink: #EDEDF2;\n  --glow: #3AE0C8;\n}"))
+        #expect(!root.contains("#FAFAFC") && !root.contains("#202028"))
+        #expect(
+            css.contains(
+                "@media (prefers-color-scheme: light) {\n  :root {\n    --canvas: #FAFAFC;\n    --ink: #202028;\n  }\n}"
+            ))
+        // A light value without a base is the default, on `:root` as before.
+        let paired = extract("```ts\nconst C = { bg: { light: '#FFFFFF', dark: '#000000' } };\n```\n").tokens
+        let pairCSS = TokenExport.css(paired, title: "t")
+        #expect(pairCSS.contains(":root {\n  --c-bg: #FFFFFF;\n}"))
+        #expect(!pairCSS.contains("prefers-color-scheme: light"))
+    }
+
     @Test func flatJSONListsEveryTokenWithItsSource() throws {
         let (tokens, text) = exported(.json)
         let list = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
@@ -163,6 +196,54 @@ struct ExportSourceTests {
         // A plan stays a plan whatever its headings say.
         let plan = page("# Plan\n\n## Design System\n", path: "DARK_MODE_PLAN.md")
         #expect(TokensSettings.kind(of: plan) == .plans)
+    }
+
+    /// A code style guide is no design system, whatever `Style Guide` in its title says, and a JSON
+    /// formatter configuration in it holds no tokens: a bare number is no spacing token because its
+    /// key (`spaces`) sounds like one.
+    @Test func aCodeStyleGuideAndAFormatterConfigurationAreNoDesignSystem() {
+        let guide = page("# Code Style Guide\n\n## Naming\n", path: "Documentation/CodeStyle.md")
+        #expect(TokensSettings.kind(of: guide) == .other)
+        #expect(TokensSettings.kind(of: page("# Notes\n", path: "code-style.md")) == .other)
+        #expect(TokensSettings.kind(of: page("# Notes\n\n## Swift Coding Style Guide\n", path: "ux.md")) == .ux)
+        #expect(TokensSettings.kind(of: page("# Brand\n\n## Visual Style Guide\n", path: "ux.md")) == .design)
+        let config = """
+            ```json
+            {
+              "version": 1,
+              "indentation": { "spaces": 4 },
+              "lineLength": 100,
+              "respectsExistingLineBreaks": true
+            }
+            ```
+            """
+        #expect(extract(config).tokens.isEmpty)
+        // Plain JSON shaped like tokens still reads: a colour, a unit, or a group named for a kind.
+        let tokens = extract(
+            "```json\n{\"spacing\": {\"sm\": 4, \"md\": 8}, \"brand\": {\"accent\": \"#FF7A00\"}}\n```\n"
+        ).tokens
+        #expect(describe(tokens) == ["spacing.sm - 4px", "spacing.md - 8px", "brand.accent - #FF7A00"])
+    }
+
+    /// A site without tokens writes valid, empty exports (and no Tokens page), as a site whose tokens
+    /// are all outside design-system documents does.
+    @Test func aSiteWithoutTokensWritesEmptyExports() throws {
+        let context = PluginContext(settings: .null, config: SiteConfig(), diagnostics: DiagnosticLog())
+        let pages = [page("# Home\n\nNo colours here.\n", path: "index.md")]
+        let site = Site(config: SiteConfig(), pages: pages, factsByPage: [:])
+        var files: [String: String] = [:]
+        var generatedPages = 0
+        for output in try TokensPlugin().generate(for: site, context: context) {
+            switch output {
+            case .file(let path, let contents): files[path] = String(decoding: contents, as: UTF8.self)
+            case .page: generatedPages += 1
+            }
+        }
+        #expect(generatedPages == 0)
+        let json = try #require(files["tokens.json"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(Array(root.keys) == ["$description"])
+        #expect(files["tokens.css"]?.contains(":root {\n}\n") == true)
     }
 
     @Test func exportFromNamesKindsOrAll() throws {

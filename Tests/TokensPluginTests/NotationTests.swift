@@ -32,6 +32,30 @@ struct NotationTests {
         #expect(tokens.first?.source == SourceLocation(file: "content/design.md", line: 3))
     }
 
+    /// A snippet cut out of a config object (`ghibli: { … }` from a Tailwind theme) declares its key,
+    /// whichever name the fence gives the language.
+    @Test func anObjectEntryCutFromAConfigReadsInEveryJavaScriptFence() {
+        for language in ["js", "javascript", "ts", "typescript"] {
+            let (tokens, warnings) = extract(
+                """
+                ```\(language)
+                lagoon: {
+                  shallow: '#9CD3E0',   // sunlit water
+                  deep: '#1F4E66',
+                },
+                reef: { coral: '#F08A6C' }
+                ```
+                """)
+            #expect(warnings.isEmpty)
+            #expect(
+                describe(tokens) == ["lagoon.shallow - #9CD3E0", "lagoon.deep - #1F4E66", "reef.coral - #F08A6C"],
+                "\(language)")
+            #expect(tokens.first?.description == "sunlit water")
+        }
+        // A label inside code is not such an entry: only the snippet's top level is.
+        #expect(extract("```js\nfunction f() {\n  loop: { x = '#123456' }\n}\n```\n").tokens.isEmpty)
+    }
+
     @Test func swiftKotlinAndDartConstructors() {
         let (tokens, warnings) = extract(
             """

@@ -61,8 +61,10 @@ public enum DocumentKind: String, CaseIterable, Sendable {
         {
             return .plans
         }
-        if (has("design") && (has("system") || has("token"))) || has("token") || has("styleguide")
-            || (has("style") && has("guide")) || has("brand")
+        // A code style guide (`Code Style Guide`, `Coding Style`) is about source code, not design.
+        let aboutCode = has("code") || has("coding") || has("codestyle") || has("lint") || has("formatting")
+        if (has("design") && (has("system") || has("token"))) || has("token")
+            || (!aboutCode && (has("styleguide") || (has("style") && has("guide")))) || has("brand")
         {
             return .design
         }

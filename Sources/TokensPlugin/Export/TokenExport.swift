@@ -74,6 +74,9 @@ public enum TokenExport {
         for token in tokens {
             var group: Group? = root
             if let mode = token.mode { group = root.child(mode.rawValue) }
+            // A variant is a group of its own, named as CSS writes it (`[data-theme="ocean"]`), which
+            // reads back as that variant.
+            if let variant = token.variant { group = group?.child(dtcgName(variant)) }
             let path = token.path.map(dtcgName)
             for component in path.dropLast() { group = group?.child(component) }
             _ = group?.add(path.last ?? "token", token)
@@ -216,22 +219,51 @@ public enum TokenExport {
 
     // MARK: - CSS
 
-    /// Custom properties: light and unmoded values on `:root`, dark values
-    /// under `prefers-color-scheme: dark`.
+    /// Custom properties: unmoded values on `:root`, and light values there too unless the name has an
+    /// unmoded value as well (a dark-only base with a light override), whose light value goes under
+    /// `prefers-color-scheme: light`, as it was written; dark values under `prefers-color-scheme: dark`.
+    /// A variant's values go under its own rule as written (`[data-theme="ocean"] { … }`,
+    /// `@media (max-width: 768px) { :root { … } }`), after the base.
     static func css(_ tokens: [DesignToken], title: String) -> String {
-        var light: [String] = []
-        var dark: [String] = []
+        let unmoded = Set(tokens.filter { $0.mode == nil && $0.variant == nil }.map(\.name))
+        var sections: [String: [String]] = [:]
+        var order: [String] = []
         for token in tokens {
             let lines = cssDeclarations(token)
-            if token.mode == .dark { dark += lines } else { light += lines }
+            var scheme = token.mode.map(\.rawValue) ?? ""
+            if token.mode == .light && token.variant == nil && !unmoded.contains(token.name) { scheme = "" }
+            let key = scheme + "|" + (token.variant ?? "")
+            if sections[key] == nil { order.append(key) }
+            sections[key, default: []] += lines
         }
         var output = "/* Design tokens of \(cssComment(title)), exported by specsite. */\n:root {\n"
-        output += light.map { "  " + $0 + "\n" }.joined()
+        output += (sections["|"] ?? []).map { "  " + $0 + "\n" }.joined()
         output += "}\n"
-        if !dark.isEmpty {
-            output += "\n@media (prefers-color-scheme: dark) {\n  :root {\n"
-            output += dark.map { "    " + $0 + "\n" }.joined()
-            output += "  }\n}\n"
+        // The base first, then light, dark, and each variant in the order first written.
+        let rank = ["": 0, "light": 1, "dark": 2]
+        let keys = order.filter { $0 != "|" }.enumerated().sorted { first, second in
+            let a = first.element.split(separator: "|", omittingEmptySubsequences: false)
+            let b = second.element.split(separator: "|", omittingEmptySubsequences: false)
+            let variantA = a[1].isEmpty ? 0 : 1
+            let variantB = b[1].isEmpty ? 0 : 1
+            if variantA != variantB { return variantA < variantB }
+            if variantA == 0 { return rank[String(a[0]), default: 0] < rank[String(b[0]), default: 0] }
+            return first.offset < second.offset
+        }.map(\.element)
+        for key in keys {
+            guard let lines = sections[key], !lines.isEmpty else { continue }
+            let parts = key.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            var rules = parts[0].isEmpty ? [] : ["@media (prefers-color-scheme: \(parts[0]))"]
+            if !parts[1].isEmpty { rules += parts[1].components(separatedBy: DesignToken.variantSeparator) }
+            // Declarations go in a rule with a selector: `:root` unless the variant names one.
+            if rules.last.map({ $0.hasPrefix("@") }) ?? true { rules.append(":root") }
+            output += "\n"
+            for (depth, rule) in rules.enumerated() {
+                output += String(repeating: "  ", count: depth) + cssComment(rule) + " {\n"
+            }
+            let indent = String(repeating: "  ", count: rules.count)
+            output += lines.map { indent + $0 + "\n" }.joined()
+            for depth in rules.indices.reversed() { output += String(repeating: "  ", count: depth) + "}\n" }
         }
         return output
     }
@@ -342,6 +374,7 @@ public enum TokenExport {
                 "\"name\": \(json(token.name))",
                 "\"path\": [" + token.path.map(json).joined(separator: ", ") + "]",
                 "\"mode\": " + (token.mode.map { json($0.rawValue) } ?? "null"),
+                "\"variant\": " + (token.variant.map(json) ?? "null"),
                 "\"kind\": \(json(token.kind.rawValue))",
                 "\"type\": \(json(dtcgType(token)))",
                 "\"value\": \(dtcgValue(token.value))",

@@ -130,7 +130,7 @@ struct CodeDeclarations {
             case .punctuation where lexeme.text == ";":
                 pendingGroup = nil
             case .identifier where openers.last != "(":
-                if let valueStart = declarationValueStart(at: index) {
+                if let valueStart = declarationValueStart(at: index, topLevel: groups.isEmpty) {
                     var end = valueStart
                     let value = parseValue(&end)
                     let path = groups.compactMap { $0 } + [lexeme.text]
@@ -150,9 +150,17 @@ struct CodeDeclarations {
 
     /// If the identifier at `index` is declared here (`let name =`,
     /// `static const Color name =`, `let name: Type =`), the index of its value.
-    private func declarationValueStart(at index: Int) -> Int? {
+    /// At the top level of a snippet, a line `name: {` is an entry of an object
+    /// the snippet was cut from (`ghibli: { sky: '#a3c5e0' }` out of a Tailwind
+    /// config), so it declares `name` too.
+    private func declarationValueStart(at index: Int, topLevel: Bool) -> Int? {
         guard index + 1 < lexemes.count else { return nil }
         let previous = index > 0 ? lexemes[index - 1] : nil
+        if topLevel, index + 2 < lexemes.count, lexemes[index + 1].text == ":", lexemes[index + 2].text == "{",
+            previous == nil || lexemes[index].newlineBefore && [",", ";", "}"].contains(previous?.text ?? "")
+        {
+            return index + 2
+        }
         let introduced: Bool
         if let previous, previous.kind == .identifier {
             if Self.declarationKeywords.contains(previous.text) {
@@ -270,7 +278,9 @@ struct CodeDeclarations {
             let valueStart = index
             let value = parseValue(&index, depth: depth + 1)
             let comment = trailingComment(after: valueStart, end: index)
-            entries.append(CodeEntry(key: lexeme.text, value: value, line: lexeme.line, comment: comment))
+            // A quoted key is the string it spells (`"[data-theme=\"ocean\"]"`).
+            let key = lexeme.kind == .string ? ValueReader.unescape(lexeme.text) : lexeme.text
+            entries.append(CodeEntry(key: key, value: value, line: lexeme.line, comment: comment))
         }
         return .object(entries, hasSpread: hasSpread)
     }
@@ -298,7 +308,7 @@ struct CodeDeclarations {
             if lexeme.kind == .identifier || lexeme.kind == .string, index + 1 < lexemes.count,
                 lexemes[index + 1].text == ":"
             {
-                key = lexeme.text
+                key = lexeme.kind == .string ? ValueReader.unescape(lexeme.text) : lexeme.text
                 index += 2
             }
             let valueStart = index

@@ -24,6 +24,14 @@ struct LabelledValue {
         let bytes = Array(line.utf8)
         for start in bytes.indices {
             guard bytes[start] == 0x3A || bytes[start] == 0x20 else { continue }
+            // `Quaternary:#ef4444`: a colon right before a hex colour separates too.
+            if bytes[start] == 0x3A, start + 1 < bytes.count, bytes[start + 1] == 0x23, start > 0,
+                bytes[start - 1] != 0x20
+            {
+                let utf8 = line.utf8
+                let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                return lower..<utf8.index(after: lower)
+            }
             for separator in separators where start + separator.count <= bytes.count {
                 if bytes[start..<(start + separator.count)].elementsEqual(separator) {
                     let utf8 = line.utf8
@@ -96,6 +104,11 @@ struct LabelledValue {
                 written += " @ " + number
                 remainder = note.dropFirst(number.count).trimmed()
             }
+        } else if let (amount, note, rest) = Self.opacityNote(remainder) {
+            // `#3C3C43 (alpha 0.60)`, `#000 (60% opacity)`.
+            opacity = amount
+            written += " " + note
+            remainder = rest
         }
 
         let wordKind = ValueReader.kind(forWord: label) ?? headingKind
@@ -138,6 +151,28 @@ struct LabelledValue {
         }
         if description.hasSuffix(")") && !description.contains("(") { description.removeLast() }
         self.description = description
+    }
+
+    /// An opacity in brackets after a colour: `(alpha 0.60)`, `(opacity: 40%)`, `(60% opacity)`; the
+    /// amount (0–1), the note as written, and the text after it.
+    static func opacityNote(_ text: String) -> (Double, String, String)? {
+        guard text.hasPrefix("("), let close = text.firstIndex(of: ")") else { return nil }
+        let inner = text[text.index(after: text.startIndex)..<close]
+        let words = inner.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "=" }).map(String.init)
+        guard words.count == 2 else { return nil }
+        let names: Set<String> = ["alpha", "opacity"]
+        let number: String
+        if names.contains(words[0].lowercased()) {
+            number = words[1]
+        } else if names.contains(words[1].lowercased()) {
+            number = words[0]
+        } else {
+            return nil
+        }
+        guard let (amount, unit) = ValueReader.unitNumber(number), unit == "%" || unit.isEmpty else { return nil }
+        let opacity = unit == "%" ? amount / 100 : amount
+        guard opacity >= 0, opacity <= 1 else { return nil }
+        return (opacity, String(text[...close]), text[text.index(after: close)...].trimmed())
     }
 
     /// Whether the text before the separator reads as a token's name: short,

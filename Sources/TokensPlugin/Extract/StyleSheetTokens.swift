@@ -27,6 +27,10 @@ enum StyleSheetTokens {
             if words.contains("light") { return .light }
             return nil
         }
+        func variant() -> String? {
+            let parts = contexts.compactMap(variantPart)
+            return parts.isEmpty ? nil : parts.joined(separator: DesignToken.variantSeparator)
+        }
         while index < characters.count {
             let character = characters[index]
             if character == "/", index + 1 < characters.count, characters[index + 1] == "*" {
@@ -56,7 +60,9 @@ enum StyleSheetTokens {
                 started = false
                 comment = ""
             case "}":
-                declaration(statement, line: statementLine, comment: comment, mode: mode(), into: &collector)
+                declaration(
+                    statement, line: statementLine, comment: comment, mode: mode(), variant: variant(), into: &collector
+                )
                 statement = ""
                 started = false
                 comment = ""
@@ -86,7 +92,9 @@ enum StyleSheetTokens {
                 } else {
                     index += 1
                 }
-                declaration(statement, line: statementLine, comment: trailing, mode: mode(), into: &collector)
+                declaration(
+                    statement, line: statementLine, comment: trailing, mode: mode(), variant: variant(),
+                    into: &collector)
                 statement = ""
                 started = false
                 comment = ""
@@ -102,12 +110,35 @@ enum StyleSheetTokens {
             }
             index += 1
         }
-        declaration(statement, line: statementLine, comment: comment, mode: mode(), into: &collector)
+        declaration(
+            statement, line: statementLine, comment: comment, mode: mode(), variant: variant(), into: &collector)
+    }
+
+    /// What a block's prelude adds to the variant of the properties inside it: a breakpoint or other
+    /// condition (`@media (max-width: 768px)`, `@supports …`, `@container …`) or a selector with an
+    /// attribute that names no mode (`[data-theme="ocean"]`), as written; nil for the root
+    /// (`:root`, `html`), a mode (`.dark`, `prefers-color-scheme`), a cascade layer or a component.
+    static func variantPart(_ prelude: String) -> String? {
+        let text = prelude.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("@media") {
+            // What is left once the colour scheme and media types are taken out.
+            var rest = lowered.dropFirst(6).replacingOccurrences(of: "prefers-color-scheme", with: " ")
+            for word in ["dark", "light", "screen", "all", "only", "and", "(", ")", ":"] {
+                rest = rest.replacingOccurrences(of: word, with: " ")
+            }
+            return rest.trimmed().isEmpty ? nil : text
+        }
+        if lowered.hasPrefix("@supports") || lowered.hasPrefix("@container") { return text }
+        guard !lowered.hasPrefix("@"), text.contains("[") else { return nil }
+        let words = Set(lowered.split(whereSeparator: { !$0.isLetter }))
+        return words.contains("dark") || words.contains("light") ? nil : text
     }
 
     /// One `name: value` declaration of a style sheet, if it is a variable.
     private static func declaration(
-        _ statement: String, line: Int, comment: String, mode: DesignToken.Mode?, into collector: inout TokenCollector
+        _ statement: String, line: Int, comment: String, mode: DesignToken.Mode?, variant: String?,
+        into collector: inout TokenCollector
     ) {
         let text = statement.trimmed()
         guard let colon = text.firstIndex(of: ":") else { return }
@@ -141,12 +172,14 @@ enum StyleSheetTokens {
         case .value(let parsed, let proven):
             guard let kind = proven ?? hint ?? defaultKind(parsed) else { return }
             collector.add(
-                path: [name], mode: mode, kind: kind, value: parsed, written: value, description: comment, line: line)
+                path: [name], mode: mode, variant: variant, kind: kind, value: parsed, written: value,
+                description: comment, line: line)
         case .invalidColor(let message):
             collector.warn(line: line, "\(property): \(message)")
         case .reference(let target):
             collector.refer(
-                path: [name], mode: mode, target: target, written: value, description: comment, line: line, kind: nil)
+                path: [name], mode: mode, variant: variant, target: target, written: value, description: comment,
+                line: line, kind: nil)
         case .none:
             return
         }
@@ -218,15 +251,25 @@ enum StyleSheetTokens {
     /// Reads `Name: value` lines (an unlabelled code block of colours). Only
     /// colours count here: such blocks are often sketches whose other
     /// `Label: value` lines are prose.
+    /// A line that is only a heading ending in a colon (`Dark Mode:`, `light:`) sets the mode of the
+    /// lines under it, until the next such line (`Chart:` names none).
     static func readLines(_ code: String, group: [String] = [], into collector: inout TokenCollector) {
+        var mode: DesignToken.Mode?
         for sourceLine in SourceLines(code) {
             let (line, lineNumber) = (sourceLine.text, sourceLine.number)
+            let trimmed = line.trimmed()
+            if trimmed.hasSuffix(":"), trimmed.dropLast().firstIndex(of: ":") == nil,
+                LabelledValue.isLabel(String(trimmed.dropLast()))
+            {
+                mode = TokenExtractor.mode(ofTitle: String(trimmed.dropLast()))
+                continue
+            }
             guard let entry = LabelledValue(line: String(line), colorsOnly: true) else { continue }
             switch entry.reading {
             case .value(let value, let kind?):
                 collector.add(
-                    path: group + [entry.label], mode: entry.mode, kind: kind, value: value, written: entry.written,
-                    description: entry.description, line: lineNumber)
+                    path: group + [entry.label], mode: entry.mode ?? mode, kind: kind, value: value,
+                    written: entry.written, description: entry.description, line: lineNumber)
             case .invalidColor(let message):
                 collector.warn(line: lineNumber, "\(entry.label): \(message)")
             default:

@@ -7,6 +7,7 @@ struct TokenCollector {
     struct PendingReference {
         var path: [String]
         var mode: DesignToken.Mode?
+        var variant: String?
         var target: String
         var written: String
         var description: String
@@ -45,16 +46,21 @@ struct TokenCollector {
     /// Adds a token; path components `light` and `dark` become its mode
     /// (unless ``pathNamesModes`` is off).
     /// Returns false when no name is left to give it.
+    /// A group named as a variant (`[data-theme="ocean"]`, as the DTCG export writes one) is the
+    /// token's variant, not part of its name.
     @discardableResult
     mutating func add(
-        path: [String], mode: DesignToken.Mode?, kind: DesignToken.Kind, value: DesignToken.Value, written: String,
-        description: String, line: Int
+        path: [String], mode: DesignToken.Mode?, variant: String? = nil, kind: DesignToken.Kind,
+        value: DesignToken.Value, written: String, description: String, line: Int
     ) -> Bool {
         var mode = mode
+        var variant = variant
         var cleanPath: [String] = []
         for component in path {
             if pathNamesModes, let named = DesignToken.Mode(rawValue: component.lowercased()) {
                 mode = named
+            } else if DesignToken.isVariantName(component) {
+                variant = component
             } else {
                 cleanPath.append(component)
             }
@@ -62,7 +68,7 @@ struct TokenCollector {
         guard !cleanPath.isEmpty else { return false }
         tokens.append(
             DesignToken(
-                path: cleanPath, mode: mode, kind: kind, value: value, written: written,
+                path: cleanPath, mode: mode, variant: variant, kind: kind, value: value, written: written,
                 description: description.trimmed(),
                 source: SourceLocation(file: file, line: fileLine(line)), blockLine: blockLine))
         return true
@@ -70,13 +76,19 @@ struct TokenCollector {
 
     /// Records a reference to resolve once the block is read.
     mutating func refer(
-        path: [String], mode: DesignToken.Mode?, target: String, written: String, description: String, line: Int,
-        kind: DesignToken.Kind?
+        path: [String], mode: DesignToken.Mode?, variant: String? = nil, target: String, written: String,
+        description: String, line: Int, kind: DesignToken.Kind?
     ) {
+        var variant = variant
+        let cleanPath = path.filter { component in
+            guard DesignToken.isVariantName(component) else { return true }
+            variant = component
+            return false
+        }
         references.append(
             PendingReference(
-                path: path, mode: mode, target: target, written: written, description: description, line: line,
-                kind: kind))
+                path: cleanPath, mode: mode, variant: variant, target: target, written: written,
+                description: description, line: line, kind: kind))
     }
 
     /// Records a warning at a line within the block.
@@ -102,17 +114,17 @@ struct TokenCollector {
                         $0.mode == .dark && $0.path == target.path ? $0 : nil
                     } : nil
                 if add(
-                    path: reference.path, mode: dark != nil ? .light : reference.mode ?? target.mode, kind: target.kind,
-                    value: target.value, written: reference.written, description: reference.description,
-                    line: reference.line)
+                    path: reference.path, mode: dark != nil ? .light : reference.mode ?? target.mode,
+                    variant: reference.variant, kind: target.kind, value: target.value, written: reference.written,
+                    description: reference.description, line: reference.line)
                 {
                     tokens[tokens.count - 1].alias = reference.target
                     lookup.add(tokens[tokens.count - 1])
                 }
                 if let dark,
                     add(
-                        path: reference.path, mode: .dark, kind: dark.kind, value: dark.value,
-                        written: reference.written,
+                        path: reference.path, mode: .dark, variant: reference.variant, kind: dark.kind,
+                        value: dark.value, written: reference.written,
                         description: reference.description, line: reference.line)
                 {
                     tokens[tokens.count - 1].alias = reference.target

@@ -16,19 +16,81 @@ extension TokenExtractor {
         guard dark != light else { return nil }
         let allowed: Set<String> = [
             "dark", "night", "light", "mode", "theme", "scheme", "appearance", "palette", "variant",
-            "colors", "colours", "color", "colour", "tokens", "values", "default", "the", "in", "for", "ui",
+            "colors", "colours", "color", "colour", "tokens", "values", "value", "hex", "default", "the", "in", "for",
+            "ui",
         ]
         guard words.isSubset(of: allowed) else { return nil }
         return dark ? .dark : .light
     }
 
-    /// The mode a paragraph that is only a bold label names: `**Dark Theme**`,
-    /// `**Light Mode** (default)`.
-    static func labelMode(of paragraph: MarkdownNode) -> DesignToken.Mode? {
-        guard let first = paragraph.children.first, case .strong = first.kind else { return nil }
-        let rest = paragraph.children.dropFirst().map(\.plainText).joined()
-        guard rest.count <= 60, !rest.contains("#") else { return nil }
-        return mode(ofTitle: first.plainText.trimmed(" :"))
+    /// A paragraph that labels the blocks after it.
+    struct BlockLabel {
+        /// The label's words (`Chart Colors (Both Modes)`).
+        var text: String
+        /// The mode it names, if any.
+        var mode: DesignToken.Mode?
+    }
+
+    /// The label a paragraph is: bold text that names a mode, with a short note after it
+    /// (`**Dark Theme** (via `html[data-theme]`)`); bold text alone (`**Chart Colors (Both
+    /// Modes):**`, `**Surfaces** (default)`); or a short plain line that names only a mode and ends
+    /// in a colon (`Light mode:`). Bold text holding a value (`**Accent: #FF7A00**`) is no label.
+    static func blockLabel(of paragraph: MarkdownNode) -> BlockLabel? {
+        guard let first = paragraph.children.first else { return nil }
+        guard case .strong = first.kind else {
+            // `Dark mode:` alone on its line, as plain text.
+            guard paragraph.children.allSatisfy({ if case .text = $0.kind { true } else { false } }) else {
+                return nil
+            }
+            let text = paragraph.plainText.trimmed()
+            guard text.count <= 40, text.hasSuffix(":"), let mode = mode(ofTitle: text.trimmed(" :")) else {
+                return nil
+            }
+            return BlockLabel(text: text.trimmed(" :"), mode: mode)
+        }
+        let text = first.plainText.trimmed(" :")
+        let rest = paragraph.children.dropFirst().map(\.plainText).joined().trimmed()
+        guard rest.count <= 60, !rest.contains("#"), !text.isEmpty else { return nil }
+        if let mode = mode(ofTitle: text) { return BlockLabel(text: text, mode: mode) }
+        let bare = rest.isEmpty || rest == ":" || (rest.hasPrefix("(") && rest.hasSuffix(")"))
+        guard bare, text.count <= 60, !text.contains("#"), !text.contains(":"),
+            LabelledValue.isLabel(
+                text.replacingOccurrences(of: "(", with: " ").replacingOccurrences(of: ")", with: " "))
+        else { return nil }
+        return BlockLabel(text: text, mode: nil)
+    }
+
+    /// A heading or label as a group name: without a section number (`6.2`, `4.`) before it or a
+    /// note in brackets after it (`Type Scale (4px Base Grid)` is `Type Scale`).
+    static func groupName(_ title: String) -> String {
+        var name = Substring(title)
+        // `4.`, `6.2`, `1.1.3`: numbers of one or two digits with at least one dot.
+        var probe = name.startIndex
+        var sawDot = false
+        var digits = 0
+        while probe < name.endIndex {
+            let character = name[probe]
+            if character.isASCII && character.isNumber {
+                digits += 1
+                if digits > 2 { break }
+            } else if character == ".", digits > 0 {
+                sawDot = true
+                digits = 0
+            } else {
+                break
+            }
+            probe = name.index(after: probe)
+        }
+        if sawDot, probe < name.endIndex, name[probe] == " ", probe > name.startIndex {
+            let rest = name[probe...].drop { $0 == " " }
+            if rest.first?.isLetter == true { name = rest }
+        }
+        if name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
+            let kept = name[..<open].trimmingCharacters(in: .whitespaces)
+            if kept.contains(where: \.isLetter) { name = Substring(kept) }
+        }
+        let cleaned = String(name).trimmed(" :")
+        return cleaned.isEmpty ? title : cleaned
     }
 
     /// The mode an Android resource block names in its header comments or its
@@ -72,6 +134,21 @@ extension TokenExtractor {
         if code.contains("--") && code.contains(":") && code.contains(";") && code.contains("{") { return .css }
         for keyword in ["const ", "let ", "val ", "static ", "export "] where code.contains(keyword) { return .code }
         return .lines
+    }
+
+    /// Whether tokens read from plain JSON make a token set: a colour, a value written with its unit
+    /// (`"16px"`), a composite (a type style, a shadow, a curve, a spring), or a top-level group named
+    /// for a kind of token (`spacing`). `{"indentation": {"spaces": 4}}` (a formatter's settings) is
+    /// none of these: a bare number named by a word that only sounds like spacing.
+    static func isTokenSet(_ tokens: [DesignToken]) -> Bool {
+        tokens.contains { token in
+            switch token.value {
+            case .color, .typography, .shadow, .spring, .cubicBezier: return true
+            default: break
+            }
+            if token.written.contains(where: { $0.isLetter || $0 == "%" }) { return true }
+            return token.path.count > 1 && ValueReader.kind(forWord: token.path[0]) != nil
+        }
     }
 
     /// `plum/950`, `{color.plum.950}`, `gray-900`: what a cell referring to another token looks like.

@@ -33,20 +33,28 @@ struct TokenExtractor {
     static let cssLanguages: Set<String> = ["css", "scss", "sass", "less", "postcss", "stylus", "pcss"]
     static let jsonLanguages: Set<String> = ["json", "jsonc", "json5", "tokens", "dtcg"]
 
-    private let page: Page
-    private var result = Result()
-    private var headings: [Int: String] = [:] {
+    let page: Page
+    var result = Result()
+    var headings: [Int: String] = [:] {
         didSet {
             headingKind = Self.kind(of: headings)
             labelMode = nil
+            labelGroup = nil
+            labelKind = nil
         }
     }
-    /// The mode a bold label paragraph (`**Dark Theme** (via …)`) gives the
-    /// blocks after it, until the next heading.
-    private var labelMode: DesignToken.Mode?
+    /// The mode a label paragraph (`**Dark Theme** (via …)`, `Dark mode:`) gives the
+    /// blocks after it, until the next heading or label.
+    var labelMode: DesignToken.Mode?
+    /// The group a bold label that names no mode (`**Chart Colors (Both Modes):**`) gives the
+    /// plain names after it, until the next heading or label, and the kind its words say.
+    var labelGroup: String?
+    var labelKind: DesignToken.Kind?
     /// What the nearest headings say the tokens under them are; kept up to
     /// date as headings change rather than worked out for every block.
-    private var headingKind: DesignToken.Kind?
+    var headingKind: DesignToken.Kind?
+    /// What the nearest label or heading says the tokens under it are.
+    var blockKind: DesignToken.Kind? { labelKind ?? headingKind }
     /// File lines that open a code fence, so a code block's first code line is known.
     private let fenceLines: Set<Int>
 
@@ -54,6 +62,7 @@ struct TokenExtractor {
     static func extract(_ page: Page) -> Result {
         var extractor = TokenExtractor(page: page)
         extractor.readBlocks(page.document.root.children)
+        extractor.resolveWithinPage()
         extractor.pairModes()
         return extractor.result
     }
@@ -107,8 +116,13 @@ struct TokenExtractor {
                 readList(block, parent: nil, into: &collector)
                 finish(collector)
             case .paragraph:
-                if let mode = Self.labelMode(of: block) {
-                    labelMode = mode
+                if let label = Self.blockLabel(of: block) {
+                    // A new label ends the one before: `**Chart Colors:**` after `**Dark Mode:**`
+                    // is no longer dark, and `**Light Mode:**` after `**Custom Colors:**` no longer
+                    // custom colours.
+                    labelMode = label.mode
+                    labelGroup = label.mode == nil ? Self.groupName(label.text) : nil
+                    labelKind = label.mode == nil ? ValueReader.kind(forWord: label.text) : nil
                     continue
                 }
                 var collector = collector(for: block, firstLine: 1)
@@ -122,16 +136,22 @@ struct TokenExtractor {
         }
     }
 
-    /// The nearest heading's text that is not only a mode (`Dark Mode`), the
-    /// group plain names are put in; light and dark values of one name then
-    /// share a path.
-    private var heading: String? {
-        headings.filter { Self.mode(ofTitle: $0.value) == nil }.max(by: { $0.key < $1.key })?.value
+    /// The nearest heading's text that is not only a mode (`Dark Mode`), so light and dark values of
+    /// one name share a path; without its section number and a closing note (`4. Spacing (Code)` is
+    /// `Spacing`).
+    var heading: String? {
+        headings.filter { Self.mode(ofTitle: $0.value) == nil }.max(by: { $0.key < $1.key })
+            .map { Self.groupName($0.value) }
+    }
+
+    /// The groups plain names are put in: the heading's, and under it a label's (`**Chart Colors:**`).
+    var groupPath: [String] {
+        (heading.map { [$0] } ?? []) + (labelGroup.map { [$0] } ?? [])
     }
 
     /// The mode the document's structure gives the blocks here: a bold label
     /// paragraph, or the nearest heading that names one.
-    private var contextMode: DesignToken.Mode? {
+    var contextMode: DesignToken.Mode? {
         if let labelMode { return labelMode }
         for level in headings.keys.sorted(by: >) {
             if let text = headings[level], let mode = Self.mode(ofTitle: text) { return mode }
@@ -153,12 +173,12 @@ struct TokenExtractor {
         return nil
     }
 
-    private func collector(for block: MarkdownNode, firstLine: Int) -> TokenCollector {
+    func collector(for block: MarkdownNode, firstLine: Int) -> TokenCollector {
         TokenCollector(
             file: page.displayPath, firstLine: firstLine, blockLine: block.line, blockKey: block.blockKey)
     }
 
-    private mutating func finish(_ collector: TokenCollector) {
+    mutating func finish(_ collector: TokenCollector) {
         var collector = collector
         let unresolved = collector.resolveReferences()
         if !collector.tokens.isEmpty || !unresolved.isEmpty { result.blocks.insert(collector.blockKey) }
@@ -169,7 +189,8 @@ struct TokenExtractor {
         for reference in unresolved {
             result.references.append(
                 DesignToken(
-                    path: reference.path, mode: reference.mode ?? contextMode, kind: reference.kind ?? .color,
+                    path: reference.path, mode: reference.mode ?? contextMode, variant: reference.variant,
+                    kind: reference.kind ?? .color,
                     value: .alias(reference.target), written: reference.written, description: reference.description,
                     source: SourceLocation(file: collector.file, line: collector.fileLine(reference.line)),
                     blockLine: collector.blockLine))
@@ -197,7 +218,7 @@ struct TokenExtractor {
                 let colors = AssetCatalogColors.read(document)
             {
                 // A colour set has no name inside: its folder (`Accent.colorset`) or heading names it.
-                let name = Self.colorSetName(info: info, code: code) ?? heading ?? "color"
+                let name = Self.colorSetName(info: info, code: code) ?? groupPath.last ?? "color"
                 for color in colors {
                     guard case .color(let value) = ColorLiteral.parseCSS(color.css) else { continue }
                     collector.add(
@@ -207,7 +228,11 @@ struct TokenExtractor {
             } else if let document = CodeDeclarations.parseDocument(lexer) {
                 var reader = CodeTokens(collector: collector)
                 reader.read(document: document)
-                collector = reader.collector
+                // A DTCG file is a token set by its `$value`s; any other JSON (a formatter's
+                // settings, an API response) only when it holds something shaped like a token.
+                if code.contains("\"$value\"") || Self.isTokenSet(reader.collector.tokens) {
+                    collector = reader.collector
+                }
             }
         case .code:
             let lexer = CodeLexer(code)
@@ -217,13 +242,15 @@ struct TokenExtractor {
             collector = reader.collector
         case .lines:
             // Like a table's plain names, the lines are grouped under their heading.
-            StyleSheetTokens.readLines(code, group: heading.map { [$0] } ?? [], into: &collector)
+            StyleSheetTokens.readLines(code, group: groupPath, into: &collector)
         case .none:
             return
         }
-        if format == .json {
-            // DTCG aliases may point anywhere in the site, and one that points
-            // nowhere (or in a circle) must be reported.
+        if format == .json || format == .css {
+            // DTCG aliases and CSS `var()`s name tokens unmistakably, in another block
+            // (`[data-theme='dark'] { --bg: var(--bg-dark); }` under the `:root` that defines
+            // `--bg-dark`) or another document; a DTCG alias that points nowhere (or in a
+            // circle) must be reported.
             finish(collector)
             return
         }
@@ -242,259 +269,39 @@ struct TokenExtractor {
         fenceLines.contains(block.line)
     }
 
-    // MARK: - Tables
-
-    private mutating func readTable(_ table: MarkdownNode) {
-        guard let header = table.children.first, case .tableRow(isHeader: true) = header.kind else { return }
-        let titles = header.children.map { Self.cellText($0).lowercased() }
-        guard table.children.count > 1, titles.count >= 2 else { return }
-        readStatedPairs(table, titles: titles)
-        // Most tables hold no tokens: a sample of rows decides before every
-        // cell of a long table is read.
-        let sample = table.children.dropFirst().prefix(50).map { $0.children.map(Self.cellText) }
-        guard Self.mayHoldTokens(titles: titles, sample: sample) else { return }
-        let rows = table.children.dropFirst().map { $0.children.map(Self.cellText) }
-        let kindFromHeading = headingKind
-        let colorContext = kindFromHeading == .color || titles.contains { ValueReader.kind(forWord: $0) == .color }
-        if readTypographyTable(table, titles: titles, rows: rows) { return }
-
-        // Value columns: named so, or mostly holding values.
-        let valueWords: Set<String> = [
-            "value", "hex", "color", "colour", "code", "rgb", "hsl", "css", "token value", "default", "px", "size",
-            "hex code", "swatch",
-        ]
-        var modes: [Int: DesignToken.Mode] = [:]
-        var valueColumns: [Int] = []
-        var namedColumns: Set<Int> = []
-        for (column, title) in titles.enumerated() {
-            let words = title.split(whereSeparator: { !$0.isLetter }).map(String.init)
-            if words.contains("light") {
-                modes[column] = .light
-                valueColumns.append(column)
-                namedColumns.insert(column)
-            } else if words.contains("dark") {
-                modes[column] = .dark
-                valueColumns.append(column)
-                namedColumns.insert(column)
-            } else if valueWords.contains(title) {
-                valueColumns.append(column)
-                namedColumns.insert(column)
-            } else if mostlyValues(rows, column: column, kind: kindFromHeading, colorContext: colorContext) {
-                valueColumns.append(column)
-            }
-        }
-        let nameWords: Set<String> = ["name", "token", "role", "variable", "token name", "usage name", "alias"]
-        guard
-            let nameColumn = titles.firstIndex(where: { nameWords.contains($0) })
-                ?? titles.indices.first(where: { !valueColumns.contains($0) })
-        else { return }
-        valueColumns.removeAll { $0 == nameColumn }
-        guard !valueColumns.isEmpty else { return }
-
-        var collector = collector(for: table, firstLine: 1)
-        for (offset, row) in table.children.dropFirst().enumerated() {
-            let cells = rows[offset]
-            guard nameColumn < cells.count else { continue }
-            var name = cells[nameColumn]
-            while name.hasPrefix("-") || name.hasPrefix("$") { name.removeFirst() }
-            guard !name.isEmpty, name.count <= 80 else { continue }
-            let description = cells.indices.filter { $0 != nameColumn && !valueColumns.contains($0) }
-                .map { cells[$0] }.filter { !$0.isEmpty }.joined(separator: " · ")
-            let path = tokenPath(name)
-            for column in valueColumns where column < cells.count {
-                // Only a column named for values (Value, Light, Dark, …) names other tokens.
-                let mayAlias = namedColumns.contains(column)
-                guard Self.mayBeValue(cells[column]) || (mayAlias && Self.aliasCandidate(cells[column]) != nil)
-                else { continue }
-                guard
-                    let entry = LabelledValue(
-                        label: name, value: cells[column], wholeCell: true, colorsOnly: false, kind: kindFromHeading,
-                        colorContext: colorContext)
-                else {
-                    if let target = Self.aliasCandidate(cells[column]) {
-                        collector.refer(
-                            path: path, mode: modes[column], target: target, written: cells[column],
-                            description: description, line: row.line, kind: nil)
-                    }
-                    continue
-                }
-                add(entry, path: path, mode: modes[column], description: description, line: row.line, to: &collector)
-            }
-        }
-        finish(collector)
-    }
-
-    /// A contrast table (`| Foreground | Background | Ratio |`) states which colours are used
-    /// together.
-    private mutating func readStatedPairs(_ table: MarkdownNode, titles: [String]) {
-        guard
-            let front = titles.firstIndex(where: {
-                ["foreground", "text", "fg", "text colour", "text color"].contains($0)
-            }),
-            let back = titles.firstIndex(where: {
-                ["background", "bg", "on", "surface", "background colour", "background color"].contains($0)
-            })
-        else { return }
-        for row in table.children.dropFirst() {
-            let cells = row.children.map(Self.cellText)
-            guard front < cells.count, back < cells.count, !cells[front].isEmpty, !cells[back].isEmpty,
-                cells[front].count <= 80, cells[back].count <= 80
-            else { continue }
-            result.statedPairs.append(.init(foreground: cells[front], background: cells[back]))
-        }
-    }
-
-    /// A row's name as a path: a name written as a path (`color.text.primary`,
-    /// `plum/950`) is split into its parts; a plain one (`Accent`) is grouped
-    /// under the nearest heading.
-    private func tokenPath(_ name: String) -> [String] {
-        if !name.contains(" "), name.contains(".") || name.contains("/") {
-            let parts = name.split(whereSeparator: { $0 == "." || $0 == "/" }).map(String.init)
-            if !parts.isEmpty { return parts }
-        }
-        return (heading.map { [$0] } ?? []) + [name]
-    }
-
-    /// Reads a table whose columns are the parts of a type style (Size, Line
-    /// Height, Weight, …): one typography token per row.
-    private mutating func readTypographyTable(_ table: MarkdownNode, titles: [String], rows: [[String]]) -> Bool {
-        var parts: [Int: String] = [:]
-        for (column, title) in titles.enumerated() {
-            switch title {
-            case "size", "font size", "font-size": parts[column] = "fontsize"
-            case "line height", "line-height", "leading": parts[column] = "lineheight"
-            case "weight", "font weight", "font-weight": parts[column] = "fontweight"
-            case "letter spacing", "letter-spacing", "tracking": parts[column] = "letterspacing"
-            case "family", "font", "font family", "font-family", "typeface": parts[column] = "fontfamily"
-            default: break
-            }
-        }
-        guard parts.count >= 2, parts.values.contains("fontsize"),
-            let nameColumn = titles.indices.first(where: { parts[$0] == nil })
-        else { return false }
-        var collector = collector(for: table, firstLine: 1)
-        for (offset, row) in table.children.dropFirst().enumerated() {
-            let cells = rows[offset]
-            guard nameColumn < cells.count, !cells[nameColumn].isEmpty else { continue }
-            let entries = parts.sorted(by: { $0.key < $1.key }).compactMap { column, key -> CodeEntry? in
-                guard column < cells.count, !cells[column].isEmpty else { return nil }
-                var text = cells[column]
-                // `SF Pro Rounded (tabular)`: the note is not part of the name.
-                if key == "fontfamily", let open = text.firstIndex(of: "(") {
-                    text = text[..<open].trimmed()
-                }
-                let literal = key == "fontfamily" ? "\"\(text)\"" : text
-                return CodeEntry(key: key, value: .scalar(literal), line: row.line, comment: "")
-            }
-            let style = CodeTokens.typography(entries)
-            guard !style.isEmpty else { continue }
-            let description = cells.indices.filter { $0 != nameColumn && parts[$0] == nil }.map { cells[$0] }
-                .filter { !$0.isEmpty }.joined(separator: " · ")
-            collector.add(
-                path: tokenPath(cells[nameColumn]), mode: nil, kind: .typography, value: .typography(style),
-                written: parts.keys.sorted().compactMap { $0 < cells.count && !cells[$0].isEmpty ? cells[$0] : nil }
-                    .joined(separator: " · "), description: description, line: row.line)
-        }
-        finish(collector)
-        return true
-    }
-
-    /// Whether most filled cells of a column read as values.
-    private func mostlyValues(
-        _ rows: [[String]], column: Int, kind: DesignToken.Kind?, colorContext: Bool
-    ) -> Bool {
-        var values = 0
-        var filled = 0
-        for row in rows.prefix(200) where column < row.count && !row[column].isEmpty {
-            filled += 1
-            if Self.mayBeValue(row[column]),
-                let entry = LabelledValue(
-                    line: "x: " + row[column], colorsOnly: false, kind: kind, colorContext: colorContext),
-                case .value = entry.reading
-            {
-                values += 1
-            }
-        }
-        return filled > 0 && values * 2 >= filled
-    }
-
-    private func add(
-        _ entry: LabelledValue, path: [String], mode: DesignToken.Mode?, description: String, line: Int,
-        to collector: inout TokenCollector
-    ) {
-        switch entry.reading {
-        case .value(let value, let kind?):
-            collector.add(
-                path: path, mode: mode ?? entry.mode, kind: kind, value: value, written: entry.written,
-                description: description.isEmpty ? entry.description : description, line: line)
-        case .invalidColor(let message):
-            collector.warn(line: line, "\(path.last ?? ""): \(message)")
-        case .reference(let target):
-            collector.refer(
-                path: path, mode: mode ?? entry.mode, target: target, written: entry.written,
-                description: description.isEmpty ? entry.description : description, line: line, kind: nil)
-        default:
-            break
-        }
-    }
-
-    // MARK: - Lists and paragraphs
-
-    /// Reads `- **Accent**: #FF7A00 — …` items; an item that is only a label
-    /// with `Light: …` / `Dark: …` items under it becomes a pair.
-    private mutating func readList(_ list: MarkdownNode, parent: String?, into collector: inout TokenCollector) {
-        for item in list.children {
-            guard let paragraph = item.children.first, case .paragraph = paragraph.kind else { continue }
-            let before = collector.tokens.count + collector.references.count
-            readParagraph(paragraph, path: parent.map { [$0] } ?? [], into: &collector)
-            let found = collector.tokens.count + collector.references.count > before
-            guard !found, item.children.count > 1 else { continue }
-            let label = paragraph.plainText.trimmed(" :*")
-            guard LabelledValue.isLabel(label) else { continue }
-            for case let sublist in item.children.dropFirst() where sublist.kind.isList {
-                readList(sublist, parent: (parent.map { $0 + "." } ?? "") + label, into: &collector)
-            }
-        }
-    }
-
-    /// Reads each line of a paragraph as a possible `Label: value`.
-    private func readParagraph(_ paragraph: MarkdownNode, path: [String], into collector: inout TokenCollector) {
-        var lines: [(text: String, line: Int)] = [("", paragraph.line)]
-        for child in paragraph.children {
-            switch child.kind {
-            case .softBreak, .lineBreak:
-                lines.append(("", child.line == 0 ? lines[lines.count - 1].line + 1 : child.line + 1))
-            default:
-                lines[lines.count - 1].text += child.plainText
-            }
-        }
-        let kind = headingKind
-        // Every value has a `#` or a digit in it; most lines of prose have neither.
-        for (text, line) in lines
-        where text.utf8.contains(where: { $0 == 0x23 || ($0 >= 0x30 && $0 <= 0x39) })
-            && (text.contains(":") || text.contains(" — ") || text.contains(" = "))
-        {
-            guard let entry = LabelledValue(line: text, colorsOnly: false, kind: kind, colorContext: kind == .color)
-            else { continue }
-            let tokenPath: [String]
-            if path.isEmpty {
-                tokenPath = self.tokenPath(entry.label)
-            } else {
-                let group = path.flatMap { $0.split(separator: ".").map(String.init) }
-                tokenPath = entry.mode != nil ? group : group + [entry.label]
-            }
-            add(entry, path: tokenPath, mode: entry.mode, description: "", line: line, to: &collector)
-        }
-    }
-
     // MARK: - Modes
+
+    /// Resolves the page's references to its own tokens, in written order, before the site's
+    /// catalog resolves what is left across documents: a document's own token is the one it means.
+    private mutating func resolveWithinPage() {
+        guard !result.references.isEmpty else { return }
+        var lookup = TokenLookup(result.tokens)
+        var left: [DesignToken] = []
+        for reference in result.references {
+            guard case .alias(let target) = reference.value,
+                let found = lookup.find(target, preferring: reference.mode)
+            else {
+                left.append(reference)
+                continue
+            }
+            var token = reference
+            token.value = found.value
+            token.kind = found.kind
+            token.alias = target
+            if token.mode == nil { token.mode = found.mode }
+            result.tokens.append(token)
+            lookup.add(token)
+        }
+        result.references = left
+    }
 
     /// A token written once plainly and once for dark mode is the light one of a pair.
     private mutating func pairModes() {
-        let darkPaths = Set(result.tokens.filter { $0.mode == .dark }.map(\.path))
+        func key(_ token: DesignToken) -> [String] { token.path + [token.variant ?? ""] }
+        let darkPaths = Set(result.tokens.filter { $0.mode == .dark }.map(key))
         guard !darkPaths.isEmpty else { return }
         for index in result.tokens.indices where result.tokens[index].mode == nil {
-            if darkPaths.contains(result.tokens[index].path) { result.tokens[index].mode = .light }
+            if darkPaths.contains(key(result.tokens[index])) { result.tokens[index].mode = .light }
         }
     }
 }

@@ -180,13 +180,49 @@ enum ValueReader {
     // MARK: - Notations
 
     /// The contents of a string literal written with one kind of quote, or nil.
+    /// Escapes are decoded (`"[data-theme=\\"ocean\\"]"` is `[data-theme="ocean"]`); a quote
+    /// left unescaped inside means the text is not one literal.
     static func unquote(_ text: String) -> String? {
         guard text.count >= 2, let first = text.first, first == "\"" || first == "'" || first == "`",
             text.last == first
         else { return nil }
         let inner = text.dropFirst().dropLast()
-        guard !inner.contains(first) else { return nil }
-        return String(inner)
+        guard inner.contains("\\") else { return inner.contains(first) ? nil : String(inner) }
+        var escaping = false
+        for character in inner {
+            if character == first && !escaping { return nil }
+            escaping = character == "\\" && !escaping
+        }
+        return unescape(String(inner))
+    }
+
+    /// The text of a string literal with its escapes decoded: `\\"` is `"`, `\\n` a line break,
+    /// `\\u00e9` `é`.
+    static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            guard character == "\\", let escaped = characters.next() else {
+                if character != "\\" { result.append(character) }
+                continue
+            }
+            switch escaped {
+            case "n": result.append("\n")
+            case "t": result.append("\t")
+            case "r": result.append("\r")
+            case "u":
+                var hex = ""
+                while hex.count < 4, let digit = characters.next() { hex.append(digit) }
+                if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                    result.unicodeScalars.append(scalar)
+                } else {
+                    result += "\\u" + hex
+                }
+            default: result.append(escaped)
+            }
+        }
+        return result
     }
 
     /// `Colors.primary`, `smilePileBlue`: a plain dotted name.

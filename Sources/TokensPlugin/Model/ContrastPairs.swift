@@ -49,27 +49,60 @@ public struct ContrastPairs: Sendable {
     /// The most partners shown on one card, besides the pairs the documents state.
     static let limit = 3
 
-    private var grounds: [DesignToken] = []
-    private var texts: [DesignToken] = []
+    private var grounds: [String: [DesignToken]] = [:]
+    private var texts: [String: [DesignToken]] = [:]
+    private var colors: [String: [DesignToken]] = [:]
     private var byName: [String: [DesignToken]] = [:]
     private var stated: [StatedPair] = []
     private var byShortName: [String: [DesignToken]] = [:]
+    /// Names of one document written with `light` and with `dark` in them (`color-background-light`,
+    /// `color-background-dark`), each with the word left out: the two values of one name.
+    private var lightDarkNames: Set<String> = []
 
     /// Pairs among `tokens` (one token per name and mode, as the catalog keeps them), the pairs the
     /// documents state first.
     init(_ tokens: [DesignToken], stated: [StatedPair] = []) {
         self.stated = stated
+        var shades: [String: Set<String>] = [:]
         for token in tokens where token.kind == .color {
             guard case .color = token.value else { continue }
             byName[Self.key(token.path), default: []].append(token)
             byShortName[Self.words(token.shortName).joined(separator: " "), default: []].append(token)
-            guard token.alias == nil else { continue }
+            if let (name, word) = Self.lightDarkName(token) { shades[name, default: []].insert(word) }
+            // An alias repeats its target, unless it is what a mode assigns (`[data-theme='dark'] {
+            // --bg: var(--bg-dark) }`), which is how that mode's colours are used together.
+            guard token.alias == nil || token.mode != nil else { continue }
+            let file = token.source.file
+            colors[file, default: []].append(token)
             switch Self.role(of: token) {
-            case .ground: grounds.append(token)
-            case .text: texts.append(token)
+            case .ground: grounds[file, default: []].append(token)
+            case .text: texts[file, default: []].append(token)
             default: break
             }
         }
+        lightDarkNames = Set(shades.filter { $0.value.count == 2 }.keys)
+    }
+
+    /// A name with `light` or `dark` among its words (`color-background-dark`), as its document, its
+    /// path and its words with that one left out, and the word.
+    private static func lightDarkName(_ token: DesignToken) -> (String, String)? {
+        let words = words(token.shortName)
+        let found = words.filter { $0 == "light" || $0 == "dark" }
+        guard found.count == 1, words.count > 1 else { return nil }
+        let rest = words.filter { $0 != found[0] }.joined(separator: " ")
+        return (token.source.file + "|" + key(Array(token.path.dropLast())) + "|" + rest, found[0])
+    }
+
+    /// Whether the token is one of the two values of a name written with `light` and with `dark`.
+    private func isLightDarkShade(_ token: DesignToken) -> Bool {
+        guard let (name, _) = Self.lightDarkName(token) else { return false }
+        return lightDarkNames.contains(name)
+    }
+
+    /// Whether a text colour's name says it is inverse text (`text-inverse`, `inverseText`), which
+    /// goes on inverse or primary fills, not on the document's surfaces.
+    private static func isInverse(_ token: DesignToken) -> Bool {
+        !Set(words(token.shortName)).isDisjoint(with: ["inverse", "inverted", "reverse", "reversed"])
     }
 
     /// The words of a name: `textPrimary`, `text-primary`, `text_primary` and `Text Primary` all give
@@ -191,20 +224,42 @@ public struct ContrastPairs: Sendable {
                     isIcon: false)
             ]
         }
+        // Implied pairs stay within the token's own document: another document's colours belong to
+        // another palette, mode or era.
+        let file = token.source.file
         switch role {
         case .text, .icon:
-            return partners(sameMode(grounds, as: token), of: token).compactMap { ground in
+            var candidates = sameMode(grounds[file] ?? [], as: token)
+            if Self.isInverse(token) {
+                // Inverse text on inverse fills, else on the primary colour; never on the surfaces it
+                // is the inverse of.
+                let own = sameMode(colors[file] ?? [], as: token).filter { $0.name != token.name }
+                let inverse = own.filter { Self.isInverse($0) && Self.role(of: $0) != .text }
+                candidates =
+                    inverse.isEmpty
+                    ? own.filter {
+                        Self.words($0.shortName).filter { !["color", "colour"].contains($0) } == ["primary"]
+                    }
+                    : inverse
+            }
+            return partners(Self.sameBlockIfAny(candidates, as: token), of: token, color: color).compactMap { ground in
                 guard case .color(let background) = ground.value else { return nil }
                 return Pair(
                     foreground: color, background: background, partner: ground.name, cardIsBackground: false,
                     isIcon: role == .icon)
             }
         case .ground:
-            // The site's own text colour on this background: the first text token of the mode, the one
-            // whose name says it is the main one (`text`, `textPrimary`, `foreground`) first.
-            let candidates = sameMode(texts, as: token).filter { Self.words($0.shortName).first != "on" }
+            // The document's own text colour on this background: the first text token of the mode, the
+            // one whose name says it is the main one (`text`, `textPrimary`, `foreground`) first. Text
+            // written in this very colour is not meant for it: then there is no pair.
+            let candidates = oneShadeEach(
+                Self.sameBlockIfAny(
+                    sameMode(texts[file] ?? [], as: token).filter {
+                        Self.words($0.shortName).first != "on" && !Self.isInverse($0)
+                    }, as: token), for: color)
             let main = candidates.first { Self.isMainText($0) } ?? candidates.first
-            guard let main, main.name != token.name, case .color(let text) = main.value else { return [] }
+            guard let main, main.name != token.name, case .color(let text) = main.value, text.hex != color.hex
+            else { return [] }
             return [
                 Pair(foreground: text, background: color, partner: main.name, cardIsBackground: true, isIcon: false)
             ]
@@ -224,30 +279,67 @@ public struct ContrastPairs: Sendable {
     /// none, and an unmoded one with the light side (the default) of a pair, or the dark side when its
     /// name says `dark` or `night`. Between unmoded tokens,
     /// one whose name says `dark` or `night` (`backgroundDark`) and one that does not are not paired:
-    /// the name is no mode, but such a pair is seldom drawn together.
+    /// the name is no mode, but such a pair is seldom drawn together. The two values of a name
+    /// written with `light` and with `dark` (`color-background-light`, `color-background-dark`) are
+    /// no such hint: either may be the one a colour goes with. A variant's colour (a theme's, a
+    /// breakpoint's) pairs with its variant's colours first, then with the base ones; a base colour
+    /// never with a variant's.
     private func sameMode(_ candidates: [DesignToken], as token: DesignToken) -> [DesignToken] {
         let dark: (DesignToken) -> Bool = { !Set(Self.words($0.shortName)).isDisjoint(with: ["dark", "night"]) }
-        let others = candidates.filter { candidate in
+        let tokenIsShade = isLightDarkShade(token)
+        let scoped =
+            candidates.filter { $0.variant == token.variant && token.variant != nil }
+            + candidates.filter { $0.variant == nil }
+        let others = scoped.filter { candidate in
             candidate.name != token.name
-                && !(candidate.mode == nil && token.mode == nil && dark(candidate) != dark(token))
+                && (tokenIsShade || isLightDarkShade(candidate)
+                    || !(candidate.mode == nil && token.mode == nil && dark(candidate) != dark(token)))
         }
         let exact = others.filter { $0.mode == token.mode }
         if !exact.isEmpty, token.mode != nil { return exact }
-        if token.mode == nil { return others.filter { $0.mode != (dark(token) ? .light : .dark) } }
+        if token.mode == nil {
+            // A mode's assignment (an alias with a mode) pairs within that mode only.
+            return others.filter { $0.mode != (dark(token) ? .light : .dark) && ($0.mode == nil || $0.alias == nil) }
+        }
         return others.filter { $0.mode == nil }
     }
 
-    /// Up to ``limit`` partners, those of the token's own document first, then in reading order.
-    private func partners(_ candidates: [DesignToken], of token: DesignToken) -> [DesignToken] {
-        let own = candidates.filter { $0.source.file == token.source.file }
-        let others = candidates.filter { $0.source.file != token.source.file }
-        var seen: Set<String> = []
+    /// The candidates written in the token's own block (a palette written together is used
+    /// together), or all of them when its block has none: text colours in one table, grounds in the
+    /// next.
+    private static func sameBlockIfAny(_ candidates: [DesignToken], as token: DesignToken) -> [DesignToken] {
+        let own = candidates.filter { $0.blockLine == token.blockLine }
+        return own.isEmpty ? candidates : own
+    }
+
+    /// Up to ``limit`` partners in reading order, never one of the colour's own value: text in the
+    /// colour of its ground is not meant for it.
+    private func partners(_ candidates: [DesignToken], of token: DesignToken, color: TokenColor) -> [DesignToken] {
+        var seen: Set<String> = [color.hex]
         var chosen: [DesignToken] = []
-        for candidate in own + others where chosen.count < Self.limit {
-            guard case .color(let color) = candidate.value, seen.insert(color.hex).inserted else { continue }
+        for candidate in oneShadeEach(candidates, for: color) where chosen.count < Self.limit {
+            guard case .color(let other) = candidate.value, seen.insert(other.hex).inserted else { continue }
             chosen.append(candidate)
         }
         return chosen
+    }
+
+    /// `candidates` with only one of the two values of each light/dark name: the one `color` reads
+    /// better with, which is the one it is made for.
+    private func oneShadeEach(_ candidates: [DesignToken], for color: TokenColor) -> [DesignToken] {
+        var best: [String: (token: DesignToken, ratio: Double)] = [:]
+        for candidate in candidates {
+            guard let (name, _) = Self.lightDarkName(candidate), lightDarkNames.contains(name),
+                case .color(let other) = candidate.value
+            else { continue }
+            let ratio = color.hex == other.hex ? 0 : color.contrastRatio(with: other)
+            if let current = best[name], current.ratio >= ratio { continue }
+            best[name] = (candidate, ratio)
+        }
+        return candidates.filter { candidate in
+            guard let (name, _) = Self.lightDarkName(candidate), let kept = best[name] else { return true }
+            return kept.token.name == candidate.name && kept.token.mode == candidate.mode
+        }
     }
 
     private static func key(_ path: [String]) -> String {

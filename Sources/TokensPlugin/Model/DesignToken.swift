@@ -26,14 +26,29 @@ public struct DesignToken: Sendable, Equatable {
     /// The token it refers to, as written (`tide/300`, `smilePileBlue`), when
     /// its value is that token's.
     public var alias: String?
+    /// Where the value holds besides a mode, as written in CSS: a named theme
+    /// (`[data-theme="ocean"]`) or a breakpoint (`@media (max-width: 768px)`), the parts
+    /// of a nested one joined by ``variantSeparator``; nil for the base value.
+    public var variant: String?
+
+    /// Between the parts of a nested variant (`@media (max-width: 768px) › [data-theme="ocean"]`).
+    public static let variantSeparator = " › "
+
+    /// Whether a group name is a variant as ``variant`` writes it (an at-rule, or a selector with an
+    /// attribute), as a DTCG export names its variant groups.
+    public static func isVariantName(_ name: String) -> Bool {
+        name.hasPrefix("@media") || name.hasPrefix("@supports") || name.hasPrefix("@container")
+            || (name.contains("[") && name.hasSuffix("]"))
+    }
 
     /// Creates a token.
     public init(
-        path: [String], mode: Mode? = nil, kind: Kind, value: Value, written: String, description: String = "",
-        source: SourceLocation, blockLine: Int
+        path: [String], mode: Mode? = nil, variant: String? = nil, kind: Kind, value: Value, written: String,
+        description: String = "", source: SourceLocation, blockLine: Int
     ) {
         self.path = path
         self.mode = mode
+        self.variant = variant
         self.kind = kind
         self.value = value
         self.written = written
@@ -47,6 +62,12 @@ public struct DesignToken: Sendable, Equatable {
 
     /// The token's own name, the last path component.
     public var shortName: String { path.last ?? "" }
+
+    /// What tells this value from the others of its name: its mode and variant (`dark`,
+    /// `@media (max-width: 768px)`), empty for the base value.
+    public var condition: String {
+        [mode?.rawValue, variant].compactMap { $0 }.joined(separator: ", ")
+    }
 
     /// Light or dark.
     public enum Mode: String, Sendable, Equatable, CaseIterable, Comparable {

@@ -157,7 +157,7 @@ public struct TokenCatalog: Sendable {
 
     // MARK: - What the set says
 
-    /// The tokens with one entry per name and mode: the first written wins,
+    /// The tokens with one entry per name, mode and variant: the first written wins,
     /// as in the exports. `conflicts` are later tokens with the same name and
     /// mode but another value.
     public private(set) var unique: (tokens: [DesignToken], conflicts: [(kept: DesignToken, dropped: DesignToken)]) =
@@ -171,7 +171,7 @@ public struct TokenCatalog: Sendable {
         var kept: [DesignToken] = []
         var conflicts: [(DesignToken, DesignToken)] = []
         for token in tokens {
-            let key = token.name + "|" + (token.mode?.rawValue ?? "")
+            let key = token.name + "|" + token.condition
             if let first = seen[key] {
                 if first.value != token.value { conflicts.append((first, token)) }
                 continue

@@ -28,6 +28,8 @@ enum TokenAssets {
           display: inline-block; font-size: .6875rem; font-weight: 600; text-transform: uppercase;
           letter-spacing: .04em; color: var(--color-text-muted);
         }
+        .tk-variant { text-transform: none; letter-spacing: 0; }
+        .tk-variant code { font-size: .6875rem; }
         .tk-values { display: grid; grid-template-columns: auto 1fr; gap: .125rem .5rem; margin: .25rem 0 0; }
         .tk-values dt { color: var(--color-text-muted); }
         .tk-values dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }

@@ -29,11 +29,29 @@ struct TokenViews {
         for token in tokens {
             let key = token.kind.rawValue + "|" + token.name
             if groups[key] == nil { order.append(key) }
-            if !(groups[key]?.contains(where: { $0.mode == token.mode && $0.value == token.value }) ?? false) {
+            if !(groups[key]?.contains(where: {
+                $0.mode == token.mode && $0.variant == token.variant && $0.value == token.value
+            }) ?? false) {
                 groups[key, default: []].append(token)
             }
         }
-        return order.compactMap { groups[$0]?.sorted { ($0.mode ?? .light) < ($1.mode ?? .light) } }
+        // The base values first, light before dark, then each variant in written order.
+        return order.compactMap { key in
+            guard let group = groups[key] else { return nil }
+            var variants: [String] = []
+            for token in group {
+                if let variant = token.variant, !variants.contains(variant) { variants.append(variant) }
+            }
+            return group.enumerated().sorted { first, second in
+                let a = first.element.variant.flatMap { variants.firstIndex(of: $0) } ?? -1
+                let b = second.element.variant.flatMap { variants.firstIndex(of: $0) } ?? -1
+                if a != b { return a < b }
+                let modeA = first.element.mode ?? .light
+                let modeB = second.element.mode ?? .light
+                if modeA != modeB { return modeA < modeB }
+                return first.offset < second.offset
+            }.map(\.element)
+        }
     }
 
     /// One card: the drawing, the name and each mode's values.
@@ -57,6 +75,9 @@ struct TokenViews {
         for token in group {
             html += "<div class=\"tk-mode\">"
             if let mode = token.mode { html += "<span class=\"tk-mode-label\">\(mode.rawValue.capitalized)</span>" }
+            if let variant = token.variant {
+                html += " <span class=\"tk-mode-label tk-variant\"><code>\(HTMLEscaping.escape(variant))</code></span>"
+            }
             html += details(token)
             html += "</div>"
         }
@@ -210,13 +231,19 @@ struct TokenViews {
         guard !pairs.isEmpty else { return nil }
         var html = "<ul class=\"tk-contrast\">"
         for pair in pairs {
+            let partner = "<code>\(HTMLEscaping.escape(pair.partner))</code>"
+            let side = pair.cardIsBackground ? "under \(partner)" : "on \(partner)"
+            guard pair.background.isOpaque else {
+                // What shows through a translucent ground decides the contrast; no ratio is made up.
+                html +=
+                    "<li>\(side) <span class=\"tk-apca\">translucent ground: depends on what is behind it</span></li>"
+                continue
+            }
             let ratio = pair.foreground.contrastRatio(with: pair.background)
             let lc = pair.foreground.apcaContrast(on: pair.background)
             let (badge, level) = pair.isIcon ? Self.iconBadge(ratio) : Self.badge(ratio)
-            let partner = "<code>\(HTMLEscaping.escape(pair.partner))</code>"
             html +=
-                "<li><span class=\"tk-ratio\">\(String(format: "%.2f", ratio)):1</span> "
-                + (pair.cardIsBackground ? "under \(partner)" : "on \(partner)")
+                "<li><span class=\"tk-ratio\">\(String(format: "%.2f", ratio)):1</span> " + side
                 + " <span class=\"tk-badge tk-badge-\(level)\">\(badge)</span>"
                 + " <span class=\"tk-apca\" title=\"APCA lightness contrast\">Lc \(String(format: "%.0f", lc))</span></li>"
         }

@@ -118,7 +118,7 @@ struct TokensPage {
             }
             html +=
                 "<tr class=\"tk-row\" data-search=\"\(HTMLEscaping.escape(search))\">"
-                + "<td><code>\(HTMLEscaping.escape(token.name))</code></td><td>\(token.mode?.rawValue ?? "")</td>"
+                + "<td><code>\(HTMLEscaping.escape(token.name))</code></td><td>\(HTMLEscaping.escape(token.condition))</td>"
                 + "<td>\(dot)<code>\(HTMLEscaping.escape(css))</code></td><td>\(sourceLink(token))</td></tr>"
         }
         return html + "</tbody></table></div>"
@@ -186,7 +186,7 @@ struct TokensPage {
     }
 
     private func modeSuffix(_ token: DesignToken) -> String {
-        token.mode.map { " (\($0.rawValue))" } ?? ""
+        token.condition.isEmpty ? "" : " (\(HTMLEscaping.escape(token.condition)))"
     }
 
     /// A link to the document a token group comes from, titled as the site titles it.
