@@ -284,11 +284,7 @@ struct TokenExtractor {
                 left.append(reference)
                 continue
             }
-            var token = reference
-            token.value = found.value
-            token.kind = found.kind
-            token.alias = target
-            if token.mode == nil { token.mode = found.mode }
+            let token = reference.resolved(to: found, target: target)
             result.tokens.append(token)
             lookup.add(token)
         }

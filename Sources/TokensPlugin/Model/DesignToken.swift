@@ -359,3 +359,17 @@ final class CatalogCache: @unchecked Sendable {
         }
     }
 }
+
+extension DesignToken {
+    /// This reference (`{color.primary}`, `var(--primary)`) with the value and
+    /// kind of `found`, the token its `target` names; the mode is `found`'s
+    /// when the reference states none.
+    func resolved(to found: DesignToken, target: String) -> DesignToken {
+        var token = self
+        token.value = found.value
+        token.kind = found.kind
+        token.alias = target
+        if token.mode == nil { token.mode = found.mode }
+        return token
+    }
+}

@@ -65,11 +65,7 @@ public struct TokenCatalog: Sendable {
                     }
                     continue
                 }
-                var token = reference
-                token.value = found.value
-                token.kind = found.kind
-                token.alias = target
-                if token.mode == nil { token.mode = found.mode }
+                let token = reference.resolved(to: found, target: target)
                 tokens.append(token)
                 lookup.add(token)
                 let words = token.path.flatMap { TokenIndex.normalized($0) }
