@@ -108,6 +108,13 @@ public struct Builder: Sendable {
     /// that stopped the build early.
     @discardableResult
     public func build() throws -> BuildSummary {
+        var cache = BuildCache()
+        return try build(cache: &cache).summary
+    }
+
+    /// Builds the site, reusing what `cache` holds from an earlier build of the
+    /// same folders and leaving in it what the next build can reuse.
+    func build(cache: inout BuildCache) throws -> (summary: BuildSummary, work: BuildWork) {
         let contentRoot = try checkFolders()
         let loaded = try load(contentRoot: contentRoot)
         let templates = try SiteTemplates.load(
@@ -126,9 +133,10 @@ public struct Builder: Sendable {
         }
         progress?("writing \(rendered.files) files")
         let result = try writer.commit()
-        return BuildSummary(
+        let summary = BuildSummary(
             pages: loaded.site.pages.count, generatedPages: rendered.generatedPages, files: rendered.files + 1,
             written: result.written, unchanged: result.unchanged, warnings: diagnostics.warningCount)
+        return (summary, BuildWork(reparsed: loaded.site.pages.count, rerendered: loaded.site.pages.count))
     }
 
     /// Reads, parses and analyses the content without rendering or writing.
