@@ -7,7 +7,7 @@
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: site test deps test-deps lint format bench bench-layout bench-plans clean fuzz fuzz-smoke test-sanitizers
+.PHONY: site test deps test-deps lint format bench bench-layout bench-plans bench-rebuild clean fuzz fuzz-smoke test-sanitizers
 
 deps:
 	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
@@ -54,6 +54,17 @@ format:
 
 bench: deps bench-layout bench-plans
 	python3 bench/bench.py
+	$(MAKE) --no-print-directory bench-rebuild
+
+# Rebuilds as `specsite serve` runs them: one edited page, a checkbox, a token,
+# no change, on the generated sets of 1,000 and 10,000 documents.
+REBUILD_SIZES ?= 1000 10000
+bench-rebuild: deps
+	$(SWIFT) build -c release --product RebuildBenchmark
+	@for n in $(REBUILD_SIZES); do \
+		[ -f bench/out/$$n/content/PRD.md ] || python3 bench/generate.py bench/out/$$n/content --count $$n --seed 42 --clean || exit 1; \
+		.build/release/RebuildBenchmark bench/out/$$n/content || exit 1; \
+	done
 
 # The checklists plugin alone, on plans of 320, 1,000 and 5,000 chunks.
 bench-plans: deps

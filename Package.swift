@@ -60,6 +60,11 @@ let package = Package(
         .target(name: "StatusPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         // `make bench` times the diagram layout with it (a benchmark, not a test).
         .executableTarget(name: "LayoutBenchmark", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        // `make bench-rebuild` times rebuilds after one edit with it (a benchmark, not a test).
+        .executableTarget(
+            name: "RebuildBenchmark",
+            dependencies: ["SpecSiteKit", "AlertsPlugin", "TokensPlugin", "FlowsPlugin", "StatusPlugin"],
+            swiftSettings: strictWarnings),
         // `make fuzz`: libFuzzer targets over one page's whole pipeline and over the YAML readers.
         .target(
             name: "FuzzHarness",
@@ -82,7 +87,11 @@ let package = Package(
             swiftSettings: strictWarnings
         ),
         .testTarget(
-            name: "SpecSiteKitTests", dependencies: ["SpecSiteKit", "FuzzHarness"], swiftSettings: strictWarnings),
+            name: "SpecSiteKitTests",
+            dependencies: [
+                "SpecSiteKit", "FuzzHarness", "AlertsPlugin", "TokensPlugin", "FlowsPlugin", "StatusPlugin",
+            ],
+            swiftSettings: strictWarnings),
         .testTarget(
             name: "AlertsPluginTests",
             dependencies: ["AlertsPlugin", "SpecSiteKit"],

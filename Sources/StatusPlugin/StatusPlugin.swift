@@ -153,7 +153,7 @@ public struct StatusPlugin: Plugin {
         guard block.line > 0, let fact = Self.fact(of: context.page, in: context.site) else {
             return try GSDRender.render(block, renderer: context.renderer)
         }
-        let report = Self.report(for: context.site, from: fact)
+        let report = Self.report(for: context.site)
         var prefix = ""
         if let plan = fact.plan, block.line == Self.firstBlockLine(of: context.page) {
             prefix = planCard(plan, fact: fact, report: report, context: context)
@@ -221,17 +221,21 @@ public struct StatusPlugin: Plugin {
         [Asset(name: "checklists.css", contents: ChecklistStyles.stylesheet + GSDRender.stylesheet)]
     }
 
-    /// The site's report, worked out once per build (held by the first page's fact).
-    public static func report(for site: Site) -> StatusReport {
-        // The first page with a fact, without gathering every page's facts.
-        guard let first = site.pages.lazy.compactMap({ fact(of: $0, in: site) }).first else { return StatusReport() }
-        return first.reportCache.value { StatusReport.make(site: site) }
+    /// The site's report, worked out once per build by ``summarize(_:context:)``.
+    public func summarize(_ site: Site, context: PluginContext) throws -> (any Sendable)? {
+        Self.makeReport(for: site)
     }
 
-    /// The site's report as a page sees it: kept by the page's own fact too, so
-    /// rendering a block does not look for the first page again.
-    static func report(for site: Site, from fact: PlanFact) -> StatusReport {
-        fact.pageReportCache.value { report(for: site) }
+    /// The site's report: the build's summary, or worked out now for a site
+    /// that was not summarised (a test's hand-made site).
+    public static func report(for site: Site) -> StatusReport {
+        site.summary(StatusReport.self) ?? makeReport(for: site)
+    }
+
+    /// Works out the report; an empty one when no page has work.
+    static func makeReport(for site: Site) -> StatusReport {
+        guard site.pages.contains(where: { fact(of: $0, in: site) != nil }) else { return StatusReport() }
+        return StatusReport.make(site: site)
     }
 
     static func fact(of page: Page, in site: Site) -> PlanFact? {

@@ -123,16 +123,15 @@ public struct TokensPlugin: Plugin {
         }
     }
 
-    /// The site's catalog, worked out by the first block that needs it and
-    /// kept in the first page's fact, so a site with tokens on every page
-    /// resolves them once, not once per block.
+    /// The site's catalog, worked out once per build by ``summarize(_:context:)``.
+    public func summarize(_ site: Site, context: PluginContext) throws -> (any Sendable)? {
+        TokenCatalog(site: site)
+    }
+
+    /// The site's catalog: the build's summary, or worked out now for a site
+    /// that was not summarised (a test's hand-made site).
     static func catalog(for site: Site) -> TokenCatalog {
-        for page in site.pages {
-            if let fact = fact(of: page, in: site) {
-                return fact.siteCatalog.value { TokenCatalog(site: site) }
-            }
-        }
-        return TokenCatalog(site: site)
+        site.summary(TokenCatalog.self) ?? TokenCatalog(site: site)
     }
 
     static func fact(of page: Page, in site: Site) -> TokenFact? {

@@ -1,5 +1,121 @@
-/// What one build leaves for the next build of the same folders.
-struct BuildCache: Sendable {}
+/// What one build leaves for the next build of the same folders, so a rebuild
+/// redoes only what an edit touched (``BuildSession``).
+///
+/// Everything is keyed by what it was made from, never by what a watcher said
+/// changed: a page's parse and facts by its bytes, its HTML besides by the
+/// site's shape and the inputs of the summaries it drew on, a plugin's
+/// generated pages by the inputs of its summary. A change of settings, options
+/// or plugins empties the cache; a change of templates drops the HTML.
+struct BuildCache: Sendable {
+    /// What parsing and analysis depend on besides a page's own bytes.
+    struct Settings: Equatable, Sendable {
+        /// The settings file's text and name (nil when there is none).
+        var config: String?
+        var configFile: String?
+        var baseURL: String?
+        var pluginIDs: [String]
+    }
+
+    /// One markdown file as the last build read it.
+    struct LoadedPage: Sendable {
+        /// The file's bytes, compared whole: a page is reused only when they are the same.
+        var bytes: [UInt8]
+        /// Bumped each time the page is read anew; render and summary inputs name it.
+        var revision: Int
+        /// The page, or nil when it could not be read.
+        var page: Page?
+        /// Each plugin's facts, in plugin order (ids of plugins with none left out).
+        var facts: [(plugin: String, facts: [any Fact])]
+        /// What reading and analysing it reported.
+        var diagnostics: [Diagnostic]
+        /// Its summary for listings (``Page/summary``).
+        var summary: String
+    }
+
+    /// One page's HTML as the last build rendered it.
+    struct RenderedPage: Sendable {
+        /// The revision of the page it was rendered from.
+        var revision: Int
+        var outputPath: String
+        /// The generation of each plugin's summary inputs it depended on.
+        var summaryGenerations: [String: Int]
+        /// The file's bytes.
+        var html: [UInt8]
+        /// What rendering it reported.
+        var diagnostics: [Diagnostic]
+        /// Content files its links made the site copy.
+        var copied: [String]
+    }
+
+    /// One plugin's generated pages and files.
+    struct Generated: Sendable {
+        var generation: Int
+        var outputs: [GeneratedOutput]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// What a plugin's summary is made from: the pages' paths and titles, and the
+    /// revisions of the pages where it has facts. Equal inputs give an equal summary.
+    struct SummaryInput: Equatable, Sendable {
+        var pages: [PageKey]
+        var facts: [FactKey]
+
+        struct PageKey: Equatable, Sendable {
+            var sourcePath: String
+            var outputPath: String
+            var title: String
+        }
+
+        struct FactKey: Equatable, Sendable {
+            var sourcePath: String
+            var revision: Int
+        }
+    }
+
+    /// What every page's HTML depends on besides the page itself.
+    struct SiteShape: Equatable, Sendable {
+        /// The templates' own files (the defaults are built in).
+        var templates: [String: [UInt8]]
+        var pages: [PageShape]
+        var generated: [String]
+        var files: [String]
+        var refused: [String: String]
+
+        struct PageShape: Equatable, Sendable {
+            var sourcePath: String
+            var outputPath: String
+            var title: String
+            var order: Double?
+            var anchors: [String]
+        }
+    }
+
+    /// Whether builds keep what the next one may reuse (a one-off build keeps nothing).
+    var isEnabled: Bool
+    var settings: Settings?
+    var pages: [String: LoadedPage] = [:]
+    var revision = 0
+    /// Each plugin's summary input and its generation, bumped when the input changes.
+    var summaryInputs: [String: (input: SummaryInput, generation: Int)] = [:]
+    var generated: [String: Generated] = [:]
+    var shape: SiteShape?
+    var rendered: [String: RenderedPage] = [:]
+
+    /// An empty cache; `isEnabled` says whether builds fill it.
+    init(isEnabled: Bool) { self.isEnabled = isEnabled }
+
+    /// Forgets everything.
+    mutating func clear() { self = BuildCache(isEnabled: isEnabled) }
+
+    /// Records `input` for `plugin` and returns its generation, the same as
+    /// last time when the input is the same.
+    mutating func generation(of plugin: String, for input: SummaryInput) -> Int {
+        if let known = summaryInputs[plugin], known.input == input { return known.generation }
+        let next = (summaryInputs[plugin]?.generation ?? 0) + 1
+        summaryInputs[plugin] = (input, next)
+        return next
+    }
+}
 
 /// How much of a build was redone rather than reused.
 struct BuildWork: Sendable, Equatable {

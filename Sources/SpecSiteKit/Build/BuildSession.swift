@@ -32,7 +32,7 @@ public final class BuildSession: @unchecked Sendable {
     public let options: BuildOptions
     private let keepsNotes: Bool
     private let lock = NSLock()
-    private var cache = BuildCache()
+    private var cache = BuildCache(isEnabled: true)
 
     /// Creates a session; nothing is built until ``rebuild(changed:)``.
     public init(options: BuildOptions, keepsNotes: Bool = false) {

@@ -84,6 +84,14 @@ public struct LoadedSite: Sendable {
     /// Entries of the content folder that were skipped (links out of it,
     /// devices), by relative path, with the reason: a page linking one is told why.
     var refused: [String: String]
+    /// Each page's summary for listings (``Page/summary``), by source path.
+    var pageSummaries: [String: String] = [:]
+    /// Pages parsed and analysed by this build (the others were reused).
+    var reparsed = 0
+    /// The revision of each page (see ``BuildCache/LoadedPage/revision``), by source path.
+    var revisions: [String: Int] = [:]
+    /// The plugins that found facts on each page, by source path.
+    var factPlugins: [String: Set<String>] = [:]
 }
 
 /// Builds a site: load → parse (in parallel) → analyse (in parallel) →
@@ -108,23 +116,34 @@ public struct Builder: Sendable {
     /// that stopped the build early.
     @discardableResult
     public func build() throws -> BuildSummary {
-        var cache = BuildCache()
+        var cache = BuildCache(isEnabled: false)
         return try build(cache: &cache).summary
     }
 
     /// Builds the site, reusing what `cache` holds from an earlier build of the
-    /// same folders and leaving in it what the next build can reuse.
+    /// same folders and leaving in it what the next build can reuse. The
+    /// stages, each run once: load (discover, parse and analyse each page, then
+    /// summarise the site) → generate → render each page → write.
     func build(cache: inout BuildCache) throws -> (summary: BuildSummary, work: BuildWork) {
         let contentRoot = try checkFolders()
-        let loaded = try load(contentRoot: contentRoot)
+        let loaded = try load(contentRoot: contentRoot, cache: &cache)
         let templates = try SiteTemplates.load(
             overrides: contentRoot + "/templates", displayRoot: ContentDiscovery.join(options.content, "templates"),
             boundary: loaded.boundary, diagnostics: diagnostics)
+        let (generated, generations) = generate(loaded, cache: &cache)
         let writer = try SiteWriter(output: options.output)
-        let rendered = SiteRenderer(
-            loaded: loaded, templates: templates, diagnostics: diagnostics,
-            progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: progress)
-        ).render(into: writer)
+        var renderer = SiteRenderer(
+            loaded: loaded, templates: templates, generated: generated, diagnostics: diagnostics,
+            progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: progress))
+        if cache.isEnabled {
+            renderer.generations = generations
+            renderer.previous = cache.shape.map { ($0, cache.rendered) }
+        }
+        let rendered = renderer.render(into: writer)
+        if cache.isEnabled {
+            cache.shape = rendered.shape
+            cache.rendered = rendered.pages
+        }
         do {
             try stopIfFailed()
         } catch {
@@ -136,12 +155,13 @@ public struct Builder: Sendable {
         let summary = BuildSummary(
             pages: loaded.site.pages.count, generatedPages: rendered.generatedPages, files: rendered.files + 1,
             written: result.written, unchanged: result.unchanged, warnings: diagnostics.warningCount)
-        return (summary, BuildWork(reparsed: loaded.site.pages.count, rerendered: loaded.site.pages.count))
+        return (summary, BuildWork(reparsed: loaded.reparsed, rerendered: rendered.rerendered))
     }
 
-    /// Reads, parses and analyses the content without rendering or writing.
+    /// Reads, parses, analyses and summarises the content without rendering or writing.
     public func load() throws -> LoadedSite {
-        try load(contentRoot: try checkContent())
+        var cache = BuildCache(isEnabled: false)
+        return try load(contentRoot: try checkContent(), cache: &cache)
     }
 
     private func stopIfFailed() throws {
@@ -189,86 +209,13 @@ public struct Builder: Sendable {
         return rest.isEmpty ? base : ([base == "/" ? "" : base] + rest).joined(separator: "/")
     }
 
-    private func load(contentRoot: String) throws -> LoadedSite {
-        try load(config: try loadConfig(contentRoot: contentRoot), contentRoot: contentRoot) { boundary in
+    private func load(contentRoot: String, cache: inout BuildCache) throws -> LoadedSite {
+        try load(config: try loadConfig(contentRoot: contentRoot), contentRoot: contentRoot, cache: &cache) {
+            boundary in
             ContentDiscovery.discover(
                 root: contentRoot, displayRoot: options.content, skip: ["templates", "specsite.yml"],
                 boundary: boundary, diagnostics: diagnostics)
         }
-    }
-
-    /// Sets up the plugins, then parses and analyses the files `scan` finds
-    /// within the boundary; `contents` holds the bytes of files kept in
-    /// memory, by relative path.
-    func load(
-        config: SiteConfig, contentRoot: String, contents: [String: [UInt8]] = [:],
-        scan: (ContentBoundary) -> ContentDiscovery.Discovery
-    ) throws -> LoadedSite {
-        let display = options.content
-        var config = config
-        if let baseURL = options.baseURL {
-            if let problem = SiteConfig.baseURLProblem(baseURL) {
-                throw Diagnostic(.error, file: nil, "--base-url \(problem)")
-            }
-            config.baseURL = baseURL
-        }
-        if let baseURL = config.baseURL, !baseURL.hasSuffix("/") { config.baseURL = baseURL + "/" }
-
-        let configFile = config.file ?? ContentDiscovery.join(display, "specsite.yml")
-        let plugins: [any Plugin] =
-            options.plugins
-            + config.externalPlugins.map {
-                ExternalPlugin(config: $0, workingDirectory: contentRoot, configFile: configFile)
-            }
-        var pluginContexts: [String: PluginContext] = [:]
-        for plugin in plugins {
-            if pluginContexts[plugin.id] != nil {
-                throw Diagnostic(.error, file: configFile, "two plugins share the id '\(plugin.id)'")
-            }
-            pluginContexts[plugin.id] = PluginContext(
-                settings: config.pluginSettings[plugin.id] ?? .null, config: config, diagnostics: diagnostics)
-        }
-        let contexts = pluginContexts
-
-        progress?("reading \(display)")
-        let boundary = ContentBoundary(folder: contentRoot, followLinksOutside: config.followLinksOutside)
-        let discovery = scan(boundary)
-        let found = discovery.files
-        let markdown = found.filter(\.isMarkdown)
-        var files: [String: SourceFile] = [:]
-        for file in found where !file.isMarkdown { files[file.relativePath] = file }
-
-        let parsing = StageProgress("parsing documents", total: markdown.count, report: progress)
-        let diagnostics = self.diagnostics
-        let rawHTML = config.allowRawHTML
-        let loadedPages = markdown.parallelMap { file in
-            defer { parsing.step() }
-            return PageLoader.load(
-                file, contents: contents[file.relativePath].map { Data($0) },
-                displayPath: ContentDiscovery.join(display, file.relativePath), boundary: boundary,
-                plugins: plugins, contexts: contexts, rawHTML: rawHTML, diagnostics: diagnostics)
-        }
-        var pages = assignOutputPaths(loadedPages.compactMap { $0 })
-        pages = PageOrder.sorted(pages)
-
-        progress?("analysing \(pages.count) pages")
-        let facts = pages.parallelMap { page -> [any Fact] in
-            plugins.flatMap { plugin -> [any Fact] in
-                do {
-                    return try plugin.analyze(page, context: contexts[plugin.id]!)
-                } catch {
-                    PageLoader.report(
-                        error, plugin: plugin, displayPath: page.displayPath, line: 1, diagnostics: diagnostics)
-                    return []
-                }
-            }
-        }
-        var factsByPage: [String: [any Fact]] = [:]
-        for (page, pageFacts) in zip(pages, facts) where !pageFacts.isEmpty { factsByPage[page.sourcePath] = pageFacts }
-        return LoadedSite(
-            site: Site(config: config, pages: pages, factsByPage: factsByPage), plugins: plugins, contexts: contexts,
-            files: files, contentRoot: contentRoot, displayRoot: display, boundary: boundary,
-            refused: discovery.refused)
     }
 
     private func loadConfig(contentRoot: String) throws(Diagnostic) -> SiteConfig {
@@ -302,7 +249,7 @@ public struct Builder: Sendable {
 
     /// Gives each page its output path; two sources that would land on the same
     /// page (`a.md` and `a.markdown`, `.planning/` and `planning/`) are an error.
-    private func assignOutputPaths(_ pages: [Page]) -> [Page] {
+    func assignOutputPaths(_ pages: [Page]) -> [Page] {
         // Not `NSString.deletingLastPathComponent`, which traps on Linux for a one-character path.
         func folder(_ path: String) -> String { OutputPaths.folderOf(path) }
         let foldersWithIndex = Set(

@@ -25,7 +25,15 @@ final class LinkResolver: @unchecked Sendable {
     /// What each page's destinations resolved to, and the warning each gave
     /// (reported again at each line): one long link reference used 200,000
     /// times is worked out once, not 200,000 times. Guarded by `lock`.
-    private var resolved: [Resolution: (link: String, warning: String?)] = [:]
+    private var resolved: [Resolution: Resolved] = [:]
+
+    /// What a destination resolved to: the link to write, what is wrong with
+    /// it, and the content file it makes the site copy.
+    private struct Resolved {
+        var link: String
+        var warning: String?
+        var file: String?
+    }
 
     private struct Resolution: Hashable {
         var page: String
@@ -93,8 +101,13 @@ final class LinkResolver: @unchecked Sendable {
         lock.withLock { copied }.sorted().compactMap { files[$0] }
     }
 
-    /// The destination to write in `page`'s HTML for `destination`.
-    func resolve(_ destination: String, isImage: Bool, line: Int, on page: Page) -> String {
+    /// The destination to write in `page`'s HTML for `destination`. What is
+    /// wrong with it goes to `log` (the resolver's own when nil), and a content
+    /// file it leads to is marked for copying and added to `copied`.
+    func resolve(
+        _ destination: String, isImage: Bool, line: Int, on page: Page, log: DiagnosticLog? = nil,
+        copied: ((String) -> Void)? = nil
+    ) -> String {
         guard !destination.isEmpty, !Self.hasScheme(destination), !destination.hasPrefix("//") else {
             return destination
         }
@@ -102,19 +115,24 @@ final class LinkResolver: @unchecked Sendable {
         let known = lock.withLock { resolved[key] }
         let result = known ?? resolve(destination, isImage: isImage, on: page)
         if known == nil { lock.withLock { resolved[key] = result } }
-        if let warning = result.warning { diagnostics.warning(page.displayPath, line: line, warning) }
+        if let file = result.file {
+            lock.withLock { _ = self.copied.insert(file) }
+            copied?(file)
+        }
+        if let warning = result.warning { (log ?? diagnostics).warning(page.displayPath, line: line, warning) }
         return result.link
     }
 
     /// What `destination` on `page` leads to, and what is wrong with it, if anything.
-    private func resolve(_ destination: String, isImage: Bool, on page: Page) -> (link: String, warning: String?) {
+    private func resolve(_ destination: String, isImage: Bool, on page: Page) -> Resolved {
         let (pathPart, fragment) = Self.split(destination)
         if pathPart.isEmpty || pathPart.hasPrefix("?") {
             // `#anchor` or `?query`: this page.
             if let fragment, !fragment.isEmpty, anchorsBySource[page.sourcePath]?.contains(fragment) == false {
-                return (destination, "broken anchor '#\(fragment)': no such heading or id on this page")
+                return Resolved(
+                    link: destination, warning: "broken anchor '#\(fragment)': no such heading or id on this page")
             }
-            return (destination, nil)
+            return Resolved(link: destination)
         }
         let queryStart = pathPart.firstIndex(of: "?") ?? pathPart.endIndex
         let query = String(pathPart[queryStart...])
@@ -122,29 +140,31 @@ final class LinkResolver: @unchecked Sendable {
         // Most links have nothing to decode; skip Foundation's decoder for them.
         let decoded = rawPath.contains("%") ? (rawPath.removingPercentEncoding ?? rawPath) : rawPath
         guard let target = OutputPaths.resolve(decoded, against: page.sourcePath) else {
-            return (destination, "link '\(destination)' leaves the content folder (not followed)")
+            return Resolved(
+                link: destination, warning: "link '\(destination)' leaves the content folder (not followed)")
         }
         let suffix = fragment.map { "#" + $0 } ?? ""
         if let targetPage = pagesBySource[target] ?? folderIndex(target) {
             let link =
                 OutputPaths.link(from: page.outputPath, to: targetPage.outputPath, pretty: pretty) + query + suffix
             if let fragment, !fragment.isEmpty, anchorsBySource[targetPage.sourcePath]?.contains(fragment) == false {
-                return (
-                    link,
-                    "broken anchor '#\(fragment)' in link '\(destination)': \(targetPage.sourcePath) has no such heading or id"
+                return Resolved(
+                    link: link,
+                    warning:
+                        "broken anchor '#\(fragment)' in link '\(destination)': \(targetPage.sourcePath) has no such heading or id"
                 )
             }
-            return (link, nil)
+            return Resolved(link: link)
         }
         if let generated = generatedIndex(target) {
-            return (OutputPaths.link(from: page.outputPath, to: generated, pretty: pretty) + query + suffix, nil)
+            return Resolved(
+                link: OutputPaths.link(from: page.outputPath, to: generated, pretty: pretty) + query + suffix)
         }
         if files[target] != nil {
-            lock.withLock { _ = copied.insert(target) }
             let link =
                 OutputPaths.fileLink(from: page.outputPath, to: OutputPaths.file(for: target), pretty: pretty) + query
                 + suffix
-            return (link, nil)
+            return Resolved(link: link, file: target)
         }
         let what = isImage ? "image" : "link"
         let folder = target.hasSuffix("/") ? String(target.dropLast()) : target
@@ -156,7 +176,7 @@ final class LinkResolver: @unchecked Sendable {
             } else {
                 "\(target.isEmpty ? "/" : target) does not exist"
             }
-        return (destination, "broken \(what) '\(destination)': \(reason)")
+        return Resolved(link: destination, warning: "broken \(what) '\(destination)': \(reason)")
     }
 
     /// The skipped entry `target` is, or lies in, with the reason it was skipped.

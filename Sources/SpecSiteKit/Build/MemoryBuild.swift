@@ -22,12 +22,14 @@ extension Builder {
         let files = documents.keys.filter(Self.isWalkable).sorted().map {
             SourceFile(relativePath: $0, absolutePath: "/nonexistent/" + $0)
         }.filter(\.isMarkdown)
-        let loaded = try load(config: config, contentRoot: options.content, contents: documents) { _ in
+        var cache = BuildCache(isEnabled: false)
+        let loaded = try load(config: config, contentRoot: options.content, contents: documents, cache: &cache) { _ in
             ContentDiscovery.Discovery(files: files, refused: [:])
         }
         let site = MemorySite()
         _ = SiteRenderer(
-            loaded: loaded, templates: templates, diagnostics: diagnostics,
+            loaded: loaded, templates: templates, generated: generate(loaded, cache: &cache).outputs,
+            diagnostics: diagnostics,
             progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: nil)
         ).render { path, bytes in site.add(path, bytes) }
         return site.files

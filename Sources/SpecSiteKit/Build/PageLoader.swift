@@ -5,18 +5,12 @@ import Foundation
 /// is still returned wherever its text could be read, so one bad file does not
 /// hide the problems of the others.
 enum PageLoader {
-    /// `contents`, when given, are the file's bytes (an in-memory build); otherwise the file is read.
+    /// `bytes` are the file's contents.
     static func load(
-        _ file: SourceFile, contents: Data? = nil, displayPath: String, boundary: ContentBoundary,
-        plugins: [any Plugin], contexts: [String: PluginContext], rawHTML: Bool = false, diagnostics: DiagnosticLog
+        _ file: SourceFile, bytes: [UInt8], displayPath: String, plugins: [any Plugin],
+        contexts: [String: PluginContext], rawHTML: Bool = false, diagnostics: DiagnosticLog
     ) -> Page? {
-        let data: Data
-        switch contents.map({ .success(Array($0)) }) ?? boundary.contents(of: file.absolutePath) {
-        case .success(let bytes): data = Data(bytes)
-        case .failure(let refusal):
-            diagnostics.error(displayPath, "cannot read file: \(refusal.reason)")
-            return nil
-        }
+        let data = Data(bytes)
         let text = decode(data, displayPath: displayPath, diagnostics: diagnostics)
         if text.allSatisfy(\.isWhitespace) {
             diagnostics.warning(displayPath, line: 1, "empty document")

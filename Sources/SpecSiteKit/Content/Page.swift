@@ -96,6 +96,8 @@ public struct Site: Sendable {
     public var pages: [Page]
     /// The facts each plugin found, per page source path.
     public var factsByPage: [String: [any Fact]]
+    /// What each plugin's ``Plugin/summarize(_:context:)`` worked out, by plugin id.
+    public var summaries: [String: any Sendable] = [:]
 
     /// Creates a site.
     public init(config: SiteConfig, pages: [Page], factsByPage: [String: [any Fact]] = [:]) {
@@ -114,6 +116,13 @@ public struct Site: Sendable {
     /// The page built from `sourcePath`, if any.
     public func page(at sourcePath: String) -> Page? {
         pages.first { $0.sourcePath == sourcePath }
+    }
+
+    /// The summary of type `type` a plugin worked out for this build, if any
+    /// (the plugin with the smallest id, should two give the same type).
+    public func summary<T>(_ type: T.Type) -> T? {
+        for id in summaries.keys.sorted() { if let summary = summaries[id] as? T { return summary } }
+        return nil
     }
 
     /// Every fact of type `type`, with the page it came from, in page order.

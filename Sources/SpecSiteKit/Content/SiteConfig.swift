@@ -59,6 +59,9 @@ public struct SiteConfig: Sendable {
     public var externalPlugins: [ExternalPluginConfig] = []
     /// The file the settings came from, if any.
     public var file: String?
+    /// The settings file's text, as read: a rebuild reuses nothing read
+    /// under other settings.
+    var sourceText: String?
 
     /// Default settings.
     public init() {}
@@ -75,6 +78,7 @@ public struct SiteConfig: Sendable {
     {
         var config = SiteConfig()
         config.file = file
+        config.sourceText = yaml
         let root: YAMLValue
         do {
             root = try YAMLValue.parse(yaml)

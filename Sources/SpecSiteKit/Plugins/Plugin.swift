@@ -5,7 +5,15 @@
 /// only what it needs. Built-in plugins use nothing but this public API.
 ///
 /// Threading: `preprocess`, `analyze` and `render` are called for many pages at
-/// once on different threads; `generate` is called once per build.
+/// once on different threads; `summarize` and `generate` are called once per build.
+///
+/// Rebuilds (`specsite serve`) reuse a page's parse and facts while its bytes
+/// and the settings stay the same, and its HTML while, besides, the site's
+/// shape (titles, paths, anchors) and the inputs of the summaries of the
+/// plugins that drew on it stay the same. So `analyze` must read only its
+/// page and context, facts must hold no site-wide state (that is what
+/// `summarize` is for), and whether `render` claims a block must follow from
+/// the block and the page's own facts (what it draws may use the summaries).
 public protocol Plugin: Sendable {
     /// A short, stable identifier (`alerts`); also the key of the plugin's
     /// settings under `plugins:` in `specsite.yml`.
@@ -21,6 +29,12 @@ public protocol Plugin: Sendable {
 
     /// Reads one page and returns what it means.
     func analyze(_ page: Page, context: PluginContext) throws -> [any Fact]
+
+    /// Site-wide work done once per build after every page is analysed (a
+    /// status report, a token catalog), as a plain value that `render` and
+    /// `generate` read with ``Site/summary(_:)``. It must depend only on the
+    /// pages' paths, titles and this plugin's facts.
+    func summarize(_ site: Site, context: PluginContext) throws -> (any Sendable)?
 
     /// Returns the HTML that replaces `block`'s default rendering, or nil to
     /// leave the block alone. Called for every block of every page.
@@ -40,6 +54,8 @@ extension Plugin {
     public func sectionNames(of page: Page, context: PluginContext) -> [Int: String] { [:] }
     /// Finds nothing.
     public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] { [] }
+    /// Has nothing site-wide to work out.
+    public func summarize(_ site: Site, context: PluginContext) throws -> (any Sendable)? { nil }
     /// Claims no block.
     public func render(_ block: MarkdownNode, context: RenderContext) throws -> String? { nil }
     /// Adds nothing.

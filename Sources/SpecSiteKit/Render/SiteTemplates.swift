@@ -9,6 +9,9 @@ public struct SiteTemplates: Sendable {
     public let library: MustacheLibrary
     /// Every other file, by path relative to `templates/`, copied into the site as is.
     public let staticFiles: [String: [UInt8]]
+    /// The site's own template files as read (the defaults are built in): a
+    /// rebuild reuses no page drawn with other templates.
+    var siteSources: [String: [UInt8]] = [:]
 
     /// Files of a site's `templates/` folder published although no template
     /// names them: browsers and static hosts ask for them by name.
@@ -41,6 +44,7 @@ public struct SiteTemplates: Sendable {
             }
         }
         var siteFiles: [String: [UInt8]] = [:]
+        var sources: [String: [UInt8]] = [:]
         if let overrides, let boundary, FileManager.default.fileExists(atPath: overrides) {
             let log = DiagnosticLog()
             let found = ContentDiscovery.discover(
@@ -60,6 +64,7 @@ public struct SiteTemplates: Sendable {
                         throw Diagnostic(.error, file: display, "template is not UTF-8")
                     }
                     texts[file.relativePath] = (text, display)
+                    sources[file.relativePath] = data
                 } else {
                     siteFiles[file.relativePath] = data
                 }
@@ -89,7 +94,9 @@ public struct SiteTemplates: Sendable {
         for required in ["page"] where library.getTemplate(named: required) == nil {
             throw Diagnostic(.error, file: displayRoot, "no '\(required).mustache' template")
         }
-        return SiteTemplates(library: library, staticFiles: statics)
+        var templates = SiteTemplates(library: library, staticFiles: statics)
+        templates.siteSources = sources.merging(siteFiles) { first, _ in first }
+        return templates
     }
 
     /// The files of a site's `templates/` folder that are published: those

@@ -114,11 +114,41 @@ public final class DiagnosticLog: @unchecked Sendable {
         var message: String
     }
 
+    /// The log a recording log passes everything on to (see ``init(recordingInto:)``).
+    private let parent: DiagnosticLog?
+    /// What a recording log was told, in order. Guarded by `lock`.
+    private var recording: [Diagnostic] = []
+
     /// Creates an empty log; `onReport` sees every diagnostic as it arrives;
     /// notes are kept only when `keepsNotes`.
     public init(keepsNotes: Bool = false, onReport: (@Sendable (Diagnostic) -> Void)? = nil) {
         self.keepsNotes = keepsNotes
         self.onReport = onReport
+        self.parent = nil
+    }
+
+    /// A log for one piece of work whose result a rebuild may reuse (a page's
+    /// parse and facts, its HTML): it passes everything on to `parent` and
+    /// keeps it, so that reusing the result reports the same again
+    /// (``replay(_:into:)``) and a rebuild prints what a clean build prints.
+    init(recordingInto parent: DiagnosticLog) {
+        self.keepsNotes = parent.keepsNotes
+        self.onReport = nil
+        self.parent = parent
+    }
+
+    /// What a recording log was told, notes included, in the order it was told.
+    var recorded: [Diagnostic] { lock.withLock { recording } }
+
+    /// Reports `recorded` (from a recording log) to `log` again.
+    static func replay(_ recorded: [Diagnostic], into log: DiagnosticLog) {
+        for diagnostic in recorded {
+            if diagnostic.severity == .note {
+                log.note(diagnostic.file, line: diagnostic.line, diagnostic.message)
+            } else {
+                log.report(diagnostic)
+            }
+        }
     }
 
     /// Records a note: what the build skipped on purpose and why. Notes are
@@ -126,6 +156,10 @@ public final class DiagnosticLog: @unchecked Sendable {
     /// are dropped unless the log ``keepsNotes``.
     public func note(_ file: String?, line: Int? = nil, _ message: String) {
         guard keepsNotes else { return }
+        if let parent {
+            lock.withLock { recording.append(Diagnostic(.note, file: file, line: line, message)) }
+            return parent.note(file, line: line, message)
+        }
         let key = NoteKey(file: file, line: line ?? 0, message: message)
         _ = lock.withLock { keptNotes.insert(key) }
     }
@@ -138,6 +172,10 @@ public final class DiagnosticLog: @unchecked Sendable {
 
     /// Records a diagnostic.
     public func report(_ diagnostic: Diagnostic) {
+        if let parent {
+            lock.withLock { recording.append(diagnostic) }
+            return parent.report(diagnostic)
+        }
         let key = GroupKey(file: diagnostic.file, severity: diagnostic.severity, message: diagnostic.message)
         let line = diagnostic.line ?? 0
         lock.withLock {

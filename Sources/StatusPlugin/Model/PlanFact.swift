@@ -29,12 +29,6 @@ public struct PlanFact: Fact {
     var position: GSDPositionInfo?
     /// What the reader found wrong on the page, for `status.json` and the dashboard.
     var warnings: [LineMessage] = []
-    /// The site's report, once worked out (see ``StatusPlugin/report(for:)``).
-    let reportCache = ReportCache()
-    /// The same report, as this page's blocks fetch it: a lock of its own, since
-    /// the first page's `reportCache` is taken while it is held.
-    let pageReportCache = ReportCache()
-
     /// The page's checkboxes together.
     public var count: ChecklistCount {
         entries.reduce(into: ChecklistCount()) { $0.add($1.status) }
@@ -125,22 +119,4 @@ struct GSDPositionInfo: Sendable {
     /// The status line's text after `Status:`.
     var statusText: String
     var note: String?
-}
-
-/// Holds a build's ``StatusReport`` once it is worked out. Facts are made
-/// afresh by every build, so a cache in a fact lives as long as its build.
-final class ReportCache: @unchecked Sendable {
-    // @unchecked: `report` is only touched under `lock`.
-    private let lock = NSLock()
-    private var report: StatusReport?
-
-    /// The cached report, or `make()`'s, kept for next time.
-    func value(_ make: () -> StatusReport) -> StatusReport {
-        lock.withLock {
-            if let report { return report }
-            let made = make()
-            report = made
-            return made
-        }
-    }
 }

@@ -314,9 +314,6 @@ public struct TokenFact: Fact {
     public var blocks: Set<String>
     /// Colour pairs the page states (a contrast table's Foreground and Background).
     public var statedPairs: [ContrastPairs.StatedPair]
-    /// The site's catalog, worked out once per build by the first block that
-    /// needs it (see ``TokensPlugin/catalog(for:)``).
-    let siteCatalog = CatalogCache()
 
     /// Creates the fact.
     public init(
@@ -338,25 +335,6 @@ public enum TokenFormat {
     /// only in how many places they keep.
     public static func number(_ value: Double, decimals: Int = 4) -> String {
         NumberText.format(value, decimals: decimals)
-    }
-}
-
-/// Holds a build's ``TokenCatalog`` once it is worked out. Facts are made
-/// afresh by every build, so a cache that lives in a fact lives exactly as
-/// long as the build it belongs to.
-final class CatalogCache: @unchecked Sendable {
-    // @unchecked: `catalog` is only touched under `lock`.
-    private let lock = NSLock()
-    private var catalog: TokenCatalog?
-
-    /// The cached catalog, or `make()`'s, kept for next time.
-    func value(_ make: () -> TokenCatalog) -> TokenCatalog {
-        lock.withLock {
-            if let catalog { return catalog }
-            let made = make()
-            catalog = made
-            return made
-        }
     }
 }
 

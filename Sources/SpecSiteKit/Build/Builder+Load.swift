@@ -1,0 +1,160 @@
+import Foundation
+
+/// The stages before rendering: set up the plugins, find the files, parse and
+/// analyse each page (or reuse what the cache holds for its bytes), order the
+/// pages, and work out each plugin's summary of the site.
+extension Builder {
+    /// Sets up the plugins, then parses and analyses the files `scan` finds
+    /// within the boundary; `contents` holds the bytes of files kept in
+    /// memory, by relative path.
+    func load(
+        config: SiteConfig, contentRoot: String, contents: [String: [UInt8]] = [:], cache: inout BuildCache,
+        scan: (ContentBoundary) -> ContentDiscovery.Discovery
+    ) throws -> LoadedSite {
+        let display = options.content
+        var config = config
+        if let baseURL = options.baseURL {
+            if let problem = SiteConfig.baseURLProblem(baseURL) {
+                throw Diagnostic(.error, file: nil, "--base-url \(problem)")
+            }
+            config.baseURL = baseURL
+        }
+        if let baseURL = config.baseURL, !baseURL.hasSuffix("/") { config.baseURL = baseURL + "/" }
+
+        let configFile = config.file ?? ContentDiscovery.join(display, "specsite.yml")
+        let plugins: [any Plugin] =
+            options.plugins
+            + config.externalPlugins.map {
+                ExternalPlugin(config: $0, workingDirectory: contentRoot, configFile: configFile)
+            }
+        var pluginContexts: [String: PluginContext] = [:]
+        for plugin in plugins {
+            if pluginContexts[plugin.id] != nil {
+                throw Diagnostic(.error, file: configFile, "two plugins share the id '\(plugin.id)'")
+            }
+            pluginContexts[plugin.id] = PluginContext(
+                settings: config.pluginSettings[plugin.id] ?? .null, config: config, diagnostics: diagnostics)
+        }
+        let contexts = pluginContexts
+        // Parses and facts depend on the settings and the plugins: when those
+        // change, nothing read before is reused. External plugins run
+        // programs whose output may change with no file changing: their pages
+        // are always read again.
+        let settings = BuildCache.Settings(
+            config: config.sourceText, configFile: config.file, baseURL: options.baseURL, pluginIDs: plugins.map(\.id))
+        if cache.settings != settings {
+            cache.clear()
+            cache.settings = settings
+        }
+        let reusesPages = cache.isEnabled && config.externalPlugins.isEmpty
+
+        progress?("reading \(display)")
+        let boundary = ContentBoundary(folder: contentRoot, followLinksOutside: config.followLinksOutside)
+        let discovery = scan(boundary)
+        let found = discovery.files
+        let markdown = found.filter(\.isMarkdown)
+        var files: [String: SourceFile] = [:]
+        for file in found where !file.isMarkdown { files[file.relativePath] = file }
+
+        let parsing = StageProgress("parsing documents", total: markdown.count, report: progress)
+        let diagnostics = self.diagnostics
+        let rawHTML = config.allowRawHTML
+        let previous = cache.pages
+        let firstRevision = cache.revision + 1
+        let read = markdown.enumerated().map { $0 }.parallelMap { offset, file -> (BuildCache.LoadedPage, Bool) in
+            defer { parsing.step() }
+            let displayPath = ContentDiscovery.join(display, file.relativePath)
+            let bytes: [UInt8]
+            if let held = contents[file.relativePath] {
+                bytes = held
+            } else {
+                switch boundary.contents(of: file.absolutePath) {
+                case .success(let read): bytes = read
+                case .failure(let refusal):
+                    let problem = Diagnostic(.error, file: displayPath, "cannot read file: \(refusal.reason)")
+                    diagnostics.report(problem)
+                    return (
+                        BuildCache.LoadedPage(
+                            bytes: [], revision: 0, page: nil, facts: [], diagnostics: [problem], summary: ""), false
+                    )
+                }
+            }
+            if reusesPages, let known = previous[file.relativePath], known.bytes == bytes {
+                DiagnosticLog.replay(known.diagnostics, into: diagnostics)
+                return (known, true)
+            }
+            // A log and contexts of the page's own, so what it reports can be
+            // reported again when a rebuild reuses its parse and facts.
+            let log = DiagnosticLog(recordingInto: diagnostics)
+            let pageContexts = contexts.mapValues {
+                PluginContext(settings: $0.settings, config: $0.config, diagnostics: log)
+            }
+            let page = PageLoader.load(
+                file, bytes: bytes, displayPath: displayPath, plugins: plugins, contexts: pageContexts,
+                rawHTML: rawHTML, diagnostics: log)
+            var facts: [(plugin: String, facts: [any Fact])] = []
+            if let page {
+                for plugin in plugins {
+                    do {
+                        let found = try plugin.analyze(page, context: pageContexts[plugin.id]!)
+                        if !found.isEmpty { facts.append((plugin.id, found)) }
+                    } catch {
+                        PageLoader.report(
+                            error, plugin: plugin, displayPath: page.displayPath, line: 1, diagnostics: log)
+                    }
+                }
+            }
+            let loaded = BuildCache.LoadedPage(
+                bytes: reusesPages ? bytes : [], revision: firstRevision + offset, page: page, facts: facts,
+                diagnostics: log.recorded, summary: page?.summary ?? "")
+            return (loaded, false)
+        }
+        cache.revision = firstRevision + markdown.count
+        var reparsed = 0
+        var loadedPages: [Page] = []
+        var factsByPage: [String: [any Fact]] = [:]
+        var entries: [String: BuildCache.LoadedPage] = [:]
+        for (file, (entry, reused)) in zip(markdown, read) {
+            if !reused { reparsed += 1 }
+            if reusesPages, entry.revision > 0 { entries[file.relativePath] = entry }
+            guard let page = entry.page else { continue }
+            loadedPages.append(page)
+            let facts = entry.facts.flatMap(\.facts)
+            if !facts.isEmpty { factsByPage[page.sourcePath] = facts }
+        }
+        cache.pages = entries
+
+        var pages = assignOutputPaths(loadedPages)
+        pages = PageOrder.sorted(pages)
+        progress?("summarising \(pages.count) pages")
+        var site = Site(config: config, pages: pages, factsByPage: factsByPage)
+        var summaries: [String: any Sendable] = [:]
+        for plugin in plugins {
+            do {
+                if let summary = try plugin.summarize(site, context: contexts[plugin.id]!) {
+                    summaries[plugin.id] = summary
+                }
+            } catch {
+                PageLoader.report(error, plugin: plugin, displayPath: display, line: 0, diagnostics: diagnostics)
+            }
+        }
+        site.summaries = summaries
+        var pageSummaries: [String: String] = [:]
+        for (file, (entry, _)) in zip(markdown, read) where entry.page != nil {
+            pageSummaries[file.relativePath] = entry.summary
+        }
+        var loaded = LoadedSite(
+            site: site, plugins: plugins, contexts: contexts, files: files, contentRoot: contentRoot,
+            displayRoot: display, boundary: boundary, refused: discovery.refused)
+        loaded.pageSummaries = pageSummaries
+        loaded.reparsed = reparsed
+        loaded.revisions = Dictionary(
+            zip(markdown, read).compactMap { file, result in
+                result.0.page == nil ? nil : (file.relativePath, result.0.revision)
+            }, uniquingKeysWith: { first, _ in first })
+        loaded.factPlugins = Dictionary(
+            zip(markdown, read).map { file, result in (file.relativePath, Set(result.0.facts.map(\.plugin))) },
+            uniquingKeysWith: { first, _ in first })
+        return loaded
+    }
+}
