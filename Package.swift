@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .executable(name: "specsite", targets: ["specsite"]),
         .library(name: "SpecSiteKit", targets: ["SpecSiteKit"]),
+        .library(name: "SpecSiteDiagrams", targets: ["SpecSiteDiagrams"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,12 +55,18 @@ let package = Package(
             swiftSettings: strictWarnings,
             plugins: ["EmbedFilesPlugin"]
         ),
+        // The diagram engine plugins draw graphs with (graph model, layered layout,
+        // SVG, text metrics). It uses only SpecSiteKit's XML escaping, number text,
+        // clamping and union-find, and the site engine uses nothing of it; see
+        // docs/ARCHITECTURE.md, Diagrams.
+        .target(name: "SpecSiteDiagrams", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         .target(name: "AlertsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
         .target(name: "TokensPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
-        .target(name: "FlowsPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
-        .target(name: "StatusPlugin", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        .target(name: "FlowsPlugin", dependencies: ["SpecSiteKit", "SpecSiteDiagrams"], swiftSettings: strictWarnings),
+        .target(
+            name: "StatusPlugin", dependencies: ["SpecSiteKit", "SpecSiteDiagrams"], swiftSettings: strictWarnings),
         // `make bench` times the diagram layout with it (a benchmark, not a test).
-        .executableTarget(name: "LayoutBenchmark", dependencies: ["SpecSiteKit"], swiftSettings: strictWarnings),
+        .executableTarget(name: "LayoutBenchmark", dependencies: ["SpecSiteDiagrams"], swiftSettings: strictWarnings),
         // `make bench-rebuild` times rebuilds after one edit with it (a benchmark, not a test).
         .executableTarget(
             name: "RebuildBenchmark",
@@ -92,6 +99,7 @@ let package = Package(
                 "SpecSiteKit", "FuzzHarness", "AlertsPlugin", "TokensPlugin", "FlowsPlugin", "StatusPlugin",
             ],
             swiftSettings: strictWarnings),
+        .testTarget(name: "SpecSiteDiagramsTests", dependencies: ["SpecSiteDiagrams"], swiftSettings: strictWarnings),
         .testTarget(
             name: "AlertsPluginTests",
             dependencies: ["AlertsPlugin", "SpecSiteKit"],
@@ -104,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowsPluginTests",
-            dependencies: ["FlowsPlugin", "SpecSiteKit"],
+            dependencies: ["FlowsPlugin", "SpecSiteKit", "SpecSiteDiagrams"],
             swiftSettings: strictWarnings
         ),
         .testTarget(

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/SpecSiteKit/Graphics/FontMetrics.swift: the advance widths of
+"""Writes Sources/SpecSiteDiagrams/FontMetrics.swift: the advance widths of
 Liberation Sans (metric-compatible with Arial and Helvetica), regular and bold,
 for the characters diagram labels mostly use.
 
@@ -67,7 +67,7 @@ enum FontMetrics {{
 {body}
 }}
 """
-    target = os.path.join(os.path.dirname(__file__), "..", "Sources", "SpecSiteKit", "Graphics", "FontMetrics.swift")
+    target = os.path.join(os.path.dirname(__file__), "..", "Sources", "SpecSiteDiagrams", "FontMetrics.swift")
     with open(target, "w") as handle:
         handle.write(source)
     # The project lints every Swift file; format the table the way the linter wants it.

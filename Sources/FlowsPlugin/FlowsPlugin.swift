@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteDiagrams
 import SpecSiteKit
 
 /// Screen flows: finds the flows a spec writes down and draws them at build

@@ -1,7 +1,7 @@
 // Times LayeredLayout on deterministic pseudo-random graphs and reports the
 // drawings' edge crossings. Run a release build:
 //   swift build -c release --product LayoutBenchmark && .build/release/LayoutBenchmark [runs]
-import SpecSiteKit
+import SpecSiteDiagrams
 
 /// A fixed-seed linear congruential generator, so every run lays out the same graphs.
 struct Generator {

@@ -1,5 +1,5 @@
 import FlowsPlugin
-import SpecSiteKit
+import SpecSiteDiagrams
 import XCTest
 
 /// The flow block syntax, each rule spelled out as the exact nodes (`label (shape)`),

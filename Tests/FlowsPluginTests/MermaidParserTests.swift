@@ -1,5 +1,5 @@
 import FlowsPlugin
-import SpecSiteKit
+import SpecSiteDiagrams
 import XCTest
 
 /// Every piece of the mermaid flowchart subset, each spelled out as the exact nodes

@@ -1,5 +1,5 @@
 import FlowsPlugin
-import SpecSiteKit
+import SpecSiteDiagrams
 import Testing
 
 /// Mermaid flowchart syntax as mermaid's own grammar (`flow.jison`) accepts it: one

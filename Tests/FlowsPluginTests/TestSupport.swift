@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteDiagrams
 import SpecSiteKit
 import XCTest
 

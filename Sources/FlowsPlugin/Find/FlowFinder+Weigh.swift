@@ -1,3 +1,4 @@
+import SpecSiteDiagrams
 import SpecSiteKit
 
 /// Weighing the chains read, and joining those of one section into flows.

@@ -1,3 +1,4 @@
+import SpecSiteDiagrams
 import SpecSiteKit
 
 /// One flow a document writes down, ready to draw.

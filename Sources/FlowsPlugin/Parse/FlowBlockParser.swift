@@ -1,3 +1,4 @@
+import SpecSiteDiagrams
 import SpecSiteKit
 
 /// Reads specsite's own ```` ```flow ```` blocks: one chain of screens per line.

@@ -1,4 +1,4 @@
-import SpecSiteKit
+import SpecSiteDiagrams
 
 /// One link between two node groups.
 struct MermaidLink {

@@ -1,3 +1,4 @@
+import SpecSiteDiagrams
 import SpecSiteKit
 
 /// What ``MermaidParser`` made of one mermaid block.

@@ -1,4 +1,4 @@
-import SpecSiteKit
+import SpecSiteDiagrams
 
 // MARK: - Tables
 

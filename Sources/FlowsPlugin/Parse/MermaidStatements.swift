@@ -1,4 +1,4 @@
-import SpecSiteKit
+import SpecSiteDiagrams
 
 /// Statement keywords whose statements are read and ignored.
 private let ignoredKeywords: Set<String> = [

@@ -1,4 +1,4 @@
-import SpecSiteKit
+import SpecSiteDiagrams
 
 /// What a parser made of one block: the graph to draw, its title and what it
 /// could not understand.

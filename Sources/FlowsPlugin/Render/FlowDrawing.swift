@@ -1,3 +1,4 @@
+import SpecSiteDiagrams
 import SpecSiteKit
 
 /// Lays a flow out, draws it, and wraps the drawing in a figure.

@@ -1,3 +1,4 @@
+import SpecSiteDiagrams
 import SpecSiteKit
 
 /// One diagram of every screen and step of the site: the flows joined where

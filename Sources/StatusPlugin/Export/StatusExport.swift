@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteDiagrams
 import SpecSiteKit
 
 /// The status as files a README or CI can use: `status.json` (schema in

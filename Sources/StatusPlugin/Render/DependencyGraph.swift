@@ -1,4 +1,4 @@
-import SpecSiteKit
+import SpecSiteDiagrams
 
 /// The dependency graph of the site's work as SVG: one node per item that has
 /// or is a dependency, coloured by status (with the status in its tooltip and

@@ -1,3 +1,5 @@
+import SpecSiteKit
+
 /// Assigns ranks (layers) to the nodes of a DAG with the network simplex
 /// method of Gansner et al., as dot does: every edge spans at least its
 /// minimum length and the weighted sum of edge lengths is as small as it gets,

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import SpecSiteKit
+@testable import SpecSiteDiagrams
 
 final class LayeredLayoutTests: XCTestCase {
     // MARK: - Graphs

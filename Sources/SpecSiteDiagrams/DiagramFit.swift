@@ -1,3 +1,5 @@
+import SpecSiteKit
+
 /// How a drawing meets the text column it is shown in: first shrunk to fit while its
 /// text stays readable, else laid out the other way when that is narrower, and only
 /// past that left to scroll sideways, opening on its start (the page's CSS does the

@@ -1,3 +1,5 @@
+import SpecSiteKit
+
 /// Draws a laid-out ``DiagramGraph`` as SVG: well-formed XML with a
 /// `viewBox`, a `<title>` and `<desc>` for screen readers, every label
 /// escaped, and colours taken from the theme's `--color-diagram-*` and status

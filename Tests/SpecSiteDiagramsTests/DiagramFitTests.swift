@@ -1,4 +1,4 @@
-import SpecSiteKit
+import SpecSiteDiagrams
 import Testing
 
 /// A wide drawing is shrunk while its text stays readable, laid out the other way

@@ -1,3 +1,5 @@
+import SpecSiteKit
+
 /// Places a ``DiagramGraph`` in layers, the way Graphviz's dot does
 /// (Gansner, Koutsofios, North and Vo, "A Technique for Drawing Directed
 /// Graphs", 1993):

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import SpecSiteKit
+@testable import SpecSiteDiagrams
 
 #if canImport(FoundationXML)
     import FoundationXML

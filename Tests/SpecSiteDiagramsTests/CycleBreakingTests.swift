@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SpecSiteKit
+@testable import SpecSiteDiagrams
 
 /// Loops are broken where the author's order says they go back, so a flow
 /// reads from its start down, as mermaid and dot draw it.
