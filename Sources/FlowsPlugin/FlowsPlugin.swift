@@ -95,6 +95,11 @@ public struct FlowsPlugin: Plugin {
         return html
     }
 
+    /// Nothing: a page's flows are drawn from its own facts alone.
+    public func summarySlice(for page: Page, site: Site, context: PluginContext) -> SummarySlice? {
+        SummarySlice(true)
+    }
+
     /// The Flows page and one SVG file per flow.
     public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
         let options = Settings(context)

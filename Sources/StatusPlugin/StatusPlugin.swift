@@ -232,6 +232,28 @@ public struct StatusPlugin: Plugin {
         site.summary(StatusReport.self) ?? makeReport(for: site)
     }
 
+    /// What a page draws of the report: its items' entries, the entries of
+    /// what they depend on and wait for, and its document's progress.
+    public func summarySlice(for page: Page, site: Site, context: PluginContext) -> SummarySlice? {
+        guard let fact = Self.fact(of: page, in: site) else { return SummarySlice(PageSlice()) }
+        let report = Self.report(for: site)
+        var slice = PageSlice()
+        for item in fact.items {
+            guard let entry = report.entry(item.key) else { continue }
+            slice.entries.append(entry)
+            for key in entry.dependencies + entry.waitingFor { slice.related.append(report.entry(key)) }
+        }
+        slice.plan = report.plans.first { $0.scope == page.sourcePath }
+        return SummarySlice(slice)
+    }
+
+    /// See ``summarySlice(for:site:context:)``.
+    struct PageSlice: Equatable, Sendable {
+        var entries: [StatusReport.Entry] = []
+        var related: [StatusReport.Entry?] = []
+        var plan: PlanProgress?
+    }
+
     /// Works out the report; an empty one when no page has work.
     static func makeReport(for site: Site) -> StatusReport {
         guard site.pages.contains(where: { fact(of: $0, in: site) != nil }) else { return StatusReport() }

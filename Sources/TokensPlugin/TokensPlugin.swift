@@ -128,6 +128,21 @@ public struct TokensPlugin: Plugin {
         TokenCatalog(site: site)
     }
 
+    /// What a page draws of the catalog: its tokens as resolved, and the
+    /// colour pairs each token's card shows.
+    public func summarySlice(for page: Page, site: Site, context: PluginContext) -> SummarySlice? {
+        guard Self.fact(of: page, in: site) != nil else { return SummarySlice(PageSlice()) }
+        let catalog = Self.catalog(for: site)
+        let tokens = catalog.tokensByFile[page.displayPath] ?? []
+        return SummarySlice(PageSlice(tokens: tokens, pairs: tokens.map { catalog.contrastPairs.pairs(for: $0) }))
+    }
+
+    /// See ``summarySlice(for:site:context:)``.
+    struct PageSlice: Equatable, Sendable {
+        var tokens: [DesignToken] = []
+        var pairs: [[ContrastPairs.Pair]] = []
+    }
+
     /// The site's catalog: the build's summary, or worked out now for a site
     /// that was not summarised (a test's hand-made site).
     static func catalog(for site: Site) -> TokenCatalog {

@@ -26,6 +26,11 @@ struct BuildCache: Sendable {
         var page: Page?
         /// Each plugin's facts, in plugin order (ids of plugins with none left out).
         var facts: [(plugin: String, facts: [any Fact])]
+        /// For each plugin, the revision at which its facts last changed: a
+        /// page edited where a plugin finds the same facts (prose beside a
+        /// token table) keeps that plugin's summary input as it was. Facts of
+        /// a type that is not `Equatable` change with every revision.
+        var factRevisions: [String: Int] = [:]
         /// What reading and analysing it reported.
         var diagnostics: [Diagnostic]
         /// Its summary for listings (``Page/summary``).
@@ -39,12 +44,22 @@ struct BuildCache: Sendable {
         var outputPath: String
         /// The generation of each plugin's summary inputs it depended on.
         var summaryGenerations: [String: Int]
+        /// What it drew of each plugin's summary, for the plugins that say
+        /// (``Plugin/summarySlice(for:site:context:)``).
+        var slices: [String: SummarySlice] = [:]
         /// The file's bytes.
         var html: [UInt8]
         /// What rendering it reported.
         var diagnostics: [Diagnostic]
         /// Content files its links made the site copy.
         var copied: [String]
+    }
+
+    /// One plugin's summary of the site.
+    struct Summary: Sendable {
+        var generation: Int
+        var value: (any Sendable)?
+        var diagnostics: [Diagnostic]
     }
 
     /// One plugin's generated pages and files.
@@ -68,6 +83,7 @@ struct BuildCache: Sendable {
 
         struct FactKey: Equatable, Sendable {
             var sourcePath: String
+            /// The revision at which the page's facts of this plugin last changed.
             var revision: Int
         }
     }
@@ -97,6 +113,7 @@ struct BuildCache: Sendable {
     var revision = 0
     /// Each plugin's summary input and its generation, bumped when the input changes.
     var summaryInputs: [String: (input: SummaryInput, generation: Int)] = [:]
+    var summaries: [String: Summary] = [:]
     var generated: [String: Generated] = [:]
     var shape: SiteShape?
     var rendered: [String: RenderedPage] = [:]
@@ -123,4 +140,20 @@ struct BuildWork: Sendable, Equatable {
     var reparsed: Int
     /// Pages rendered.
     var rerendered: Int
+}
+
+extension BuildCache {
+    /// Whether two lists of facts are equal: every fact of an `Equatable`
+    /// type equal to the one in its place; false when a type is not `Equatable`.
+    static func sameFacts(_ old: [any Fact], _ new: [any Fact]) -> Bool {
+        guard old.count == new.count else { return false }
+        return zip(old, new).allSatisfy { first, second in
+            guard let equatable = first as? any Equatable else { return false }
+            return isEqual(equatable, second)
+        }
+    }
+
+    private static func isEqual<Value: Equatable>(_ value: Value, _ other: any Fact) -> Bool {
+        (other as? Value) == value
+    }
 }

@@ -2,30 +2,14 @@
 /// site and its summaries, or reused when the plugin's summary inputs are what
 /// they were the last time.
 extension Builder {
-    /// Every plugin's generated pages and files, with the plugin's id, and the
-    /// generation of each plugin's summary inputs (which the render stage keys
-    /// pages by).
-    func generate(
-        _ loaded: LoadedSite, cache: inout BuildCache
-    ) -> (outputs: [(plugin: String, output: GeneratedOutput)], generations: [String: Int]) {
+    /// Every plugin's generated pages and files, with the plugin's id.
+    func generate(_ loaded: LoadedSite, cache: inout BuildCache) -> [(plugin: String, output: GeneratedOutput)] {
         let site = loaded.site
-        let pageKeys = site.pages.map {
-            BuildCache.SummaryInput.PageKey(sourcePath: $0.sourcePath, outputPath: $0.outputPath, title: $0.title)
-        }
         var outputs: [(plugin: String, output: GeneratedOutput)] = []
-        var generations: [String: Int] = [:]
         let reuses = cache.isEnabled && site.config.externalPlugins.isEmpty
         var generated: [String: BuildCache.Generated] = [:]
         for plugin in loaded.plugins {
-            let input = BuildCache.SummaryInput(
-                pages: pageKeys,
-                facts: site.pages.compactMap { page in
-                    guard loaded.factPlugins[page.sourcePath]?.contains(plugin.id) == true else { return nil }
-                    return BuildCache.SummaryInput.FactKey(
-                        sourcePath: page.sourcePath, revision: loaded.revisions[page.sourcePath] ?? 0)
-                })
-            let generation = cache.generation(of: plugin.id, for: input)
-            generations[plugin.id] = generation
+            let generation = loaded.generations[plugin.id] ?? 0
             if reuses, let known = cache.generated[plugin.id], known.generation == generation {
                 DiagnosticLog.replay(known.diagnostics, into: diagnostics)
                 outputs += known.outputs.map { (plugin.id, $0) }
@@ -48,6 +32,6 @@ extension Builder {
             }
         }
         cache.generated = generated
-        return (outputs, generations)
+        return outputs
     }
 }

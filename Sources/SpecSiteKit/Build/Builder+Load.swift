@@ -1,8 +1,9 @@
 import Foundation
 
-/// The stages before rendering: set up the plugins, find the files, parse and
+/// The stages before generating: set up the plugins, find the files, parse and
 /// analyse each page (or reuse what the cache holds for its bytes), order the
-/// pages, and work out each plugin's summary of the site.
+/// pages, and work out each plugin's summary of the site (or reuse it when its
+/// inputs are what they were).
 extension Builder {
     /// Sets up the plugins, then parses and analyses the files `scan` finds
     /// within the boundary; `contents` holds the bytes of files kept in
@@ -104,9 +105,17 @@ extension Builder {
                     }
                 }
             }
-            let loaded = BuildCache.LoadedPage(
-                bytes: reusesPages ? bytes : [], revision: firstRevision + offset, page: page, facts: facts,
+            let revision = firstRevision + offset
+            var loaded = BuildCache.LoadedPage(
+                bytes: reusesPages ? bytes : [], revision: revision, page: page, facts: facts,
                 diagnostics: log.recorded, summary: page?.summary ?? "")
+            let before = previous[file.relativePath]
+            for (plugin, found) in facts {
+                let old = before?.facts.first { $0.plugin == plugin }?.facts
+                let kept = before?.factRevisions[plugin]
+                loaded.factRevisions[plugin] =
+                    reusesPages && old.map { BuildCache.sameFacts($0, found) } == true ? kept ?? revision : revision
+            }
             return (loaded, false)
         }
         cache.revision = firstRevision + markdown.count
@@ -126,35 +135,77 @@ extension Builder {
 
         var pages = assignOutputPaths(loadedPages)
         pages = PageOrder.sorted(pages)
-        progress?("summarising \(pages.count) pages")
         var site = Site(config: config, pages: pages, factsByPage: factsByPage)
-        var summaries: [String: any Sendable] = [:]
-        for plugin in plugins {
-            do {
-                if let summary = try plugin.summarize(site, context: contexts[plugin.id]!) {
-                    summaries[plugin.id] = summary
-                }
-            } catch {
-                PageLoader.report(error, plugin: plugin, displayPath: display, line: 0, diagnostics: diagnostics)
-            }
-        }
-        site.summaries = summaries
         var pageSummaries: [String: String] = [:]
+        var revisions: [String: Int] = [:]
+        var factPlugins: [String: Set<String>] = [:]
+        var factRevisions: [String: [String: Int]] = [:]
         for (file, (entry, _)) in zip(markdown, read) where entry.page != nil {
             pageSummaries[file.relativePath] = entry.summary
+            revisions[file.relativePath] = entry.revision
+            factPlugins[file.relativePath] = Set(entry.facts.map(\.plugin))
+            factRevisions[file.relativePath] = entry.factRevisions
         }
+        progress?("summarising \(pages.count) pages")
+        let generations = summarize(
+            &site, plugins: plugins, contexts: contexts, factRevisions: factRevisions,
+            reuses: reusesPages, cache: &cache)
         var loaded = LoadedSite(
             site: site, plugins: plugins, contexts: contexts, files: files, contentRoot: contentRoot,
             displayRoot: display, boundary: boundary, refused: discovery.refused)
         loaded.pageSummaries = pageSummaries
         loaded.reparsed = reparsed
-        loaded.revisions = Dictionary(
-            zip(markdown, read).compactMap { file, result in
-                result.0.page == nil ? nil : (file.relativePath, result.0.revision)
-            }, uniquingKeysWith: { first, _ in first })
-        loaded.factPlugins = Dictionary(
-            zip(markdown, read).map { file, result in (file.relativePath, Set(result.0.facts.map(\.plugin))) },
-            uniquingKeysWith: { first, _ in first })
+        loaded.revisions = revisions
+        loaded.factPlugins = factPlugins
+        loaded.generations = generations
         return loaded
+    }
+
+    /// Each plugin's summary of `site`, stored in it, reused from the cache
+    /// when the plugin's summary input (every page's path and title, and
+    /// where its facts on each page last changed) is what it was; returns the
+    /// generation of each plugin's input, which the later stages key by.
+    func summarize(
+        _ site: inout Site, plugins: [any Plugin], contexts: [String: PluginContext],
+        factRevisions: [String: [String: Int]], reuses: Bool, cache: inout BuildCache
+    ) -> [String: Int] {
+        let pageKeys = site.pages.map {
+            BuildCache.SummaryInput.PageKey(sourcePath: $0.sourcePath, outputPath: $0.outputPath, title: $0.title)
+        }
+        var generations: [String: Int] = [:]
+        var summaries: [String: any Sendable] = [:]
+        var kept: [String: BuildCache.Summary] = [:]
+        for plugin in plugins {
+            let input = BuildCache.SummaryInput(
+                pages: pageKeys,
+                facts: site.pages.compactMap { page in
+                    guard let revision = factRevisions[page.sourcePath]?[plugin.id] else { return nil }
+                    return BuildCache.SummaryInput.FactKey(sourcePath: page.sourcePath, revision: revision)
+                })
+            let generation = cache.generation(of: plugin.id, for: input)
+            generations[plugin.id] = generation
+            if reuses, let known = cache.summaries[plugin.id], known.generation == generation {
+                DiagnosticLog.replay(known.diagnostics, into: diagnostics)
+                summaries[plugin.id] = known.value
+                kept[plugin.id] = known
+                continue
+            }
+            let log = DiagnosticLog(recordingInto: diagnostics)
+            let shared = contexts[plugin.id]!
+            var value: (any Sendable)?
+            do {
+                value = try plugin.summarize(
+                    site, context: PluginContext(settings: shared.settings, config: shared.config, diagnostics: log))
+            } catch {
+                PageLoader.report(error, plugin: plugin, displayPath: options.content, line: 0, diagnostics: log)
+            }
+            summaries[plugin.id] = value
+            if reuses {
+                kept[plugin.id] = BuildCache.Summary(generation: generation, value: value, diagnostics: log.recorded)
+            }
+        }
+        site.summaries = summaries
+        cache.summaries = kept
+        return generations
     }
 }

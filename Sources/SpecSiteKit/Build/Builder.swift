@@ -92,6 +92,8 @@ public struct LoadedSite: Sendable {
     var revisions: [String: Int] = [:]
     /// The plugins that found facts on each page, by source path.
     var factPlugins: [String: Set<String>] = [:]
+    /// The generation of each plugin's summary input (see ``BuildCache/generation(of:for:)``), by plugin id.
+    var generations: [String: Int] = [:]
 }
 
 /// Builds a site: load → parse (in parallel) → analyse (in parallel) →
@@ -130,13 +132,14 @@ public struct Builder: Sendable {
         let templates = try SiteTemplates.load(
             overrides: contentRoot + "/templates", displayRoot: ContentDiscovery.join(options.content, "templates"),
             boundary: loaded.boundary, diagnostics: diagnostics)
-        let (generated, generations) = generate(loaded, cache: &cache)
+        let generated = generate(loaded, cache: &cache)
         let writer = try SiteWriter(output: options.output)
         var renderer = SiteRenderer(
             loaded: loaded, templates: templates, generated: generated, diagnostics: diagnostics,
             progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: progress))
         if cache.isEnabled {
-            renderer.generations = generations
+            renderer.generations = loaded.generations
+            renderer.keepsSlices = true
             renderer.previous = cache.shape.map { ($0, cache.rendered) }
         }
         let rendered = renderer.render(into: writer)

@@ -28,7 +28,7 @@ extension Builder {
         }
         let site = MemorySite()
         _ = SiteRenderer(
-            loaded: loaded, templates: templates, generated: generate(loaded, cache: &cache).outputs,
+            loaded: loaded, templates: templates, generated: generate(loaded, cache: &cache),
             diagnostics: diagnostics,
             progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: nil)
         ).render { path, bytes in site.add(path, bytes) }

@@ -36,6 +36,13 @@ public protocol Plugin: Sendable {
     /// pages' paths, titles and this plugin's facts.
     func summarize(_ site: Site, context: PluginContext) throws -> (any Sendable)?
 
+    /// What of the plugin's summary this page's blocks draw (the status of
+    /// the page's items and of what they depend on), as a value two rebuilds
+    /// compare: equal slices mean the page would be drawn the same, so a
+    /// rebuild after an edit elsewhere need not render it again. Nil (the
+    /// default) means the page may draw on the whole summary.
+    func summarySlice(for page: Page, site: Site, context: PluginContext) -> SummarySlice?
+
     /// Returns the HTML that replaces `block`'s default rendering, or nil to
     /// leave the block alone. Called for every block of every page.
     func render(_ block: MarkdownNode, context: RenderContext) throws -> String?
@@ -56,6 +63,8 @@ extension Plugin {
     public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] { [] }
     /// Has nothing site-wide to work out.
     public func summarize(_ site: Site, context: PluginContext) throws -> (any Sendable)? { nil }
+    /// Draws on the whole summary.
+    public func summarySlice(for page: Page, site: Site, context: PluginContext) -> SummarySlice? { nil }
     /// Claims no block.
     public func render(_ block: MarkdownNode, context: RenderContext) throws -> String? { nil }
     /// Adds nothing.
@@ -176,4 +185,21 @@ public struct Asset: Sendable, Equatable {
         self.name = name
         self.contents = contents
     }
+}
+
+/// The part of a plugin's summary one page draws (see
+/// ``Plugin/summarySlice(for:site:context:)``): any equatable value, compared
+/// with the one the page was last rendered with.
+public struct SummarySlice: Sendable {
+    private let value: any Sendable
+    private let equals: @Sendable (any Sendable) -> Bool
+
+    /// Wraps `value`.
+    public init<Value: Equatable & Sendable>(_ value: Value) {
+        self.value = value
+        self.equals = { ($0 as? Value) == value }
+    }
+
+    /// Whether `other` wraps an equal value of the same type.
+    public func matches(_ other: SummarySlice) -> Bool { equals(other.value) }
 }

@@ -15,6 +15,8 @@ struct SiteRenderer {
     var generations: [String: Int] = [:]
     /// What the last build rendered, when a rebuild may reuse it.
     var previous: (shape: BuildCache.SiteShape, pages: [String: BuildCache.RenderedPage])?
+    /// Whether to work out what each page draws of the summaries, for the next build.
+    var keepsSlices = false
     let diagnostics: DiagnosticLog
     let progress: StageProgress
 
@@ -146,17 +148,34 @@ struct SiteRenderer {
             refused: loaded.refused)
         let reusable = previous.flatMap { $0.shape == shape ? $0.pages : nil } ?? [:]
         let generations = self.generations
+        let plugins = Dictionary(loaded.plugins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let rendered = site.pages.parallelMap { page -> (page: BuildCache.RenderedPage, reused: Bool)? in
             defer { progress.step() }
             guard claimed.contains(page.outputPath) else { return nil }
             let revision = loaded.revisions[page.sourcePath] ?? 0
             let path = OutputPaths.writtenPath(page.outputPath, pretty: pretty)
             let factPlugins = loaded.factPlugins[page.sourcePath] ?? []
+            // What the page drew of each plugin's summary, where its inputs
+            // changed and the plugin can say.
+            var slices: [String: SummarySlice] = [:]
+            func slice(_ id: String) -> SummarySlice? {
+                if let known = slices[id] { return known }
+                guard let plugin = plugins[id],
+                    let made = plugin.summarySlice(for: page, site: site, context: renderer.loaded.contexts[id]!)
+                else { return nil }
+                slices[id] = made
+                return made
+            }
             if revision > 0, let known = reusable[page.sourcePath], known.revision == revision,
-                known.outputPath == page.outputPath,
-                known.summaryGenerations.allSatisfy({ generations[$0.key] == $0.value }),
-                factPlugins.isSubset(of: known.summaryGenerations.keys)
+                known.outputPath == page.outputPath, factPlugins.isSubset(of: known.summaryGenerations.keys),
+                known.summaryGenerations.allSatisfy({ id, generation in
+                    generations[id] == generation
+                        || (known.slices[id].map { old in slice(id).map { old.matches($0) } ?? false } ?? false)
+                })
             {
+                var known = known
+                for id in known.summaryGenerations.keys { known.summaryGenerations[id] = generations[id] ?? 0 }
+                for (id, made) in slices { known.slices[id] = made }
                 DiagnosticLog.replay(known.diagnostics, into: renderer.diagnostics)
                 for file in known.copied { _ = links.copy(file) }
                 outputs.write(path, known.html)
@@ -171,14 +190,16 @@ struct SiteRenderer {
                 Self.document(for: view, navigation: navigation, shared: shared, templates: templates).utf8)
             outputs.write(path, html)
             let drawnBy = record.claimedBy.union(factPlugins)
-            return (
-                BuildCache.RenderedPage(
-                    revision: revision, outputPath: page.outputPath,
-                    summaryGenerations: Dictionary(
-                        drawnBy.map { ($0, generations[$0] ?? 0) }, uniquingKeysWith: { first, _ in first }),
-                    html: html, diagnostics: log.recorded, copied: record.copied.sorted()),
-                false
-            )
+            var entry = BuildCache.RenderedPage(
+                revision: revision, outputPath: page.outputPath,
+                summaryGenerations: Dictionary(
+                    drawnBy.map { ($0, generations[$0] ?? 0) }, uniquingKeysWith: { first, _ in first }),
+                html: html, diagnostics: log.recorded, copied: record.copied.sorted())
+            // Kept only in a session: a one-off build never compares them.
+            if renderer.keepsSlices {
+                for id in drawnBy { entry.slices[id] = slice(id) }
+            }
+            return (entry, false)
         }
         for page in generated where claimed.contains(page.outputPath) {
             let view = PageView(

@@ -79,7 +79,7 @@ public struct UnitProgress: Sendable, Equatable {
 }
 
 /// The work of one plan: a document, or a GSD planning folder with its phases and plans.
-public struct PlanProgress: Sendable {
+public struct PlanProgress: Sendable, Equatable {
     /// The document's content path, or the planning folder (`.planning`).
     public var scope: String
     /// Its unit and the count in it.

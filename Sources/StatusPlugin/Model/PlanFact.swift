@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 
 /// What the checklist plugin read from one page.
-public struct PlanFact: Fact {
+public struct PlanFact: Fact, Equatable {
     /// The work items written on the page, in order.
     public var items: [WorkItem] = []
     /// Every checkbox on the page, in order.
@@ -50,7 +50,7 @@ public struct ChecklistEntry: Sendable, Equatable {
 }
 
 /// A GSD `NN-NN-PLAN.md`.
-struct GSDPlanInfo: Sendable {
+struct GSDPlanInfo: Sendable, Equatable {
     /// `10-04`.
     var id: String
     /// `10` (the phase number from the file name or `phase:`).
@@ -59,10 +59,16 @@ struct GSDPlanInfo: Sendable {
     var phaseFolder: String?
     /// Task names in order, with their file lines.
     var tasks: [(name: String, line: Int)]
+
+    // Written out: tuples are not `Equatable`, so it cannot be synthesised.
+    static func == (lhs: GSDPlanInfo, rhs: GSDPlanInfo) -> Bool {
+        lhs.id == rhs.id && lhs.phaseNumber == rhs.phaseNumber && lhs.phaseFolder == rhs.phaseFolder
+            && lhs.tasks.elementsEqual(rhs.tasks) { $0.name == $1.name && $0.line == $1.line }
+    }
 }
 
 /// A plan line of a ROADMAP: `- [x] 01-02-PLAN.md — Goal engine`.
-struct RoadmapPlan: Sendable {
+struct RoadmapPlan: Sendable, Equatable {
     var status: WorkStatus
     var title: String
     var line: Int
@@ -82,7 +88,7 @@ struct RoadmapPlan: Sendable {
 
 /// `STATE.md`'s own count of the project's progress: front matter
 /// `progress: {completed_plans, total_plans, percent}` or a `Progress:` line.
-struct GSDStateProgress: Sendable {
+struct GSDStateProgress: Sendable, Equatable {
     var completedPlans: Int?
     var totalPlans: Int?
     var percent: Double?
@@ -90,7 +96,7 @@ struct GSDStateProgress: Sendable {
 }
 
 /// A GSD `NN-NN-SUMMARY.md`: the plan it closes and when.
-struct GSDSummaryInfo: Sendable {
+struct GSDSummaryInfo: Sendable, Equatable {
     var planID: String
     /// Its first heading, for a plan known only by its SUMMARY.
     var title: String?
@@ -102,7 +108,7 @@ struct GSDSummaryInfo: Sendable {
 }
 
 /// A GSD `NN-VERIFICATION.md` (or `NN-NN-VERIFICATION.md`).
-struct GSDVerificationInfo: Sendable {
+struct GSDVerificationInfo: Sendable, Equatable {
     /// `phase-10`, or a plan id.
     var targetID: String
     var status: WorkStatus?
@@ -112,7 +118,7 @@ struct GSDVerificationInfo: Sendable {
 
 /// `STATE.md`'s Current Position: `Phase: 2 of 4`, `Plan: 2 of 2 in current
 /// phase`, `Status: In progress — Task 1 in review`.
-struct GSDPositionInfo: Sendable {
+struct GSDPositionInfo: Sendable, Equatable {
     /// `02-02`.
     var planID: String
     var status: WorkStatus

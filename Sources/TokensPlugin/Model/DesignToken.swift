@@ -304,7 +304,7 @@ public struct Typography: Sendable, Equatable {
 }
 
 /// The tokens one page defines; the plugin's fact.
-public struct TokenFact: Fact {
+public struct TokenFact: Fact, Equatable {
     /// The tokens in the order they are written.
     public var tokens: [DesignToken]
     /// Tokens whose value names another token (`Canvas: plum/950`), resolved
