@@ -17,7 +17,9 @@ struct SpecSite: ParsableCommand {
             Diagnostics are printed to stderr as `path:line: warning|error: message`.
             """,
         version: specsiteVersion,
-        subcommands: [BuildCommand.self, StatusCommand.self, TokensCommand.self, InitCommand.self],
+        subcommands: [
+            BuildCommand.self, ServeCommand.self, StatusCommand.self, TokensCommand.self, InitCommand.self,
+        ],
         defaultSubcommand: nil
     )
 
@@ -36,8 +38,9 @@ struct SpecSite: ParsableCommand {
             Foundation.exit(2)
         }
         // Ctrl-C or a cancelled CI job stops external plugins and removes a
-        // half-written site instead of leaving them behind.
-        Interruption.install()
+        // half-written site instead of leaving them behind. `serve` ends only
+        // this way, and stops its server and watcher first (`ServeSignals`).
+        if !(command is ServeCommand) { Interruption.install() }
         do {
             var runnable = command
             try runnable.run()

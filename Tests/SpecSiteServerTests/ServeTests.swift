@@ -1,0 +1,212 @@
+import Foundation
+import SpecSiteKit
+import Testing
+
+@testable import SpecSiteServer
+
+/// Lines a server printed.
+final class Printed: @unchecked Sendable {
+    // @unchecked: `lines` is only touched under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func add(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
+
+/// A `DevServer` on a free loopback port over a workspace.
+struct Serving {
+    let space: Workspace
+    let server: DevServer
+    let printed = Printed()
+    var port: UInt16 { server.port }
+
+    init(_ space: Workspace, polling: Bool = false) async throws {
+        self.space = space
+        let printed = self.printed
+        server = DevServer(
+            options: DevServer.Options(
+                build: BuildOptions(content: space.content, output: space.output), host: "127.0.0.1", port: 0,
+                polling: polling),
+            log: { printed.add($0) })
+        try await server.start()
+    }
+
+    /// The page at `path`, once its body contains `text`.
+    func page(_ path: String, containing text: String) -> RawResponse? {
+        var last: RawResponse?
+        _ = eventually {
+            last = get(path, port: port)
+            return last?.text.contains(text) == true
+        }
+        return last
+    }
+}
+
+@Suite("specsite serve, end to end", .serialized)
+struct ServeTests {
+    @Test func anEditReloadsThePageAndTheNewPageIsServed() async throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("index.md", "# Home\n\nSee [the PRD](PRD.md).\n")
+        space.write("PRD.md", "# PRD\n\nThe first version.\n")
+        let serving = try await Serving(space)
+        defer { Task { await serving.server.stop() } }
+
+        let first = try #require(get("/PRD.html", port: serving.port))
+        #expect(first.status == 200)
+        #expect(first.text.contains("The first version."))
+        #expect(first.text.contains(ReloadScript.tag))
+        let onDisk = try String(contentsOfFile: space.output + "/PRD.html", encoding: .utf8)
+        #expect(!onDisk.contains(ReloadScript.path), "the built site has no reload script")
+
+        let client = try #require(ReloadClient(port: serving.port))
+        #expect(client.next()?["type"] as? String == "hello")
+        space.write("PRD.md", "# PRD\n\nThe second version.\n")
+        #expect(client.next(ofType: "reload") != nil)
+        let second = try #require(get("/PRD.html", port: serving.port))
+        #expect(second.text.contains("The second version."), "the reload comes after the new site is in place")
+        #expect(
+            serving.printed.all.contains { $0.hasPrefix("Rebuilt after 1 change (PRD.md) in ") },
+            "\(serving.printed.all)")
+    }
+
+    @Test func aBrokenTemplateShowsTheOverlayAndItsFixReloads() async throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("index.md", "# Home\n\nThe good page.\n")
+        let serving = try await Serving(space)
+        defer { Task { await serving.server.stop() } }
+        let client = try #require(ReloadClient(port: serving.port))
+
+        space.write("templates/page.mustache", "line one\n{{#open}}\nnever closed\n")
+        let error = try #require(client.next(ofType: "error"))
+        let lines = error["lines"] as? [String] ?? []
+        #expect(lines.contains { $0.contains("templates/page.mustache:") && $0.contains("template syntax error") })
+        // The last good site is still served.
+        #expect(get("/", port: serving.port)?.text.contains("The good page.") == true)
+        #expect(
+            serving.printed.all.contains {
+                $0.hasPrefix("Build failed after ") && $0.contains("templates/page.mustache")
+                    && $0.contains(": 1 error (shown in the browser)")
+            },
+            "\(serving.printed.all)")
+
+        // A page opened now gets the error at once.
+        let late = try #require(ReloadClient(port: serving.port))
+        #expect(late.next()?["type"] as? String == "hello")
+        #expect(late.next()?["type"] as? String == "error")
+
+        space.write("templates/page.mustache", "{{<layout}}\n{{/layout}}\n")
+        #expect(client.next(ofType: "reload") != nil)
+        #expect(get("/", port: serving.port)?.text.contains("The good page.") == true)
+    }
+
+    @Test func traversalAndSymlinksOutAre404OverTheWire() async throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("index.md", "# Home\n")
+        space.write(space.root + "/secret.txt", "root:x:0:0")
+        let serving = try await Serving(space)
+        defer { Task { await serving.server.stop() } }
+        // A link the builder never writes, put there by someone else.
+        try FileManager.default.createSymbolicLink(
+            atPath: space.output + "/out.txt", withDestinationPath: space.root + "/secret.txt")
+        for target in [
+            "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2e%2e%2fsecret.txt", "/out.txt",
+            "/..%2fsecret.txt", "/.specsite-build",
+        ] {
+            let response = try #require(get(target, port: serving.port), "\(target)")
+            #expect(response.status == 404, "\(target)")
+            #expect(!response.text.contains("root:"), "\(target)")
+        }
+    }
+
+    @Test func aBurstOfChangesIsOneRebuild() async throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("index.md", "# Home\n")
+        let serving = try await Serving(space)
+        defer { Task { await serving.server.stop() } }
+        let client = try #require(ReloadClient(port: serving.port))
+        _ = client.next()
+        let builds = serving.server.buildCount
+        // An agent rewriting 30 files, as fast as it can.
+        for index in 0..<30 { space.write("page-\(index).md", "# Page \(index)\n") }
+        #expect(client.next(ofType: "reload") != nil)
+        #expect(eventually { get("/page-29.html", port: serving.port)?.status == 200 })
+        // Allow the cap (1 s) to have split a very slow burst, never one build per file.
+        #expect(serving.server.buildCount - builds <= 2)
+        #expect(serving.printed.all.contains { $0.contains("Rebuilt after 30 changes (") })
+    }
+
+    @Test func aDeletedContentFolderKeepsTheLastSiteServed() async throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("index.md", "# Home\n\nStill here.\n")
+        let serving = try await Serving(space)
+        defer { Task { await serving.server.stop() } }
+        let client = try #require(ReloadClient(port: serving.port))
+        try FileManager.default.removeItem(atPath: space.content)
+        #expect(client.next(ofType: "error") != nil)
+        #expect(get("/", port: serving.port)?.text.contains("Still here.") == true)
+        space.write("index.md", "# Home\n\nBack again.\n")
+        #expect(serving.page("/", containing: "Back again.") != nil)
+    }
+
+    @Test func aSecondServerOnTheSameOutputIsRefused() async throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("index.md", "# Home\n")
+        let serving = try await Serving(space)
+        let second = DevServer(
+            options: DevServer.Options(
+                build: BuildOptions(content: space.content, output: space.output), port: 0),
+            log: { _ in })
+        await #expect(throws: ServeError.self) { try await second.start() }
+        do {
+            try await second.start()
+        } catch let error as ServeError {
+            #expect(error.description.contains("pid \(getpid())"))
+            #expect(error.description.contains(".site.specsite-serve.lock"))
+        }
+        await serving.server.stop()
+        // Once the first has stopped, the lock is free again.
+        let third = DevServer(
+            options: DevServer.Options(build: BuildOptions(content: space.content, output: space.output), port: 0),
+            log: { _ in })
+        try await third.start()
+        await third.stop()
+    }
+
+    @Test func aPortInUseSaysWhichAndSuggestsAnother() async throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("index.md", "# Home\n")
+        let serving = try await Serving(space)
+        defer { Task { await serving.server.stop() } }
+        let other = Workspace()
+        defer { other.remove() }
+        other.write("index.md", "# Other\n")
+        let second = DevServer(
+            options: DevServer.Options(
+                build: BuildOptions(content: other.content, output: other.output), port: serving.port),
+            log: { _ in })
+        do {
+            try await second.start()
+            Issue.record("a second server started on a port in use")
+        } catch let error as ServeError {
+            guard case .portInUse(let host, let port, let suggestion) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(host == "127.0.0.1")
+            #expect(port == serving.port)
+            #expect(suggestion != nil && suggestion != serving.port)
+            #expect(
+                error.description.hasPrefix(
+                    "port \(serving.port) on 127.0.0.1 is in use (another server?); try --port "))
+        }
+        // The failed start left no lock behind.
+        #expect(!FileManager.default.fileExists(atPath: other.root + "/.site.specsite-serve.lock"))
+    }
+}
