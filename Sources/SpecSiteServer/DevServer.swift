@@ -115,7 +115,11 @@ public final class DevServer: @unchecked Sendable {
         }
         lock.withLock { self.watcher = watcher }
         if let fallback { log("note: \(fallback)") }
-        let report = session!.rebuild(changed: [])
+        // A build blocks its thread for a while: not one of the concurrency
+        // pool's few, which the server's sockets run on.
+        let report = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { [session] in continuation.resume(returning: session!.rebuild(changed: [])) }
+        }
         finish(report, batch: nil)
     }
 

@@ -36,6 +36,8 @@ public struct WatchTargets: Sendable {
         for suffix in [".swp", ".swx", ".swo", ".tmp", "___jb_tmp___", "___jb_old___"] where name.hasSuffix(suffix) {
             return true
         }
+        // GNU sed -i's temporary file (`sedXXXXXX`), renamed over the file it edits.
+        if name.count == 9 && name.hasPrefix("sed") && name.allSatisfy({ $0.isLetter || $0.isNumber }) { return true }
         // Emacs locks and autosaves; Foundation's atomic writes (`.dat.nosyncXXXX`, renamed into place).
         if name.hasPrefix(".#") || (name.hasPrefix("#") && name.hasSuffix("#")) || name.hasPrefix(".dat.nosync") {
             return true

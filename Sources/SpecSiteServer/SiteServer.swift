@@ -39,7 +39,14 @@ public final class SiteServer: Sendable {
             if request.target.path(percentEncoded: true) == ReloadScript.socketPath, request.method == .GET {
                 return try await socket.handleRequest(request)
             }
-            return SiteServer.respond(to: request, files: files)
+            // Off Swift's concurrency pool (one thread per core), which the
+            // server's sockets need: reading a file blocks, and a lookup
+            // during a site swap waits a moment before looking again.
+            return await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(returning: SiteServer.respond(to: request, files: files))
+                }
+            }
         }
     }
 

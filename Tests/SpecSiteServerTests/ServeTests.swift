@@ -31,14 +31,10 @@ struct Serving {
         try await server.start()
     }
 
-    /// The page at `path`, once its body contains `text`.
-    func page(_ path: String, containing text: String) -> RawResponse? {
-        var last: RawResponse?
-        _ = eventually {
-            last = get(path, port: port)
-            return last?.text.contains(text) == true
-        }
-        return last
+    /// Whether the page at `path` comes to contain `text`.
+    func page(_ path: String, contains text: String) async -> Bool {
+        let port = self.port
+        return await eventually { get(path, port: port)?.text.contains(text) == true }
     }
 }
 
@@ -52,18 +48,18 @@ struct ServeTests {
         let serving = try await Serving(space)
         defer { Task { await serving.server.stop() } }
 
-        let first = try #require(get("/PRD.html", port: serving.port))
+        let first = try #require(await fetch("/PRD.html", port: serving.port))
         #expect(first.status == 200)
         #expect(first.text.contains("The first version."))
         #expect(first.text.contains(ReloadScript.tag))
         let onDisk = try String(contentsOfFile: space.output + "/PRD.html", encoding: .utf8)
         #expect(!onDisk.contains(ReloadScript.path), "the built site has no reload script")
 
-        let client = try #require(ReloadClient(port: serving.port))
-        #expect(client.next()?["type"] as? String == "hello")
+        let client = try #require(await ReloadClient.connect(port: serving.port))
+        #expect(await client.message()?.type == "hello")
         space.write("PRD.md", "# PRD\n\nThe second version.\n")
-        #expect(client.next(ofType: "reload") != nil)
-        let second = try #require(get("/PRD.html", port: serving.port))
+        #expect(await client.message(ofType: "reload") != nil)
+        let second = try #require(await fetch("/PRD.html", port: serving.port))
         #expect(second.text.contains("The second version."), "the reload comes after the new site is in place")
         #expect(
             serving.printed.all.contains { $0.hasPrefix("Rebuilt after 1 change (PRD.md) in ") },
@@ -76,14 +72,14 @@ struct ServeTests {
         space.write("index.md", "# Home\n\nThe good page.\n")
         let serving = try await Serving(space)
         defer { Task { await serving.server.stop() } }
-        let client = try #require(ReloadClient(port: serving.port))
+        let client = try #require(await ReloadClient.connect(port: serving.port))
 
         space.write("templates/page.mustache", "line one\n{{#open}}\nnever closed\n")
-        let error = try #require(client.next(ofType: "error"))
-        let lines = error["lines"] as? [String] ?? []
+        let error = try #require(await client.message(ofType: "error"))
+        let lines = error.lines
         #expect(lines.contains { $0.contains("templates/page.mustache:") && $0.contains("template syntax error") })
         // The last good site is still served.
-        #expect(get("/", port: serving.port)?.text.contains("The good page.") == true)
+        #expect(await fetch("/", port: serving.port)?.text.contains("The good page.") == true)
         #expect(
             serving.printed.all.contains {
                 $0.hasPrefix("Build failed after ") && $0.contains("templates/page.mustache")
@@ -92,13 +88,13 @@ struct ServeTests {
             "\(serving.printed.all)")
 
         // A page opened now gets the error at once.
-        let late = try #require(ReloadClient(port: serving.port))
-        #expect(late.next()?["type"] as? String == "hello")
-        #expect(late.next()?["type"] as? String == "error")
+        let late = try #require(await ReloadClient.connect(port: serving.port))
+        #expect(await late.message()?.type == "hello")
+        #expect(await late.message()?.type == "error")
 
         space.write("templates/page.mustache", "{{<layout}}\n{{/layout}}\n")
-        #expect(client.next(ofType: "reload") != nil)
-        #expect(get("/", port: serving.port)?.text.contains("The good page.") == true)
+        #expect(await client.message(ofType: "reload") != nil)
+        #expect(await fetch("/", port: serving.port)?.text.contains("The good page.") == true)
     }
 
     @Test func traversalAndSymlinksOutAre404OverTheWire() async throws {
@@ -115,7 +111,7 @@ struct ServeTests {
             "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2e%2e%2fsecret.txt", "/out.txt",
             "/..%2fsecret.txt", "/.specsite-build",
         ] {
-            let response = try #require(get(target, port: serving.port), "\(target)")
+            let response = try #require(await fetch(target, port: serving.port), "\(target)")
             #expect(response.status == 404, "\(target)")
             #expect(!response.text.contains("root:"), "\(target)")
         }
@@ -127,13 +123,14 @@ struct ServeTests {
         space.write("index.md", "# Home\n")
         let serving = try await Serving(space)
         defer { Task { await serving.server.stop() } }
-        let client = try #require(ReloadClient(port: serving.port))
-        _ = client.next()
+        let client = try #require(await ReloadClient.connect(port: serving.port))
+        _ = await client.message()
         let builds = serving.server.buildCount
         // An agent rewriting 30 files, as fast as it can.
         for index in 0..<30 { space.write("page-\(index).md", "# Page \(index)\n") }
-        #expect(client.next(ofType: "reload") != nil)
-        #expect(eventually { get("/page-29.html", port: serving.port)?.status == 200 })
+        #expect(await client.message(ofType: "reload") != nil)
+        let port = serving.port
+        #expect(await eventually { get("/page-29.html", port: port)?.status == 200 })
         // Allow the cap (1 s) to have split a very slow burst, never one build per file.
         #expect(serving.server.buildCount - builds <= 2)
         #expect(serving.printed.all.contains { $0.contains("Rebuilt after 30 changes (") })
@@ -145,12 +142,12 @@ struct ServeTests {
         space.write("index.md", "# Home\n\nStill here.\n")
         let serving = try await Serving(space)
         defer { Task { await serving.server.stop() } }
-        let client = try #require(ReloadClient(port: serving.port))
+        let client = try #require(await ReloadClient.connect(port: serving.port))
         try FileManager.default.removeItem(atPath: space.content)
-        #expect(client.next(ofType: "error") != nil)
-        #expect(get("/", port: serving.port)?.text.contains("Still here.") == true)
+        #expect(await client.message(ofType: "error") != nil)
+        #expect(await fetch("/", port: serving.port)?.text.contains("Still here.") == true)
         space.write("index.md", "# Home\n\nBack again.\n")
-        #expect(serving.page("/", containing: "Back again.") != nil)
+        #expect(await serving.page("/", contains: "Back again."))
     }
 
     @Test func aSecondServerOnTheSameOutputIsRefused() async throws {

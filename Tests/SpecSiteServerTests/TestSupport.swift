@@ -34,6 +34,7 @@ struct Workspace {
 }
 
 /// Waits, polling, until `condition` holds or `seconds` pass; says whether it held.
+/// For synchronous tests: it blocks its thread.
 func eventually(_ seconds: Double = 20, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
@@ -43,8 +44,34 @@ func eventually(_ seconds: Double = 20, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
+/// `eventually` for async tests: sleeps without holding a thread, and runs
+/// `condition` (which may block on a socket) off the concurrency pool.
+func eventually(_ seconds: Double = 20, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if await offPool(condition) { return true }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+    }
+    return await offPool(condition)
+}
+
+/// Runs blocking work (a socket read, a file wait) on a thread of its own.
+/// The server runs on Swift's concurrency pool, which has one thread per
+/// core: a test that blocked those threads would starve the server it waits for.
+func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
+}
+
+/// `get`, off the concurrency pool.
+func fetch(_ target: String, port: UInt16, method: String = "GET") async -> RawResponse? {
+    await offPool { get(target, port: port, method: method) }
+}
+
 /// A connected TCP socket to 127.0.0.1, with a receive timeout.
-final class RawSocket {
+final class RawSocket: @unchecked Sendable {
+    // @unchecked: used by one test at a time, from one thread at a time.
     let descriptor: Int32
 
     init?(port: UInt16, timeout: Int = 20) {
@@ -98,7 +125,7 @@ final class RawSocket {
 }
 
 /// One HTTP response, as read off a raw socket.
-struct RawResponse {
+struct RawResponse: Sendable {
     var status: Int
     var headers: [String: String]
     var body: [UInt8]
@@ -135,10 +162,37 @@ func get(_ target: String, port: UInt16, method: String = "GET") -> RawResponse?
     return RawResponse(status: status, headers: headers, body: body)
 }
 
+/// One message of the reload channel.
+struct ReloadMessage: Sendable {
+    var type: String
+    var lines: [String]
+}
+
 /// A websocket client of the reload channel, by hand: the handshake, then
-/// the server's text frames (which are never masked).
-final class ReloadClient {
+/// the server's text frames (which are never masked). Its calls block: use
+/// the async ones from async tests.
+final class ReloadClient: @unchecked Sendable {
+    // @unchecked: used by one test at a time, from one thread at a time.
     let socket: RawSocket
+
+    /// Connects off the concurrency pool.
+    static func connect(port: UInt16) async -> ReloadClient? {
+        await offPool { ReloadClient(port: port) }
+    }
+
+    /// The next message, off the concurrency pool.
+    func message() async -> ReloadMessage? {
+        await offPool {
+            self.next().map { ReloadMessage(type: $0["type"] as? String ?? "", lines: $0["lines"] as? [String] ?? []) }
+        }
+    }
+
+    /// The next message of `type`, off the concurrency pool.
+    func message(ofType type: String) async -> ReloadMessage? {
+        await offPool {
+            self.next(ofType: type).map { ReloadMessage(type: type, lines: $0["lines"] as? [String] ?? []) }
+        }
+    }
 
     init?(port: UInt16) {
         guard let socket = RawSocket(port: port) else { return nil }
