@@ -125,6 +125,12 @@ final class ServeSignals: @unchecked Sendable {
     private var stopping = false
 
     init(stop: @escaping @Sendable () async -> Void, done: @escaping @Sendable () -> Void) {
+        // A process started by another (a test runner, an IDE) may inherit a
+        // mask that blocks these, and a blocked signal never reaches a source.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblocked, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         sources = [SIGINT, SIGTERM, SIGHUP].map { number in
             _ = signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)

@@ -207,3 +207,81 @@ struct ServeTests {
         #expect(!FileManager.default.fileExists(atPath: other.root + "/.site.specsite-serve.lock"))
     }
 }
+
+@Suite("specsite serve under churn", .serialized)
+struct ServeChurnTests {
+    /// Files rewritten, deleted and renamed while builds run, and pages read
+    /// all the while: every page served is whole, one version of it, and once
+    /// the churn stops the last version is served.
+    @Test func pagesServedDuringRebuildsAreWholeAndTheLastVersionWins() async throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("index.md", "# Home\n\nversion-0-end\n")
+        space.write("other.md", "# Other\n")
+        let serving = try await Serving(space)
+        defer { Task { await serving.server.stop() } }
+        let port = serving.port
+        let churn = Thread {
+            for version in 1...40 {
+                space.write(
+                    "index.md", "# Home\n\n" + String(repeating: "filler ", count: 2000) + "version-\(version)-end\n")
+                if version % 3 == 0 { try? FileManager.default.removeItem(atPath: space.content + "/other.md") }
+                if version % 3 == 1 { space.write("other.md", "# Other \(version)\n") }
+                if version % 5 == 0 {
+                    try? FileManager.default.moveItem(
+                        atPath: space.content + "/other.md", toPath: space.content + "/moved.md")
+                }
+                usleep(30_000)
+            }
+            space.write("index.md", "# Home\n\nversion-final-end\n")
+        }
+        churn.start()
+        let problems = await offPool { () -> [String] in
+            var problems: [String] = []
+            let deadline = Date().addingTimeInterval(60)
+            var reads = 0
+            while Date() < deadline, reads < 400 {
+                reads += 1
+                guard let response = get("/", port: port) else {
+                    problems.append("no response")
+                    continue
+                }
+                // The page names its version twice (its description, its text): one version, both times.
+                let versions = Set(
+                    response.text.components(separatedBy: "version-").dropFirst().map { $0.prefix { $0 != "-" } })
+                if response.status != 200 || !response.text.contains("</html>") || versions.count != 1 {
+                    problems.append("status \(response.status), \(response.body.count) bytes, versions \(versions)")
+                }
+                if response.text.contains("version-final-end") { break }
+            }
+            return problems
+        }
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        #expect(await serving.page("/", contains: "version-final-end"))
+    }
+
+    /// 10,000 change events at once (one file rewritten 10,000 times) come
+    /// to a few rebuilds, not thousands, and the last write is what is served.
+    @Test func tenThousandEventsAreAFewRebuilds() async throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("index.md", "# Home\n\nstart\n")
+        let serving = try await Serving(space)
+        defer { Task { await serving.server.stop() } }
+        let before = serving.server.buildCount
+        let path = space.content + "/index.md"
+        let seconds = await offPool { () -> Double in
+            let started = Date()
+            for index in 1...10_000 {
+                try? Data("# Home\n\nwrite \(index) done\n".utf8).write(to: URL(fileURLWithPath: path))
+            }
+            return Date().timeIntervalSince(started)
+        }
+        #expect(await serving.page("/", contains: "write 10000 done"))
+        try await Task.sleep(nanoseconds: 500_000_000)
+        let builds = serving.server.buildCount - before
+        // A stream of events is cut into a batch a second (the cap) at most,
+        // however loaded the machine: the bound follows from how long the writes took.
+        #expect(builds >= 1 && Double(builds) <= seconds.rounded(.up) + 2, "\(builds) builds in \(seconds) s")
+    }
+}
