@@ -60,6 +60,8 @@ public final class DevServer: @unchecked Sendable {
     /// Builds run so far (the first included).
     public var buildCount: Int { lock.withLock { builds } }
     private var builds = 0
+    /// The warnings the last good build printed: the next prints its own only when they differ.
+    private var warningsShown: [String] = []
 
     /// A server that prints its lines (start-up, one per rebuild, diagnostics) through `log`.
     public init(options: Options, log: @escaping @Sendable (String) -> Void) {
@@ -163,9 +165,18 @@ public final class DevServer: @unchecked Sendable {
     }
 
     private func finish(_ report: RebuildReport, batch: ChangeBatch?) {
-        lock.withLock { builds += 1 }
         guard !isStopped else { return }
         for line in RebuildLine.lines(for: report, batch: batch) { log(line) }
+        if report.succeeded {
+            // The same warnings after every save would bury the rebuild lines.
+            let warnings = report.diagnostics.map(\.description)
+            let changed = lock.withLock {
+                defer { warningsShown = warnings }
+                return warnings != warningsShown
+            }
+            if changed { for line in warnings { log(line) } }
+        }
+        lock.withLock { builds += 1 }
         if report.succeeded {
             channel.buildSucceeded()
         } else {

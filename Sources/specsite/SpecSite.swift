@@ -13,7 +13,8 @@ struct SpecSite: ParsableCommand {
         commandName: "specsite",
         abstract: "Turn a folder of app-spec markdown into a static HTML site.",
         discussion: """
-            Exit status: 0 success, 1 build failed, 2 usage error, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.
+            Exit status: 0 success, 1 build failed, 2 usage error, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP \
+            (serve: 0 when stopped).
             Diagnostics are printed to stderr as `path:line: warning|error: message`.
             """,
         version: specsiteVersion,
