@@ -99,28 +99,44 @@ public final class DevServer: @unchecked Sendable {
                     baseURL: build.baseURL, strict: build.strict, plugins: build.plugins),
                 keepsNotes: options.verbose)
             let debouncer = Debouncer(quiet: options.quiet) { [weak self] batch in self?.rebuild(batch) }
-            lock.withLock {
+            let cancelled = lock.withLock {
                 self.serveLock = serveLock
                 self.server = server
                 self.serverTask = task
                 self.session = session
                 self.debouncer = debouncer
                 self.port = port
+                return stopped
+            }
+            // Stopped while starting: `stop()` found nothing to stop yet.
+            if cancelled {
+                debouncer.stop()
+                await server.stop()
+                task.cancel()
+                serveLock.release()
+                throw CancellationError()
             }
         } catch {
-            serveLock.release()
+            if !(error is CancellationError) { serveLock.release() }
             throw error
         }
         // Watch before building, so an edit made during the first build is not missed.
         let (watcher, fallback) = Watchers.start(targets, polling: options.polling) { [weak self] changes in
             self?.debouncer?.add(contentsOf: changes)
         }
-        lock.withLock { self.watcher = watcher }
+        let (session, cancelled) = lock.withLock {
+            self.watcher = watcher
+            return (self.session, stopped)
+        }
+        guard let session, !cancelled else {
+            watcher.stop()
+            throw CancellationError()
+        }
         if let fallback { log("note: \(fallback)") }
         // A build blocks its thread for a while: not one of the concurrency
         // pool's few, which the server's sockets run on.
         let report = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { [session] in continuation.resume(returning: session!.rebuild(changed: [])) }
+            DispatchQueue.global().async { continuation.resume(returning: session.rebuild(changed: [])) }
         }
         finish(report, batch: nil)
     }
@@ -129,7 +145,8 @@ public final class DevServer: @unchecked Sendable {
     var targets: WatchTargets {
         let build = options.build
         var files: [String] = []
-        if let config = build.configFile, let real = SiteFiles.realPath((config as NSString).deletingLastPathComponent),
+        if let config = build.configFile,
+            let real = SiteFiles.realPath(OutputPaths.folderOf(config).isEmpty ? "." : OutputPaths.folderOf(config)),
             let content = SiteFiles.realPath(build.content), real != content, !real.hasPrefix(content + "/")
         {
             files.append(config)
@@ -142,20 +159,22 @@ public final class DevServer: @unchecked Sendable {
     /// has stopped asking for more); to end at once, the caller abandons it
     /// (``BuildAbandonment``).
     public func stop() async {
-        let parts = lock.withLock { () -> (any FileWatcher, Debouncer, SiteServer, ServeLock)? in
-            guard !stopped, let watcher, let debouncer, let server, let serveLock else { return nil }
+        let parts = lock.withLock { () -> ((any FileWatcher)?, Debouncer?, SiteServer?, ServeLock?)? in
+            guard !stopped else { return nil }
             stopped = true
             return (watcher, debouncer, server, serveLock)
         }
+        // Parts not made yet are stopped by `start`, which sees `stopped`.
         guard let (watcher, debouncer, server, serveLock) = parts else { return }
-        watcher.stop()
-        debouncer.stop()
-        await server.stop()
-        serverTask?.cancel()
-        serveLock.release()
+        watcher?.stop()
+        debouncer?.stop()
+        await server?.stop()
+        lock.withLock { serverTask }?.cancel()
+        serveLock?.release()
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    /// Whether ``stop()`` has been called.
+    public var isStopped: Bool { lock.withLock { stopped } }
 
     private func rebuild(_ batch: ChangeBatch) {
         guard !isStopped, let session = lock.withLock({ session }) else { return }

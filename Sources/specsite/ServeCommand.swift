@@ -71,11 +71,22 @@ struct ServeCommand: ParsableCommand {
             started.done.signal()
         }
         started.done.wait()
-        if let error = started.error {
+        if let error = started.error, !(error is CancellationError) {
             signals.cancel()
             console.print("error: \(error)")
             throw ExitCode(1)
         }
+        if started.error == nil && !server.isStopped { announce(server) }
+        stopped.wait()
+        console.print("Stopped.")
+        // A build may still be running on its threads: end without exit's
+        // clean-up racing them (its plugins were killed, its staging deleted).
+        fflush(nil)
+        _exit(0)
+    }
+
+    private func announce(_ server: DevServer) {
+        let console = Console()
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let address = "http://\(shownHost == "0.0.0.0" ? "127.0.0.1" : shownHost):\(server.port)/"
         console.print("Serving \(output)/ at \(address) (watching \(content)/; Ctrl-C stops)")
@@ -83,12 +94,6 @@ struct ServeCommand: ParsableCommand {
             console.print("warning: listening on \(host): anyone who can reach this machine can read the site")
         }
         if open { Self.openBrowser(address) }
-        stopped.wait()
-        console.print("Stopped.")
-        // A build may still be running on its threads: end without exit's
-        // clean-up racing them (its plugins were killed, its staging deleted).
-        fflush(nil)
-        _exit(0)
     }
 
     private static func openBrowser(_ address: String) {

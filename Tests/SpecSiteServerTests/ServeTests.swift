@@ -270,7 +270,9 @@ struct ServeChurnTests {
         let space = Workspace()
         defer { space.remove() }
         space.write("index.md", "# Home\n\nstart\n")
-        let serving = try await Serving(space)
+        // As in the burst test, a quiet time that a stalled writer on a loaded
+        // machine does not reach between two writes.
+        let serving = try await Serving(space, quiet: 0.5)
         defer { Task { await serving.server.stop() } }
         let before = serving.server.buildCount
         let path = space.content + "/index.md"
@@ -284,8 +286,8 @@ struct ServeChurnTests {
         #expect(await serving.page("/", contains: "write 10000 done"))
         try await Task.sleep(nanoseconds: 500_000_000)
         let builds = serving.server.buildCount - before
-        // A stream of events is cut into a batch a second (the cap) at most,
-        // however loaded the machine: the bound follows from how long the writes took.
-        #expect(builds >= 1 && Double(builds) <= seconds.rounded(.up) + 2, "\(builds) builds in \(seconds) s")
+        // A stream of events is cut into a batch a second (the cap) at most:
+        // the bound follows from how long the writes took, however loaded the machine.
+        #expect(builds >= 1 && Double(builds) <= seconds.rounded(.up) + 3, "\(builds) builds in \(seconds) s")
     }
 }
