@@ -26,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // `specsite serve`'s HTTP server and websocket: small, pure Swift over the socket
+        // API with no SwiftNIO, so it adds seconds, not minutes, to each clean CI build.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -81,10 +84,20 @@ let package = Package(
         ),
         .executableTarget(name: "FuzzPage", dependencies: ["FuzzHarness"], swiftSettings: strictWarnings),
         .executableTarget(name: "FuzzSettings", dependencies: ["FuzzHarness"], swiftSettings: strictWarnings),
+        // `specsite serve`: the HTTP server, the file watcher and the reload channel.
+        .target(
+            name: "SpecSiteServer",
+            dependencies: [
+                "SpecSiteKit", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            swiftSettings: strictWarnings
+        ),
         .executableTarget(
             name: "specsite",
             dependencies: [
                 "SpecSiteKit",
+                "SpecSiteServer",
                 "AlertsPlugin",
                 "TokensPlugin",
                 "FlowsPlugin",
@@ -118,6 +131,11 @@ let package = Package(
         .testTarget(
             name: "StatusPluginTests",
             dependencies: ["StatusPlugin", "SpecSiteKit"],
+            swiftSettings: strictWarnings
+        ),
+        .testTarget(
+            name: "SpecSiteServerTests",
+            dependencies: ["SpecSiteServer", "SpecSiteKit"],
             swiftSettings: strictWarnings
         ),
         .testTarget(name: "specsiteTests", dependencies: ["specsite", "SpecSiteKit"], swiftSettings: strictWarnings),

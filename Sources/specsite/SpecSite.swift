@@ -13,11 +13,14 @@ struct SpecSite: ParsableCommand {
         commandName: "specsite",
         abstract: "Turn a folder of app-spec markdown into a static HTML site.",
         discussion: """
-            Exit status: 0 success, 1 build failed, 2 usage error, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.
+            Exit status: 0 success, 1 build failed, 2 usage error, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP \
+            (serve: 0 when stopped).
             Diagnostics are printed to stderr as `path:line: warning|error: message`.
             """,
         version: specsiteVersion,
-        subcommands: [BuildCommand.self, StatusCommand.self, TokensCommand.self, InitCommand.self],
+        subcommands: [
+            BuildCommand.self, ServeCommand.self, StatusCommand.self, TokensCommand.self, InitCommand.self,
+        ],
         defaultSubcommand: nil
     )
 
@@ -36,8 +39,9 @@ struct SpecSite: ParsableCommand {
             Foundation.exit(2)
         }
         // Ctrl-C or a cancelled CI job stops external plugins and removes a
-        // half-written site instead of leaving them behind.
-        Interruption.install()
+        // half-written site instead of leaving them behind. `serve` ends only
+        // this way, and stops its server and watcher first (`ServeSignals`).
+        if !(command is ServeCommand) { Interruption.install() }
         do {
             var runnable = command
             try runnable.run()
