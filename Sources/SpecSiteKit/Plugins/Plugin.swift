@@ -27,7 +27,8 @@ public protocol Plugin: Sendable {
     /// block that opens each; other plugins read them as ``Page/sectionNames``.
     func sectionNames(of page: Page, context: PluginContext) -> [Int: String]
 
-    /// Reads one page and returns what it means.
+    /// Reads one page and returns what it means. It runs as the page is
+    /// read, before output paths are given: `page.outputPath` is empty.
     func analyze(_ page: Page, context: PluginContext) throws -> [any Fact]
 
     /// Site-wide work done once per build after every page is analysed (a
