@@ -13,10 +13,12 @@ import TokensPlugin
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let source = arguments.first else {
-    FileHandle.standardError.write(Data("usage: RebuildBenchmark CONTENT [ROUNDS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: RebuildBenchmark CONTENT [ROUNDS [ONLY]]\n".utf8))
     exit(2)
 }
 let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 3
+/// Only the measurements whose name contains this (for profiling one of them).
+let only = arguments.dropFirst(2).first
 let manager = FileManager.default
 let work = manager.temporaryDirectory.appendingPathComponent("specsite-rebuild-\(getpid())").path
 let content = work + "/content"
@@ -52,6 +54,7 @@ print(
 
 /// Makes `edit` (and its undo, alternately) `rounds` times and prints the best rebuild.
 func measure(_ name: String, _ path: String?, _ edit: (Bool) throws -> Void) throws {
+    if let only, !name.contains(only) { return }
     guard let path else {
         print("  \(name): no page to edit")
         return
@@ -70,7 +73,9 @@ func measure(_ name: String, _ path: String?, _ edit: (Bool) throws -> Void) thr
         print(
             "  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) "
                 + String(format: "%7.1f ms", best.seconds * 1000)
-                + "  (\(best.reparsed) parsed, \(best.rerendered) rendered, best of \(rounds))")
+                + "  (\(best.reparsed) parsed, \(best.rerendered) rendered, best of \(rounds))  "
+                + best.stages.map { "\($0.stage) " + String(format: "%.0f", $0.seconds * 1000) }.joined(separator: ", ")
+        )
     }
 }
 

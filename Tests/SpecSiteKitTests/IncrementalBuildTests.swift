@@ -30,15 +30,17 @@ struct IncrementalBuildTests {
         return space
     }
 
-    /// Every file of a folder with its bytes, by path.
+    /// Every file of a folder with its bytes, by path, and every folder in it
+    /// (`path/`, with no bytes), so a folder left empty shows too.
     static func snapshot(_ folder: String) -> [String: Data] {
         var files: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let path = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder),
-                !isFolder.boolValue
-            {
+            guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                files[path + "/"] = Data()
+            } else {
                 files[path] = FileManager.default.contents(atPath: folder + "/" + path)
             }
         }
@@ -103,6 +105,20 @@ struct IncrementalBuildTests {
         // Nothing changed: nothing is parsed or rendered again.
         let idle = Self.expectSameAsClean(session, space, step: "no change")
         #expect(idle.reparsed == 0 && idle.rerendered == 0)
+        #expect(idle.summary?.written == 0)
+
+        // The site updated in place is checked against what the session
+        // wrote: a file someone changed, replaced or deleted in the output is
+        // written again, though its page did not change.
+        let index = space.output + "/index.html"
+        let original = try Data(contentsOf: URL(fileURLWithPath: index))
+        try Data("changed by hand".utf8).write(to: URL(fileURLWithPath: index))
+        try FileManager.default.removeItem(atPath: space.output + "/assets")
+        let restored = Self.expectSameAsClean(session, space, step: "output changed by hand")
+        #expect(restored.rerendered == 0 && (restored.summary?.written ?? 0) >= 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: index)) == original)
+        try FileManager.default.removeItem(atPath: space.output)
+        Self.expectSameAsClean(session, space, step: "output deleted")
 
         // Prose on a page no plugin reads: that page alone.
         try Self.edit(space, "notes/b.md") { $0.replacingOccurrences(of: "More text.", with: "More text, edited.") }
@@ -154,6 +170,8 @@ struct IncrementalBuildTests {
         Self.expectSameAsClean(session, space, step: "page renamed")
         try FileManager.default.removeItem(atPath: space.content + "/notes/a.md")
         Self.expectSameAsClean(session, space, step: "page deleted")
+        try FileManager.default.removeItem(atPath: space.content + "/notes")
+        Self.expectSameAsClean(session, space, step: "folder deleted")
 
         // A page that no longer reads: the build fails, and the next one recovers.
         space.write("broken.md", "---\ntitle: [unclosed\n---\n# Broken\n\n[x](nowhere.md)\n")

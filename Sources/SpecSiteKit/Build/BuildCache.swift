@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one build leaves for the next build of the same folders, so a rebuild
 /// redoes only what an edit touched (``BuildSession``).
 ///
@@ -53,6 +55,12 @@ struct BuildCache: Sendable {
         var diagnostics: [Diagnostic]
         /// Content files its links made the site copy.
         var copied: [String]
+    }
+
+    /// A generated page's HTML, reused while the page and the site's shape are the same.
+    struct GeneratedHTML: Sendable {
+        var page: GeneratedPage
+        var html: [UInt8]
     }
 
     /// One plugin's summary of the site.
@@ -117,6 +125,9 @@ struct BuildCache: Sendable {
     var generated: [String: Generated] = [:]
     var shape: SiteShape?
     var rendered: [String: RenderedPage] = [:]
+    var generatedHTML: [String: GeneratedHTML] = [:]
+    /// The site the last build committed, so the next one can update it in place.
+    var written: WrittenSite?
 
     /// An empty cache; `isEnabled` says whether builds fill it.
     init(isEnabled: Bool) { self.isEnabled = isEnabled }
@@ -134,12 +145,35 @@ struct BuildCache: Sendable {
     }
 }
 
-/// How much of a build was redone rather than reused.
+/// How much of a build was redone rather than reused, and how long each stage took.
 struct BuildWork: Sendable, Equatable {
     /// Pages parsed and analysed.
     var reparsed: Int
     /// Pages rendered.
     var rerendered: Int
+    /// Each stage's wall time, in the order they ran.
+    var stages: [StageTime] = []
+}
+
+/// One stage of a build and its wall time.
+public struct StageTime: Sendable, Equatable {
+    /// The stage's name (`load`, `summarize`, `generate`, `render`, `write`).
+    public var stage: String
+    /// Its wall time, in seconds.
+    public var seconds: Double
+}
+
+/// Times a build's stages one after another (on the builder's thread).
+struct StageClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    private(set) var stages: [StageTime] = []
+
+    /// Ends the stage under way, naming it, and starts the next.
+    mutating func lap(_ stage: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        stages.append(StageTime(stage: stage, seconds: Double(now - last) / 1e9))
+        last = now
+    }
 }
 
 extension BuildCache {

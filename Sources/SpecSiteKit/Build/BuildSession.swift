@@ -16,6 +16,8 @@ public struct RebuildReport: Sendable {
     public var reparsed: Int
     /// Pages rendered again (the others were known to be unchanged).
     public var rerendered: Int
+    /// Each stage's wall time, in the order they ran (empty when the build failed early).
+    public var stages: [StageTime] = []
 
     /// Whether the build wrote a new site.
     public var succeeded: Bool { summary != nil }
@@ -56,6 +58,7 @@ public final class BuildSession: @unchecked Sendable {
                 report.summary = summary
                 report.reparsed = work.reparsed
                 report.rerendered = work.rerendered
+                report.stages = work.stages
             } catch let failure as BuildFailure {
                 report.failure = failure.description
             } catch let diagnostic as Diagnostic {

@@ -1,18 +1,28 @@
+/// The plugins' generated pages and files, and which plugins' are those the
+/// last build made (the writer need not compare those with the site on disk).
+struct GeneratedOutputs: Sendable {
+    /// Each output, with the id of the plugin that made it.
+    var outputs: [(plugin: String, output: GeneratedOutput)] = []
+    /// Plugins whose outputs were reused from the last build.
+    var reused: Set<String> = []
+}
+
 /// The generate stage: each plugin's whole-site pages and files, made from the
 /// site and its summaries, or reused when the plugin's summary inputs are what
 /// they were the last time.
 extension Builder {
     /// Every plugin's generated pages and files, with the plugin's id.
-    func generate(_ loaded: LoadedSite, cache: inout BuildCache) -> [(plugin: String, output: GeneratedOutput)] {
+    func generate(_ loaded: LoadedSite, cache: inout BuildCache) -> GeneratedOutputs {
         let site = loaded.site
-        var outputs: [(plugin: String, output: GeneratedOutput)] = []
+        var outputs = GeneratedOutputs()
         let reuses = cache.isEnabled && site.config.externalPlugins.isEmpty
         var generated: [String: BuildCache.Generated] = [:]
         for plugin in loaded.plugins {
             let generation = loaded.generations[plugin.id] ?? 0
             if reuses, let known = cache.generated[plugin.id], known.generation == generation {
                 DiagnosticLog.replay(known.diagnostics, into: diagnostics)
-                outputs += known.outputs.map { (plugin.id, $0) }
+                outputs.outputs += known.outputs.map { (plugin.id, $0) }
+                outputs.reused.insert(plugin.id)
                 generated[plugin.id] = known
                 continue
             }
@@ -25,7 +35,7 @@ extension Builder {
             } catch {
                 PageLoader.report(error, plugin: plugin, displayPath: loaded.displayRoot, line: 0, diagnostics: log)
             }
-            outputs += made.map { (plugin.id, $0) }
+            outputs.outputs += made.map { (plugin.id, $0) }
             if reuses {
                 generated[plugin.id] = BuildCache.Generated(
                     generation: generation, outputs: made, diagnostics: log.recorded)

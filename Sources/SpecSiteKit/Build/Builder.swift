@@ -127,13 +127,20 @@ public struct Builder: Sendable {
     /// stages, each run once: load (discover, parse and analyse each page, then
     /// summarise the site) → generate → render each page → write.
     func build(cache: inout BuildCache) throws -> (summary: BuildSummary, work: BuildWork) {
+        var clock = StageClock()
         let contentRoot = try checkFolders()
         let loaded = try load(contentRoot: contentRoot, cache: &cache)
+        clock.lap("load")
         let templates = try SiteTemplates.load(
             overrides: contentRoot + "/templates", displayRoot: ContentDiscovery.join(options.content, "templates"),
             boundary: loaded.boundary, diagnostics: diagnostics)
         let generated = generate(loaded, cache: &cache)
-        let writer = try SiteWriter(output: options.output)
+        clock.lap("generate")
+        // Taken out of the cache: after a build that fails, or a commit that
+        // fails half-way, the next build writes the site whole.
+        let committed = cache.isEnabled ? cache.written : nil
+        cache.written = nil
+        let writer = try SiteWriter(output: options.output, previous: committed)
         var renderer = SiteRenderer(
             loaded: loaded, templates: templates, generated: generated, diagnostics: diagnostics,
             progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: progress))
@@ -141,11 +148,14 @@ public struct Builder: Sendable {
             renderer.generations = loaded.generations
             renderer.keepsSlices = true
             renderer.previous = cache.shape.map { ($0, cache.rendered) }
+            renderer.previousGenerated = cache.generatedHTML
         }
         let rendered = renderer.render(into: writer)
+        clock.lap("render")
         if cache.isEnabled {
             cache.shape = rendered.shape
             cache.rendered = rendered.pages
+            cache.generatedHTML = rendered.generatedHTML
         }
         do {
             try stopIfFailed()
@@ -155,10 +165,14 @@ public struct Builder: Sendable {
         }
         progress?("writing \(rendered.files) files")
         let result = try writer.commit()
+        if cache.isEnabled { cache.written = writer.written }
+        clock.lap("commit")
         let summary = BuildSummary(
             pages: loaded.site.pages.count, generatedPages: rendered.generatedPages, files: rendered.files + 1,
             written: result.written, unchanged: result.unchanged, warnings: diagnostics.warningCount)
-        return (summary, BuildWork(reparsed: loaded.reparsed, rerendered: rendered.rerendered))
+        return (
+            summary, BuildWork(reparsed: loaded.reparsed, rerendered: rendered.rerendered, stages: clock.stages)
+        )
     }
 
     /// Reads, parses, analyses and summarises the content without rendering or writing.

@@ -31,7 +31,7 @@ extension Builder {
             loaded: loaded, templates: templates, generated: generate(loaded, cache: &cache),
             diagnostics: diagnostics,
             progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: nil)
-        ).render { path, bytes in site.add(path, bytes) }
+        ).render { path, bytes, _ in site.add(path, bytes) }
         return site.files
     }
 

@@ -147,7 +147,7 @@ public enum GeneratedOutput: Sendable {
 }
 
 /// A whole page a plugin writes (a dashboard, an index).
-public struct GeneratedPage: Sendable {
+public struct GeneratedPage: Sendable, Equatable {
     /// Where it goes, relative to the output folder (`status.html`).
     public var outputPath: String
     /// Its title.

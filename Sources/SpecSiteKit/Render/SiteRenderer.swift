@@ -9,12 +9,14 @@ import Foundation
 struct SiteRenderer {
     let loaded: LoadedSite
     let templates: SiteTemplates
-    /// The plugins' pages and files (the generate stage's), with the id of the plugin that made each.
-    let generated: [(plugin: String, output: GeneratedOutput)]
+    /// The plugins' pages and files (the generate stage's).
+    let generated: GeneratedOutputs
     /// The generation of each plugin's summary inputs (see ``BuildCache/generation(of:for:)``).
     var generations: [String: Int] = [:]
     /// What the last build rendered, when a rebuild may reuse it.
     var previous: (shape: BuildCache.SiteShape, pages: [String: BuildCache.RenderedPage])?
+    /// The generated pages' HTML the last build made, by output path.
+    var previousGenerated: [String: BuildCache.GeneratedHTML] = [:]
     /// Whether to work out what each page draws of the summaries, for the next build.
     var keepsSlices = false
     let diagnostics: DiagnosticLog
@@ -32,6 +34,8 @@ struct SiteRenderer {
         var shape: BuildCache.SiteShape?
         /// Each markdown page's HTML and what it depended on, by source path.
         var pages: [String: BuildCache.RenderedPage] = [:]
+        /// Each generated page's HTML, by output path (kept only in a session).
+        var generatedHTML: [String: BuildCache.GeneratedHTML] = [:]
     }
 
     /// A page as the template sees it, markdown or generated.
@@ -47,21 +51,23 @@ struct SiteRenderer {
 
     /// Renders into `writer`.
     func render(into writer: SiteWriter) -> Rendered {
-        render { (path, bytes) throws(Diagnostic) in try writer.add(path, bytes) }
+        render { (path, bytes, unchanged) throws(Diagnostic) in try writer.add(path, bytes, unchanged: unchanged) }
     }
 
     /// Renders, handing each file (path in the site, bytes) to `store`, from
     /// several threads at once.
-    func render(into store: @escaping @Sendable (String, [UInt8]) throws(Diagnostic) -> Void) -> Rendered {
+    func render(into store: @escaping @Sendable (String, [UInt8], Bool) throws(Diagnostic) -> Void) -> Rendered {
         let site = loaded.site
         let outputs = OutputSet(displayRoot: loaded.displayRoot, store: store, diagnostics: diagnostics)
 
         // Whole-site pages and files from plugins.
         var generated: [GeneratedPage] = []
-        for (plugin, output) in self.generated {
+        for (plugin, output) in self.generated.outputs {
             switch output {
             case .page(let page): generated.append(page)
-            case .file(let path, let contents): outputs.add(path, contents, from: "plugin '\(plugin)'")
+            case .file(let path, let contents):
+                outputs.add(
+                    path, contents, from: "plugin '\(plugin)'", unchanged: self.generated.reused.contains(plugin))
             }
         }
         generated.sort {
@@ -146,7 +152,8 @@ struct SiteRenderer {
             },
             generated: generated.flatMap { [$0.outputPath, $0.title] }, files: loaded.files.keys.sorted(),
             refused: loaded.refused)
-        let reusable = previous.flatMap { $0.shape == shape ? $0.pages : nil } ?? [:]
+        let sameShape = previous?.shape == shape
+        let reusable = sameShape ? previous?.pages ?? [:] : [:]
         let generations = self.generations
         let plugins = Dictionary(loaded.plugins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let rendered = site.pages.parallelMap { page -> (page: BuildCache.RenderedPage, reused: Bool)? in
@@ -178,7 +185,7 @@ struct SiteRenderer {
                 for (id, made) in slices { known.slices[id] = made }
                 DiagnosticLog.replay(known.diagnostics, into: renderer.diagnostics)
                 for file in known.copied { _ = links.copy(file) }
-                outputs.write(path, known.html)
+                outputs.write(path, known.html, unchanged: true)
                 return (known, true)
             }
             // The page's own log and records, for the next build to reuse.
@@ -201,12 +208,23 @@ struct SiteRenderer {
             }
             return (entry, false)
         }
+        // A generated page is drawn again only when it or the site's shape changed.
+        let reusableGenerated = sameShape ? previousGenerated : [:]
+        var generatedHTML: [String: BuildCache.GeneratedHTML] = [:]
         for page in generated where claimed.contains(page.outputPath) {
+            let path = OutputPaths.writtenPath(page.outputPath, pretty: pretty)
+            if let known = reusableGenerated[page.outputPath], known.page == page {
+                outputs.write(path, known.html, unchanged: true)
+                generatedHTML[page.outputPath] = known
+                continue
+            }
             let view = PageView(
                 outputPath: page.outputPath, title: page.title, contentHTML: page.contentHTML, tocHTML: "",
                 sourcePath: nil, summary: "", template: page.template)
-            let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
-            outputs.write(OutputPaths.writtenPath(page.outputPath, pretty: pretty), Array(html.utf8))
+            let html = Array(
+                Self.document(for: view, navigation: navigation, shared: shared, templates: templates).utf8)
+            outputs.write(path, html)
+            if keepsSlices { generatedHTML[page.outputPath] = BuildCache.GeneratedHTML(page: page, html: html) }
         }
 
         for file in links.referencedFiles {
@@ -228,6 +246,7 @@ struct SiteRenderer {
         }
         var result = Rendered(files: outputs.count, generatedPages: generated.count)
         result.shape = shape
+        result.generatedHTML = generatedHTML
         for (page, entry) in zip(site.pages, rendered) {
             guard let entry else { continue }
             result.pages[page.sourcePath] = entry.page
@@ -440,63 +459,5 @@ struct SiteRenderer {
             xml += "</loc></url>\n"
         }
         return xml + "</urlset>\n"
-    }
-}
-
-/// The files of the site being written. A path claimed twice is an error
-/// naming both sources, and a path that would leave the output folder is refused.
-private final class OutputSet: @unchecked Sendable {
-    // @unchecked: `sources` is guarded by `lock`; the rest is immutable.
-    let displayRoot: String
-    let store: @Sendable (String, [UInt8]) throws(Diagnostic) -> Void
-    let diagnostics: DiagnosticLog
-    private let lock = NSLock()
-    private var sources: [String: String] = [:]
-
-    init(
-        displayRoot: String, store: @escaping @Sendable (String, [UInt8]) throws(Diagnostic) -> Void,
-        diagnostics: DiagnosticLog
-    ) {
-        self.displayRoot = displayRoot
-        self.store = store
-        self.diagnostics = diagnostics
-    }
-
-    var count: Int { lock.withLock { sources.count } }
-
-    /// Reserves `path` for `source`; false (with an error reported) when the
-    /// path is not a plain relative path or is taken.
-    func claim(_ path: String, from source: String) -> Bool {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !path.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
-            path != SiteWriter.markerName
-        else {
-            diagnostics.error(displayRoot, "\(source) wants to write '\(path)', which is not a path inside the site")
-            return false
-        }
-        let other: String? = lock.withLock {
-            if let other = sources[path] { return other }
-            sources[path] = source
-            return nil
-        }
-        if let other {
-            diagnostics.error(displayRoot, "\(source) and \(other) both write '\(path)'")
-            return false
-        }
-        return true
-    }
-
-    /// Claims and writes.
-    func add(_ path: String, _ bytes: [UInt8], from source: String) {
-        if claim(path, from: source) { write(path, bytes) }
-    }
-
-    /// Writes a claimed path.
-    func write(_ path: String, _ bytes: [UInt8]) {
-        do {
-            try store(path, bytes)
-        } catch {
-            diagnostics.report(error)
-        }
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The files of the site being written. A path claimed twice is an error
+/// naming both sources, and a path that would leave the output folder is refused.
+final class OutputSet: @unchecked Sendable {
+    // @unchecked: `sources` is guarded by `lock`; the rest is immutable.
+    let displayRoot: String
+    let store: @Sendable (String, [UInt8], Bool) throws(Diagnostic) -> Void
+    let diagnostics: DiagnosticLog
+    private let lock = NSLock()
+    private var sources: [String: String] = [:]
+
+    init(
+        displayRoot: String, store: @escaping @Sendable (String, [UInt8], Bool) throws(Diagnostic) -> Void,
+        diagnostics: DiagnosticLog
+    ) {
+        self.displayRoot = displayRoot
+        self.store = store
+        self.diagnostics = diagnostics
+    }
+
+    var count: Int { lock.withLock { sources.count } }
+
+    /// Reserves `path` for `source`; false (with an error reported) when the
+    /// path is not a plain relative path or is taken.
+    func claim(_ path: String, from source: String) -> Bool {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
+            path != SiteWriter.markerName
+        else {
+            diagnostics.error(displayRoot, "\(source) wants to write '\(path)', which is not a path inside the site")
+            return false
+        }
+        let other: String? = lock.withLock {
+            if let other = sources[path] { return other }
+            sources[path] = source
+            return nil
+        }
+        if let other {
+            diagnostics.error(displayRoot, "\(source) and \(other) both write '\(path)'")
+            return false
+        }
+        return true
+    }
+
+    /// Claims and writes; `unchanged` as for ``write(_:_:unchanged:)``.
+    func add(_ path: String, _ bytes: [UInt8], from source: String, unchanged: Bool = false) {
+        if claim(path, from: source) { write(path, bytes, unchanged: unchanged) }
+    }
+
+    /// Writes a claimed path. `unchanged` says the bytes are the ones the
+    /// session's previous build wrote there (see ``SiteWriter/add(_:_:unchanged:)``).
+    func write(_ path: String, _ bytes: [UInt8], unchanged: Bool = false) {
+        do {
+            try store(path, bytes, unchanged)
+        } catch {
+            diagnostics.report(error)
+        }
+    }
+}
