@@ -12,6 +12,11 @@ public enum StatusExport {
 
     /// `status.json`: totals and every item, with sorted keys so builds are identical.
     public static func json(_ report: StatusReport) -> String {
+        file(report).json.prettyText + "\n"
+    }
+
+    /// What `status.json` holds.
+    static func file(_ report: StatusReport) -> StatusFile {
         let progress = report.countProgress
         let estimate = report.estimateProgress
         var statuses: [String: Int] = [:]
@@ -19,7 +24,7 @@ public enum StatusExport {
         for unit in report.units {
             for (status, count) in unit.byStatus { statuses[status.rawValue, default: 0] += count }
         }
-        let file = StatusFile(
+        return StatusFile(
             schema: schemaVersion,
             summary: .init(
                 total: progress.total, done: progress.done, percent: rounded(report.percent),
@@ -41,7 +46,6 @@ public enum StatusExport {
                 }
             },
             warnings: bounded(report.problems))
-        return encode(file, snakeCase: true)
     }
 
     /// The problems as status.json lists them, in their order (the pages'
@@ -145,7 +149,7 @@ public enum StatusExport {
     static func minutes(_ value: Double) -> Int { Int(clamping: value, to: 0...Int.max) }
 
     /// Pretty JSON with sorted keys (so the same report is the same bytes).
-    private static func encode(_ value: some Encodable, snakeCase: Bool) -> String {
+    static func encode(_ value: some Encodable, snakeCase: Bool) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         if snakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
@@ -157,6 +161,9 @@ public enum StatusExport {
 
 /// The shape of `status.json` (documented in docs/status.md); keys are
 /// written in snake case. Optional fields are left out when not written.
+///
+/// Written through ``json`` (see ``SpecSiteKit/JSONValue`` for why); it stays
+/// `Encodable` so a test can check the two agree on every byte.
 struct StatusFile: Encodable {
     var schema: Int
     var summary: Summary

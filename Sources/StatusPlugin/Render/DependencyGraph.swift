@@ -17,6 +17,9 @@ enum DependencyGraph {
         var width: Double
     }
 
+    /// The graph's layouts: a status change recolours nodes without moving them.
+    static let layouts = LayoutMemo(capacity: 16)
+
     /// A left-to-right drawing wider than this gets a top-to-bottom one for narrow screens.
     static let narrowAbove: Double = 640
 
@@ -96,7 +99,7 @@ enum DependencyGraph {
             graph.clusters = []
             for index in graph.nodes.indices { graph.nodes[index].cluster = nil }
         }
-        let layout = LayeredLayout.layout(graph)
+        let layout = layouts.layout(graph)
         let done = members.filter { $0.item.status == .done }.count
         let svg = DiagramSVG.render(
             graph, layout: layout,
