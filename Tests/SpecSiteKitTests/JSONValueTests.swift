@@ -17,9 +17,15 @@ struct JSONValueTests {
         var text = "a/b\"c\\\n\r\t\u{8}\u{C}\u{1}\u{1F}é😀\u{7F}"
         var nested: [Inner] = [Inner(), Inner(flag: false, numbers: [])]
         var missing: String? = nil
-        var dep_keys = 1
+        var depKeys = 1
         var deps = 2
-        var in_progress = ["in-review": 1, "in-progress": 2, "done": 3]
+        var inProgress = ["in-review": 1, "in-progress": 2, "done": 3]
+
+        enum CodingKeys: String, CodingKey {
+            case zeta, empty, whole, half, tiny, negative, text, nested, missing, deps
+            case depKeys = "dep_keys"
+            case inProgress = "in_progress"
+        }
     }
 
     struct Inner: Encodable {
@@ -39,8 +45,8 @@ struct JSONValueTests {
             ("zeta", .array([])), ("empty", .object([])), ("whole", .double(sample.whole)),
             ("half", .double(sample.half)), ("tiny", .double(sample.tiny)), ("negative", .double(sample.negative)),
             ("text", .string(sample.text)), ("nested", .array(sample.nested.map(inner))),
-            ("deps", .int(sample.deps)), ("dep_keys", .int(sample.dep_keys)),
-            ("in_progress", .object(sample.in_progress.map { ($0.key, .int($0.value)) })),
+            ("deps", .int(sample.deps)), ("dep_keys", .int(sample.depKeys)),
+            ("in_progress", .object(sample.inProgress.map { ($0.key, .int($0.value)) })),
         ])
         #expect(value.prettyText == expected)
     }

@@ -26,8 +26,8 @@ struct StatusJSONTests {
         guard written != encoded else { return }
         let lines = Array(zip(written.split(separator: "\n"), encoded.split(separator: "\n")))
         let first = lines.firstIndex { $0.0 != $0.1 }
-        let where_ = first.map { "line \($0 + 1): \(lines[$0].0) vs \(lines[$0].1)" } ?? "lengths differ"
-        Issue.record("\(what): status.json differs from JSONEncoder's at \(where_)")
+        let place = first.map { "line \($0 + 1): \(lines[$0].0) vs \(lines[$0].1)" } ?? "lengths differ"
+        Issue.record("\(what): status.json differs from JSONEncoder's at \(place)")
     }
 
     @Test func theDefaultContent() throws {
