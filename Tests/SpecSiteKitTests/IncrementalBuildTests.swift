@@ -120,6 +120,28 @@ struct IncrementalBuildTests {
         try FileManager.default.removeItem(atPath: space.output)
         Self.expectSameAsClean(session, space, step: "output deleted")
 
+        // A page whose stamp is trusted (written long enough ago), rewritten
+        // to the same size with its old modification time, as an unpacker or
+        // `touch -d` leaves it: still read again.
+        let page = space.content + "/notes/b.md"
+        var info = stat()
+        #expect(stat(page, &info) == 0)
+        let written = info.st_mtim
+        let age = Double(SourceStamp.now() - max(Int(written.tv_sec), Int(info.st_ctim.tv_sec)))
+        Thread.sleep(forTimeInterval: max(0, Double(SourceStamp.settleSeconds) + 1 - age))
+        let settled = Self.expectSameAsClean(session, space, step: "pages settled")
+        #expect(settled.reparsed == 0)
+        // Written in place, so the file keeps its inode.
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        let handle = try #require(FileHandle(forWritingAtPath: page))
+        try handle.write(contentsOf: Data(text.replacingOccurrences(of: "Text.", with: "Txet.").utf8))
+        try handle.close()
+        let times = [written, written]
+        #expect(utimensat(AT_FDCWD, page, times, 0) == 0)
+        #expect(stat(page, &info) == 0 && info.st_mtim.tv_nsec == written.tv_nsec)
+        let sameSize = Self.expectSameAsClean(session, space, step: "same size, old time")
+        #expect(sameSize.reparsed == 1)
+
         // Prose on a page no plugin reads: that page alone.
         try Self.edit(space, "notes/b.md") { $0.replacingOccurrences(of: "More text.", with: "More text, edited.") }
         let prose = Self.expectSameAsClean(session, space, step: "prose edit")

@@ -22,6 +22,10 @@ struct BuildCache: Sendable {
     struct LoadedPage: Sendable {
         /// The file's bytes, compared whole: a page is reused only when they are the same.
         var bytes: [UInt8]
+        /// The file's stamp when it was read, kept only when it had settled
+        /// (see ``SourceStamp``): the same stamp now means the same bytes,
+        /// and the file is not read again.
+        var stamp: SourceStamp?
         /// Bumped each time the page is read anew; render and summary inputs name it.
         var revision: Int
         /// The page, or nil when it could not be read.
@@ -37,6 +41,10 @@ struct BuildCache: Sendable {
         var diagnostics: [Diagnostic]
         /// Its summary for listings (``Page/summary``).
         var summary: String
+        /// Its kind (``DocumentKind/of(_:)``), worked out once.
+        var kind: DocumentKind = .other
+        /// The ids a reader can jump to on it (``LinkResolver/anchors(of:rawHTML:)``), worked out once.
+        var anchors: Set<String> = []
     }
 
     /// One page's HTML as the last build rendered it.
@@ -189,5 +197,48 @@ extension BuildCache {
 
     private static func isEqual<Value: Equatable>(_ value: Value, _ other: any Fact) -> Bool {
         (other as? Value) == value
+    }
+}
+
+/// A source file's identity and times, as `stat` gives them: device, inode,
+/// size, modification and status-change times.
+///
+/// The same stamp means the same bytes, as git's index and make assume, with
+/// git's guard against a "racy" stamp: a file changed again within the clock
+/// tick of its last write keeps its times, so a stamp is trusted only when
+/// the file was last written well before it was taken (``settled(at:)``).
+/// The status-change time cannot be set by a program (unlike the
+/// modification time, which `touch -d` and unpackers set), so a file
+/// replaced with old times still differs.
+struct SourceStamp: Equatable, Sendable {
+    var file: FileStamp
+    var changedSeconds: Int
+    var changedNanoseconds: Int
+
+    /// How long before the stamp is taken a file must have been last written
+    /// for its stamp to be trusted: more than any file system's time
+    /// resolution (FAT keeps two seconds).
+    static let settleSeconds = 3
+
+    /// The stamp of the file at `path` (links followed), or nil when it is not a regular file.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        file = FileStamp(info)
+        changedSeconds = Int(info.st_ctim.tv_sec)
+        changedNanoseconds = Int(info.st_ctim.tv_nsec)
+    }
+
+    /// Whether the file was last written (or its status changed) at least
+    /// ``settleSeconds`` before `now` (seconds since 1970).
+    func settled(at now: Int) -> Bool {
+        max(file.seconds, changedSeconds) + Self.settleSeconds <= now
+    }
+
+    /// The wall clock's seconds since 1970, as file times count.
+    static func now() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int(time.tv_sec)
     }
 }

@@ -62,13 +62,23 @@ extension Builder {
         let rawHTML = config.allowRawHTML
         let previous = cache.pages
         let firstRevision = cache.revision + 1
+        let now = SourceStamp.now()
         let read = markdown.enumerated().map { $0 }.parallelMap { offset, file -> (BuildCache.LoadedPage, Bool) in
             defer { parsing.step() }
             let displayPath = ContentDiscovery.join(display, file.relativePath)
             let bytes: [UInt8]
+            // Taken before reading: a file written while it is read gets a new stamp.
+            var stamp: SourceStamp?
             if let held = contents[file.relativePath] {
                 bytes = held
             } else {
+                if reusesPages {
+                    stamp = SourceStamp(path: file.absolutePath)
+                    if let stamp, let known = previous[file.relativePath], known.stamp == stamp {
+                        DiagnosticLog.replay(known.diagnostics, into: diagnostics)
+                        return (known, true)
+                    }
+                }
                 switch boundary.contents(of: file.absolutePath) {
                 case .success(let read): bytes = read
                 case .failure(let refusal):
@@ -76,12 +86,15 @@ extension Builder {
                     diagnostics.report(problem)
                     return (
                         BuildCache.LoadedPage(
-                            bytes: [], revision: 0, page: nil, facts: [], diagnostics: [problem], summary: ""), false
+                            bytes: [], stamp: nil, revision: 0, page: nil, facts: [], diagnostics: [problem],
+                            summary: ""), false
                     )
                 }
             }
-            if reusesPages, let known = previous[file.relativePath], known.bytes == bytes {
+            let settled = stamp.flatMap { $0.settled(at: now) ? $0 : nil }
+            if reusesPages, var known = previous[file.relativePath], known.bytes == bytes {
                 DiagnosticLog.replay(known.diagnostics, into: diagnostics)
+                known.stamp = settled
                 return (known, true)
             }
             // A log and contexts of the page's own, so what it reports can be
@@ -107,8 +120,12 @@ extension Builder {
             }
             let revision = firstRevision + offset
             var loaded = BuildCache.LoadedPage(
-                bytes: reusesPages ? bytes : [], revision: revision, page: page, facts: facts,
+                bytes: reusesPages ? bytes : [], stamp: settled, revision: revision, page: page, facts: facts,
                 diagnostics: log.recorded, summary: page?.summary ?? "")
+            if let page {
+                loaded.kind = DocumentKind.of(page)
+                loaded.anchors = LinkResolver.anchors(of: page, rawHTML: rawHTML)
+            }
             let before = previous[file.relativePath]
             for (plugin, found) in facts {
                 let old = before?.facts.first { $0.plugin == plugin }?.facts
@@ -133,8 +150,14 @@ extension Builder {
         }
         cache.pages = entries
 
+        var kinds: [String: DocumentKind] = [:]
+        var anchors: [String: Set<String>] = [:]
+        for (file, (entry, _)) in zip(markdown, read) where entry.page != nil {
+            kinds[file.relativePath] = entry.kind
+            anchors[file.relativePath] = entry.anchors
+        }
         var pages = assignOutputPaths(loadedPages)
-        pages = PageOrder.sorted(pages)
+        pages = PageOrder.sorted(pages, kinds: kinds)
         var site = Site(config: config, pages: pages, factsByPage: factsByPage)
         var pageSummaries: [String: String] = [:]
         var revisions: [String: Int] = [:]
@@ -154,6 +177,8 @@ extension Builder {
             site: site, plugins: plugins, contexts: contexts, files: files, contentRoot: contentRoot,
             displayRoot: display, boundary: boundary, refused: discovery.refused)
         loaded.pageSummaries = pageSummaries
+        loaded.kinds = kinds
+        loaded.anchors = anchors
         loaded.reparsed = reparsed
         loaded.revisions = revisions
         loaded.factPlugins = factPlugins

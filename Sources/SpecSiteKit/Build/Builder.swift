@@ -86,6 +86,10 @@ public struct LoadedSite: Sendable {
     var refused: [String: String]
     /// Each page's summary for listings (``Page/summary``), by source path.
     var pageSummaries: [String: String] = [:]
+    /// Each page's kind, by source path.
+    var kinds: [String: DocumentKind] = [:]
+    /// The ids a reader can jump to on each page, by source path.
+    var anchors: [String: Set<String>] = [:]
     /// Pages parsed and analysed by this build (the others were reused).
     var reparsed = 0
     /// The revision of each page (see ``BuildCache/LoadedPage/revision``), by source path.
@@ -272,7 +276,8 @@ public struct Builder: Sendable {
         let foldersWithIndex = Set(
             pages.filter {
                 OutputPaths.isIndex(
-                    OutputPaths.stem(of: ($0.sourcePath as NSString).lastPathComponent), readmeIsIndex: false)
+                    OutputPaths.stem(of: String($0.sourcePath.split(separator: "/").last ?? "")),
+                    readmeIsIndex: false)
             }.map { folder($0.sourcePath) })
         var taken: [String: String] = [:]
         var result: [Page] = []

@@ -13,7 +13,8 @@ final class LinkResolver: @unchecked Sendable {
     private let pagesBySource: [String: Page]
     private let pagesByOutput: [String: Page]
     private let generatedPaths: Set<String>
-    private let anchorsBySource: [String: Set<String>]
+    /// The ids a reader can jump to on each page (``anchors(of:rawHTML:)``), by source path.
+    let anchorsBySource: [String: Set<String>]
     private let files: [String: SourceFile]
     private let refused: [String: String]
     private let diagnostics: DiagnosticLog
@@ -48,7 +49,8 @@ final class LinkResolver: @unchecked Sendable {
     /// folder), with the reason, so a link to one says why it is not published.
     init(
         pages: [Page], generatedPaths: Set<String>, files: [String: SourceFile], refused: [String: String] = [:],
-        pretty: Bool = false, rawHTML: Bool = false, diagnostics: DiagnosticLog
+        pretty: Bool = false, rawHTML: Bool = false, anchors known: [String: Set<String>] = [:],
+        diagnostics: DiagnosticLog
     ) {
         var pagesBySource: [String: Page] = [:]
         var pagesByOutput: [String: Page] = [:]
@@ -62,7 +64,7 @@ final class LinkResolver: @unchecked Sendable {
             }
             pagesBySource[page.sourcePath] = page
             pagesByOutput[page.outputPath] = page
-            anchors[page.sourcePath] = Self.anchors(of: page, rawHTML: rawHTML)
+            anchors[page.sourcePath] = known[page.sourcePath] ?? Self.anchors(of: page, rawHTML: rawHTML)
         }
         self.pagesBySource = pagesBySource
         self.pagesByOutput = pagesByOutput

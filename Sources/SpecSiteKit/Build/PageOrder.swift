@@ -4,8 +4,9 @@
 /// architecture, UX, design system, plans, the rest), then by name;
 /// sub-folders follow, by numeric prefix and name.
 enum PageOrder {
-    static func sorted(_ pages: [Page]) -> [Page] {
-        let keyed = pages.map { (page: $0, key: key(for: $0)) }
+    /// `kinds`: each page's kind, by source path, when already known.
+    static func sorted(_ pages: [Page], kinds: [String: DocumentKind] = [:]) -> [Page] {
+        let keyed = pages.map { (page: $0, key: key(for: $0, kind: kinds[$0.sourcePath])) }
         return keyed.sorted { isOrdered($0.key, $1.key) }.map(\.page)
     }
 
@@ -19,9 +20,9 @@ enum PageOrder {
         var exact: String
     }
 
-    static func key(for page: Page) -> [Component] {
+    static func key(for page: Page, kind known: DocumentKind? = nil) -> [Component] {
         let parts = page.sourcePath.split(separator: "/").map(String.init)
-        let kind = DocumentKind.allCases.firstIndex(of: DocumentKind.of(page)) ?? 0
+        let kind = DocumentKind.allCases.firstIndex(of: known ?? DocumentKind.of(page)) ?? 0
         return parts.enumerated().map { index, part in
             let isFile = index == parts.count - 1
             let lower = part.lowercased()

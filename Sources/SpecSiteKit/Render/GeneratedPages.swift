@@ -45,7 +45,30 @@ public enum DocumentKind: String, CaseIterable, Sendable {
     }
 
     private static func words(_ text: String) -> Set<String> {
-        Set(
+        // ASCII names (nearly all) by bytes: the same words as below, without
+        // a Character at a time (the home page and the reading order ask for every page).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var words = Set<String>()
+            var word: [UInt8] = []
+            func flush() {
+                guard !word.isEmpty else { return }
+                words.insert(String(decoding: word, as: UTF8.self))
+                if word.count > 3, word.last == UInt8(ascii: "s") {
+                    words.insert(String(decoding: word.dropLast(), as: UTF8.self))
+                }
+                word.removeAll(keepingCapacity: true)
+            }
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+                default: flush()
+                }
+            }
+            flush()
+            return words
+        }
+        return Set(
             text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
                 .flatMap { word in
                     // `UXSpec`-style names are lowercased already; keep the word and its singular.
@@ -91,8 +114,11 @@ enum HomePage {
     /// Cards shown per kind before "and N more".
     static let cardsPerKind = 12
 
-    /// `summaries`: each page's summary, by built path.
-    static func make(for site: Site, summaries: [String: String]) -> GeneratedPage {
+    /// `summaries`: each page's summary, by built path; `kinds`: each
+    /// page's kind, by source path, when already known.
+    static func make(
+        for site: Site, summaries: [String: String], kinds: [String: DocumentKind] = [:]
+    ) -> GeneratedPage {
         var html = "<h1>"
         HTMLEscaping.append(site.config.title, to: &html)
         html += "</h1>\n"
@@ -103,14 +129,13 @@ enum HomePage {
         }
         var byKind: [DocumentKind: [Page]] = [:]
         for page in site.pages where page.outputPath != "index.html" && page.outputPath != NotFoundPage.path {
-            byKind[DocumentKind.of(page), default: []].append(page)
+            byKind[kinds[page.sourcePath] ?? DocumentKind.of(page), default: []].append(page)
         }
         for kind in DocumentKind.allCases {
             guard var pages = byKind[kind] else { continue }
             // Top-level documents first: a roadmap before its phases' plans.
-            pages = pages.enumerated().sorted {
-                ($0.element.sectionPath.count, $0.offset) < ($1.element.sectionPath.count, $1.offset)
-            }.map(\.element)
+            pages = pages.enumerated().map { ($0.element, $0.element.sectionPath.count, $0.offset) }
+                .sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
             html +=
                 "<section class=\"kind-group\" data-kind=\"\(kind.rawValue)\" aria-labelledby=\"kind-\(kind.rawValue)\">\n"
             html += "<h2 id=\"kind-\(kind.rawValue)\">\(kind.heading)</h2>\n<ul class=\"doc-cards\">\n"

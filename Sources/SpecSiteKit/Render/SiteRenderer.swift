@@ -80,7 +80,7 @@ struct SiteRenderer {
             site.pages.map { ($0.outputPath, loaded.pageSummaries[$0.sourcePath] ?? $0.summary) },
             uniquingKeysWith: { first, _ in first })
         if !markdownPaths.contains("index.html") && !generated.contains(where: { $0.outputPath == "index.html" }) {
-            generated.insert(HomePage.make(for: site, summaries: summaries), at: 0)
+            generated.insert(HomePage.make(for: site, summaries: summaries, kinds: loaded.kinds), at: 0)
         }
         // Every folder gets an index, so breadcrumbs and "All N documents" lead somewhere.
         let titles = Dictionary(
@@ -134,7 +134,8 @@ struct SiteRenderer {
             })
         let links = LinkResolver(
             pages: site.pages, generatedPaths: Set(generated.map(\.outputPath)), files: loaded.files,
-            refused: loaded.refused, pretty: pretty, rawHTML: site.config.allowRawHTML, diagnostics: diagnostics)
+            refused: loaded.refused, pretty: pretty, rawHTML: site.config.allowRawHTML, anchors: loaded.anchors,
+            diagnostics: diagnostics)
         let shared = SharedContext(
             config: site.config, stylesheets: stylesheets, scripts: scripts, logo: logo(links: links),
             footer: FooterRenderer(
@@ -148,7 +149,7 @@ struct SiteRenderer {
             pages: site.pages.map {
                 BuildCache.SiteShape.PageShape(
                     sourcePath: $0.sourcePath, outputPath: $0.outputPath, title: $0.title, order: $0.order,
-                    anchors: LinkResolver.anchors(of: $0, rawHTML: site.config.allowRawHTML).sorted())
+                    anchors: (links.anchorsBySource[$0.sourcePath] ?? []).sorted())
             },
             generated: generated.flatMap { [$0.outputPath, $0.title] }, files: loaded.files.keys.sorted(),
             refused: loaded.refused)
