@@ -3,7 +3,7 @@ import Foundation
 /// Remembers the last few layouts, so a graph drawn again with the same
 /// structure (a dependency graph after one item's status changed colour) is
 /// not laid out again. The key is the graph without what layout never reads:
-/// node colours, links and tooltips. Layout is a pure function of the rest,
+/// node colours, links and tooltips, and how edges are drawn (solid, dotted, thick). Layout is a pure function of the rest,
 /// so a remembered layout is the one that would be computed.
 public final class LayoutMemo: @unchecked Sendable {
     // @unchecked: `entries` is guarded by `lock`.
@@ -22,6 +22,7 @@ public final class LayoutMemo: @unchecked Sendable {
             key.nodes[index].link = nil
             key.nodes[index].tooltip = nil
         }
+        for index in key.edges.indices { key.edges[index].style = .solid }
         let known: DiagramLayout? = lock.withLock {
             guard let found = entries.firstIndex(where: { $0.graph == key && $0.style == style }) else { return nil }
             let entry = entries.remove(at: found)

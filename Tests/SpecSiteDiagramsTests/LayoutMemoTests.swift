@@ -22,6 +22,7 @@ import Testing
         recoloured.nodes[3].tone = .success
         recoloured.nodes[3].link = "plan.html#task-3"
         recoloured.nodes[3].tooltip = "Task 3 — Done"
+        recoloured.edges[2].style = .thick
         #expect(memo.layout(recoloured) == LayeredLayout.layout(recoloured))
     }
 

@@ -36,7 +36,7 @@ public indirect enum JSONValue: Sendable {
             writeContainer(sorted, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), into: &out, depth: depth) {
                 member, out in
                 Self.writeString(member.key, into: &out)
-                out += [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")]
+                out.append(contentsOf: " : ".utf8)
                 member.value.write(into: &out, depth: depth + 1)
             }
         case .array(let elements):
@@ -44,18 +44,18 @@ public indirect enum JSONValue: Sendable {
                 element, out in element.write(into: &out, depth: depth + 1)
             }
         case .string(let text): Self.writeString(text, into: &out)
-        case .int(let number): out += Array(String(number).utf8)
+        case .int(let number): out.append(contentsOf: String(number).utf8)
         case .double(let number):
             // JSONEncoder refuses non-finite numbers; they are written as null.
             guard number.isFinite else {
-                out += Array("null".utf8)
+                out.append(contentsOf: "null".utf8)
                 return
             }
             var text = number.description
             if text.hasSuffix(".0") { text.removeLast(2) }
-            out += Array(text.utf8)
-        case .bool(let value): out += Array((value ? "true" : "false").utf8)
-        case .null: out += Array("null".utf8)
+            out.append(contentsOf: text.utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
         }
     }
 
@@ -79,27 +79,37 @@ public indirect enum JSONValue: Sendable {
     }
 
     private static func indent(_ depth: Int, into out: inout [UInt8]) {
-        out += repeatElement(UInt8(ascii: " "), count: depth * 2)
+        for _ in 0..<depth * 2 { out.append(UInt8(ascii: " ")) }
     }
 
     private static func writeString(_ text: String, into out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case 0x0A: escape(UInt8(ascii: "n"), into: &out)
+            case 0x0D: escape(UInt8(ascii: "r"), into: &out)
+            case 0x09: escape(UInt8(ascii: "t"), into: &out)
+            case 0x08: escape(UInt8(ascii: "b"), into: &out)
+            case 0x0C: escape(UInt8(ascii: "f"), into: &out)
             case 0..<0x20:
-                out += Array("\\u00".utf8)
-                out += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0xF))
             default: out.append(byte)
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func escape(_ letter: UInt8, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        out.append(letter)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }
