@@ -93,7 +93,11 @@ public struct Site: Sendable {
     /// The settings.
     public var config: SiteConfig
     /// Every markdown page, in navigation order.
-    public var pages: [Page]
+    public var pages: [Page] {
+        didSet { positions = Self.positions(of: pages) }
+    }
+    /// Each page's index in ``pages``, by source path (the first, should two share one).
+    private var positions: [String: Int]
     /// The facts each plugin found, per page source path.
     public var factsByPage: [String: [any Fact]]
     /// What each plugin's ``Plugin/summarize(_:context:)`` worked out, by plugin id.
@@ -103,7 +107,12 @@ public struct Site: Sendable {
     public init(config: SiteConfig, pages: [Page], factsByPage: [String: [any Fact]] = [:]) {
         self.config = config
         self.pages = pages
+        self.positions = Self.positions(of: pages)
         self.factsByPage = factsByPage
+    }
+
+    private static func positions(of pages: [Page]) -> [String: Int] {
+        Dictionary(pages.enumerated().map { ($1.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The relative URL a link on the built page `from` to the built path `to`
@@ -115,7 +124,7 @@ public struct Site: Sendable {
 
     /// The page built from `sourcePath`, if any.
     public func page(at sourcePath: String) -> Page? {
-        pages.first { $0.sourcePath == sourcePath }
+        positions[sourcePath].map { pages[$0] }
     }
 
     /// The summary of type `type` a plugin worked out for this build, if any
