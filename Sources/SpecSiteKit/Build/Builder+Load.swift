@@ -136,39 +136,40 @@ extension Builder {
             return (loaded, false)
         }
         cache.revision = firstRevision + markdown.count
+        // One pass over what was read, by index: iterating the pairs would
+        // copy every page's entry (its page, facts and bytes) once per loop.
         var reparsed = 0
         var loadedPages: [Page] = []
         var factsByPage: [String: [any Fact]] = [:]
         var entries: [String: BuildCache.LoadedPage] = [:]
-        for (file, (entry, reused)) in zip(markdown, read) {
-            if !reused { reparsed += 1 }
-            if reusesPages, entry.revision > 0 { entries[file.relativePath] = entry }
-            guard let page = entry.page else { continue }
-            loadedPages.append(page)
-            let facts = entry.facts.flatMap(\.facts)
-            if !facts.isEmpty { factsByPage[page.sourcePath] = facts }
-        }
-        cache.pages = entries
-
         var kinds: [String: DocumentKind] = [:]
         var anchors: [String: Set<String>] = [:]
-        for (file, (entry, _)) in zip(markdown, read) where entry.page != nil {
-            kinds[file.relativePath] = entry.kind
-            anchors[file.relativePath] = entry.anchors
-        }
-        var pages = assignOutputPaths(loadedPages)
-        pages = PageOrder.sorted(pages, kinds: kinds)
-        var site = Site(config: config, pages: pages, factsByPage: factsByPage)
         var pageSummaries: [String: String] = [:]
         var revisions: [String: Int] = [:]
         var factPlugins: [String: Set<String>] = [:]
         var factRevisions: [String: [String: Int]] = [:]
-        for (file, (entry, _)) in zip(markdown, read) where entry.page != nil {
-            pageSummaries[file.relativePath] = entry.summary
-            revisions[file.relativePath] = entry.revision
-            factPlugins[file.relativePath] = Set(entry.facts.map(\.plugin))
-            factRevisions[file.relativePath] = entry.factRevisions
+        loadedPages.reserveCapacity(markdown.count)
+        for index in markdown.indices {
+            let path = markdown[index].relativePath
+            if !read[index].1 { reparsed += 1 }
+            if reusesPages, read[index].0.revision > 0 { entries[path] = read[index].0 }
+            guard let page = read[index].0.page else { continue }
+            loadedPages.append(page)
+            let facts = read[index].0.facts
+            if !facts.isEmpty { factsByPage[page.sourcePath] = facts.flatMap(\.facts) }
+            kinds[path] = read[index].0.kind
+            anchors[path] = read[index].0.anchors
+            pageSummaries[path] = read[index].0.summary
+            revisions[path] = read[index].0.revision
+            factPlugins[path] = Set(facts.map(\.plugin))
+            factRevisions[path] = read[index].0.factRevisions
         }
+        cache.pages = entries
+
+        var pages = assignOutputPaths(loadedPages)
+        loadedPages = []
+        pages = PageOrder.sorted(pages, kinds: kinds)
+        var site = Site(config: config, pages: pages, factsByPage: factsByPage)
         progress?("summarising \(pages.count) pages")
         let generations = summarize(
             &site, plugins: plugins, contexts: contexts, factRevisions: factRevisions,
