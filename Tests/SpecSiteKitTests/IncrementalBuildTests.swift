@@ -126,8 +126,8 @@ struct IncrementalBuildTests {
         let page = space.content + "/notes/b.md"
         var info = stat()
         #expect(stat(page, &info) == 0)
-        let written = info.st_mtim
-        let age = Double(SourceStamp.now() - max(Int(written.tv_sec), Int(info.st_ctim.tv_sec)))
+        let written = info.modificationTime
+        let age = Double(SourceStamp.now() - max(Int(written.tv_sec), Int(info.statusChangeTime.tv_sec)))
         Thread.sleep(forTimeInterval: max(0, Double(SourceStamp.settleSeconds) + 1 - age))
         let settled = Self.expectSameAsClean(session, space, step: "pages settled")
         #expect(settled.reparsed == 0)
@@ -138,7 +138,7 @@ struct IncrementalBuildTests {
         try handle.close()
         let times = [written, written]
         #expect(utimensat(AT_FDCWD, page, times, 0) == 0)
-        #expect(stat(page, &info) == 0 && info.st_mtim.tv_nsec == written.tv_nsec)
+        #expect(stat(page, &info) == 0 && info.modificationTime.tv_nsec == written.tv_nsec)
         let sameSize = Self.expectSameAsClean(session, space, step: "same size, old time")
         #expect(sameSize.reparsed == 1)
 

@@ -225,8 +225,8 @@ struct SourceStamp: Equatable, Sendable {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         file = FileStamp(info)
-        changedSeconds = Int(info.st_ctim.tv_sec)
-        changedNanoseconds = Int(info.st_ctim.tv_nsec)
+        changedSeconds = Int(info.statusChangeTime.tv_sec)
+        changedNanoseconds = Int(info.statusChangeTime.tv_nsec)
     }
 
     /// Whether the file was last written (or its status changed) at least

@@ -14,8 +14,8 @@ struct FileStamp: Equatable, Sendable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
-        seconds = Int(info.st_mtim.tv_sec)
-        nanoseconds = Int(info.st_mtim.tv_nsec)
+        seconds = Int(info.modificationTime.tv_sec)
+        nanoseconds = Int(info.modificationTime.tv_nsec)
     }
 
     /// The stamp of the regular file at `path` (links not followed), or nil.
@@ -45,4 +45,25 @@ struct WrittenSite: Equatable, Sendable {
     var output: String
     /// Each file's stamp, by path relative to the output.
     var files: [String: FileStamp]
+}
+
+extension stat {
+    /// When the file's bytes last changed (`st_mtim`; `st_mtimespec` on Darwin).
+    var modificationTime: timespec {
+        #if canImport(Darwin)
+            st_mtimespec
+        #else
+            st_mtim
+        #endif
+    }
+
+    /// When the file's status last changed (`st_ctim`; `st_ctimespec` on
+    /// Darwin): any write, rename or change of mode. No program can set it.
+    var statusChangeTime: timespec {
+        #if canImport(Darwin)
+            st_ctimespec
+        #else
+            st_ctim
+        #endif
+    }
 }
