@@ -120,6 +120,19 @@ struct IncrementalBuildTests {
         try FileManager.default.removeItem(atPath: space.output)
         Self.expectSameAsClean(session, space, step: "output deleted")
 
+        // A folder of the output replaced by a link out of it: nothing is
+        // written or deleted through it, and the next build replaces the site.
+        let elsewhere = space.root + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: elsewhere + "/mine.css"))
+        try FileManager.default.removeItem(atPath: space.output + "/assets")
+        try FileManager.default.createSymbolicLink(atPath: space.output + "/assets", withDestinationPath: elsewhere)
+        let refused = session.rebuild()
+        #expect(refused.failure != nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == ["mine.css"])
+        Self.expectSameAsClean(session, space, step: "output folder replaced by a link")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == ["mine.css"])
+
         // A page whose stamp is trusted (written long enough ago), rewritten
         // to the same size with its old modification time, as an unpacker or
         // `touch -d` leaves it: still read again.

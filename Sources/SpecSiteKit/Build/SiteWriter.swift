@@ -274,15 +274,32 @@ public final class SiteWriter: @unchecked Sendable {
         let manager = FileManager.default
         defer { try? manager.removeItem(atPath: staging) }
         var emptied: Set<String> = []
+        // Only a file that is still the one written: through a folder someone
+        // replaced with a link, the path leads to another file, left alone.
         for path in previous.files.keys.sorted() where stamps[path] == nil {
+            guard FileStamp(path: output + "/" + path) == previous.files[path] else { continue }
             unlink(output + "/" + path)
             var folder = OutputPaths.folderOf(path)
             while !folder.isEmpty, emptied.insert(folder).inserted { folder = OutputPaths.folderOf(folder) }
         }
         // Deepest first; a folder that still holds files stays.
         for folder in emptied.sorted(by: { $0.count > $1.count }) { rmdir(output + "/" + folder) }
+        var checked: Set<String> = [""]
         for path in staged.sorted() {
             let folder = OutputPaths.folderOf(path)
+            // A folder on the way that is a link (or a file) could lead out
+            // of the output: refused, and the next build replaces the site whole.
+            var ancestor = folder
+            while !checked.contains(ancestor) {
+                var info = stat()
+                if lstat(output + "/" + ancestor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+                    throw Diagnostic(
+                        .error, file: output + "/" + ancestor,
+                        "is not a folder of the site (changed by hand?); the next build writes the site whole")
+                }
+                checked.insert(ancestor)
+                ancestor = OutputPaths.folderOf(ancestor)
+            }
             do {
                 if !folder.isEmpty {
                     try manager.createDirectory(atPath: output + "/" + folder, withIntermediateDirectories: true)
