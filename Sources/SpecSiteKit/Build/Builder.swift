@@ -150,7 +150,7 @@ public struct Builder: Sendable {
             progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: progress))
         if cache.isEnabled {
             renderer.generations = loaded.generations
-            renderer.keepsSlices = true
+            renderer.keepsForNextBuild = true
             renderer.previous = cache.shape.map { ($0, cache.rendered) }
             renderer.previousGenerated = cache.generatedHTML
         }

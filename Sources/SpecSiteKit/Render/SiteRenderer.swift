@@ -17,8 +17,9 @@ struct SiteRenderer {
     var previous: (shape: BuildCache.SiteShape, pages: [String: BuildCache.RenderedPage])?
     /// The generated pages' HTML the last build made, by output path.
     var previousGenerated: [String: BuildCache.GeneratedHTML] = [:]
-    /// Whether to work out what each page draws of the summaries, for the next build.
-    var keepsSlices = false
+    /// Whether to keep what the next build of a session may reuse: what each
+    /// page draws of the summaries, and the generated pages' HTML.
+    var keepsForNextBuild = false
     let diagnostics: DiagnosticLog
     let progress: StageProgress
 
@@ -204,7 +205,7 @@ struct SiteRenderer {
                     drawnBy.map { ($0, generations[$0] ?? 0) }, uniquingKeysWith: { first, _ in first }),
                 html: html, diagnostics: log.recorded, copied: record.copied.sorted())
             // Kept only in a session: a one-off build never compares them.
-            if renderer.keepsSlices {
+            if renderer.keepsForNextBuild {
                 for id in drawnBy { entry.slices[id] = slice(id) }
             }
             return (entry, false)
@@ -225,7 +226,7 @@ struct SiteRenderer {
             let html = Array(
                 Self.document(for: view, navigation: navigation, shared: shared, templates: templates).utf8)
             outputs.write(path, html)
-            if keepsSlices { generatedHTML[page.outputPath] = BuildCache.GeneratedHTML(page: page, html: html) }
+            if keepsForNextBuild { generatedHTML[page.outputPath] = BuildCache.GeneratedHTML(page: page, html: html) }
         }
 
         for file in links.referencedFiles {

@@ -18,9 +18,6 @@ public indirect enum JSONValue: Sendable {
     case bool(Bool)
     case null
 
-    /// A string, or `null` for nil.
-    public static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
-
     /// The pretty-printed text, without a final newline.
     public var prettyText: String {
         var bytes: [UInt8] = []
