@@ -99,7 +99,7 @@ fuzz-smoke: deps
 # ThreadSanitizer, then AddressSanitizer, each built in its own scratch folder; a
 # report fails the run. Leaks are left to the fuzz targets: XCTest never frees
 # its own test objects.
-SANITIZER_TESTS := SpecSiteKitTests\.(BuilderTests|SiteLayoutTests|MarkdownTests|FuzzFindingsTests)|StatusPluginTests\.(RenderTests|DefaultContentTests|CorpusTests)|TokensPluginTests\.(RenderTests|CorpusTests)|FlowsPluginTests\.(RenderTests|CorpusTests)|AlertsPluginTests
+SANITIZER_TESTS := SpecSiteKitTests\.(BuilderTests|SiteLayoutTests|MarkdownTests|FuzzFindingsTests|DiskCacheTests/aSecondBuild)|StatusPluginTests\.(RenderTests|DefaultContentTests|CorpusTests)|TokensPluginTests\.(RenderTests|CorpusTests)|FlowsPluginTests\.(RenderTests|CorpusTests)|AlertsPluginTests
 # `specsite serve`'s threads (watcher, debouncer, builds, the server's sockets) race
 # only at run time: its tests run under ThreadSanitizer too.
 TSAN_ONLY_TESTS := SpecSiteServerTests

@@ -29,6 +29,8 @@ let package = Package(
         // `specsite serve`'s HTTP server and websocket: small, pure Swift over the socket
         // API with no SwiftNIO, so it adds seconds, not minutes, to each clean CI build.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // SHA-256 for the build cache's keys and its checksum (BoringSSL's, on Linux).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -54,6 +56,7 @@ let package = Package(
                 "CmarkSpecialCharacters",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictWarnings,
             plugins: ["EmbedFilesPlugin"]

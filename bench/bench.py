@@ -218,7 +218,9 @@ def bench_specsite(binary: Path, content: Path, n: int, nbytes: int, timeout: fl
                    keep: bool) -> dict:
     site = content.parent / "site"
     warm, runs = schedule(n)
-    cmd = [str(binary), "build", rel(content), "--output", rel(site)]
+    # Every run is a full build: without the build cache, which would let
+    # the runs after the first skip analysing the pages.
+    cmd = [str(binary), "build", rel(content), "--output", rel(site), "--no-cache"]
     log(f"[N={n}] specsite: {' '.join(cmd)}  ({warm} warm-up + {runs} measured)")
     out: dict = {"status": "ok", "cmd": cmd, "warmup_s": [], "runs_s": [], "rss_mb": []}
     for i in range(warm + runs):

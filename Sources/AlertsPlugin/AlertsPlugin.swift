@@ -17,6 +17,8 @@ import SpecSiteKit
 public struct AlertsPlugin: Plugin {
     /// `alerts`, the key of this plugin's (unused) settings in `specsite.yml`.
     public var id: String { "alerts" }
+    /// Finds no facts, so there are none to keep.
+    public var factCoding: FactCoding? { FactCoding.none }
 
     /// Creates the plugin.
     public init() {}

@@ -25,6 +25,8 @@ import SpecSiteKit
 public struct FlowsPlugin: Plugin {
     /// `flows`.
     public var id: String { "flows" }
+    /// Facts are kept in the build cache as JSON.
+    public var factCoding: FactCoding? { .codable(FlowFact.self) }
 
     /// Creates the plugin.
     public init() {}

@@ -3,9 +3,9 @@
 ///
 /// Nodes and edges refer to each other by index, so a graph with duplicate
 /// labels, self-loops or parallel edges is still well defined.
-public struct DiagramGraph: Sendable, Equatable {
+public struct DiagramGraph: Sendable, Equatable, Codable {
     /// Which way the ranks run.
-    public enum Direction: String, Sendable, CaseIterable {
+    public enum Direction: String, Sendable, CaseIterable, Codable {
         /// Ranks go down the page (mermaid `TD`/`TB`).
         case topToBottom = "TB"
         /// Ranks go up the page (mermaid `BT`).
@@ -20,7 +20,7 @@ public struct DiagramGraph: Sendable, Equatable {
     }
 
     /// How a node is outlined.
-    public enum NodeShape: String, Sendable, CaseIterable {
+    public enum NodeShape: String, Sendable, CaseIterable, Codable {
         /// A rectangle with square corners (a screen; mermaid `[…]`).
         case box
         /// A rectangle with rounded corners (mermaid `(…)`).
@@ -43,7 +43,7 @@ public struct DiagramGraph: Sendable, Equatable {
 
     /// The colour role a node is filled with; the SVG maps each to theme
     /// custom properties, so it follows light and dark.
-    public enum Tone: String, Sendable, CaseIterable {
+    public enum Tone: String, Sendable, CaseIterable, Codable {
         /// The default diagram node colours.
         case normal
         /// The theme accent (a start or current item).
@@ -59,7 +59,7 @@ public struct DiagramGraph: Sendable, Equatable {
     }
 
     /// How an edge's line is drawn.
-    public enum LineStyle: String, Sendable, CaseIterable {
+    public enum LineStyle: String, Sendable, CaseIterable, Codable {
         /// A plain line (mermaid `-->`).
         case solid
         /// A dotted line (mermaid `-.->`).
@@ -69,7 +69,7 @@ public struct DiagramGraph: Sendable, Equatable {
     }
 
     /// One node.
-    public struct Node: Sendable, Equatable {
+    public struct Node: Sendable, Equatable, Codable {
         /// A stable identifier, unique in the graph (used for SVG ids and links).
         public var id: String
         /// The text shown in the node; `\n` forces a line break, long lines wrap.
@@ -101,7 +101,7 @@ public struct DiagramGraph: Sendable, Equatable {
     }
 
     /// One edge, from node index `from` to node index `to`.
-    public struct Edge: Sendable, Equatable {
+    public struct Edge: Sendable, Equatable, Codable {
         /// Index of the source node.
         public var from: Int
         /// Index of the target node.
@@ -124,7 +124,7 @@ public struct DiagramGraph: Sendable, Equatable {
     }
 
     /// A named group of nodes drawn inside one box (mermaid `subgraph`).
-    public struct Cluster: Sendable, Equatable {
+    public struct Cluster: Sendable, Equatable, Codable {
         /// A stable identifier, unique in the graph.
         public var id: String
         /// The title drawn at the top of the box (may be empty).

@@ -1,5 +1,5 @@
 /// A point in diagram coordinates (CSS pixels, y grows downwards).
-public struct DiagramPoint: Sendable, Equatable {
+public struct DiagramPoint: Sendable, Equatable, Codable {
     /// Horizontal position.
     public var x: Double
     /// Vertical position.
@@ -13,7 +13,7 @@ public struct DiagramPoint: Sendable, Equatable {
 }
 
 /// An axis-aligned rectangle in diagram coordinates.
-public struct DiagramRect: Sendable, Equatable {
+public struct DiagramRect: Sendable, Equatable, Codable {
     /// Left edge.
     public var x: Double
     /// Top edge.
@@ -50,7 +50,7 @@ public struct DiagramRect: Sendable, Equatable {
 }
 
 /// Sizes the layout works with; the defaults suit a documentation page.
-public struct DiagramStyle: Sendable, Equatable {
+public struct DiagramStyle: Sendable, Equatable, Codable {
     /// Font size of node labels, in pixels.
     public var fontSize: Double
     /// Font size of edge and cluster labels, in pixels.
@@ -99,9 +99,9 @@ public struct DiagramStyle: Sendable, Equatable {
 /// Where everything of a ``DiagramGraph`` goes: the result of ``LayeredLayout``,
 /// the input of ``DiagramSVG``. Coordinates are final (direction applied,
 /// margin included): (0, 0) is the drawing's top-left corner.
-public struct DiagramLayout: Sendable, Equatable {
+public struct DiagramLayout: Sendable, Equatable, Codable {
     /// One placed node.
-    public struct PlacedNode: Sendable, Equatable {
+    public struct PlacedNode: Sendable, Equatable, Codable {
         /// The node's outline box (a diamond or circle is drawn inside it).
         public var frame: DiagramRect
         /// The label's lines after wrapping, top to bottom.
@@ -111,7 +111,7 @@ public struct DiagramLayout: Sendable, Equatable {
     }
 
     /// One routed edge.
-    public struct PlacedEdge: Sendable, Equatable {
+    public struct PlacedEdge: Sendable, Equatable, Codable {
         /// The line as a cubic Bézier spline: the start point, then three
         /// points (control, control, end) per segment. The last point touches
         /// the target's outline (or the arrowhead's base when `arrow` is set).
@@ -129,7 +129,7 @@ public struct DiagramLayout: Sendable, Equatable {
     }
 
     /// One placed cluster.
-    public struct PlacedCluster: Sendable, Equatable {
+    public struct PlacedCluster: Sendable, Equatable, Codable {
         /// The box around the cluster's nodes and its title.
         public var frame: DiagramRect
         /// The title's lines.

@@ -25,6 +25,8 @@ import SpecSiteKit
 public struct StatusPlugin: Plugin {
     /// `status`.
     public var id: String { "status" }
+    /// Facts are kept in the build cache as JSON.
+    public var factCoding: FactCoding? { .codable(PlanFact.self) }
 
     /// Creates the plugin.
     public init() {}
@@ -104,7 +106,7 @@ public struct StatusPlugin: Plugin {
         let isQuickPlan = quickTask != nil && GSDFiles.fileName(page.sourcePath).hasSuffix("PLAN.md")
         if isQuickPlan || (quickTask == nil && GSDFiles.isPlan(page)) {
             let body = GSDPlanReader.read(page.document)
-            let tasks = body.tasks.map { (name: $0.name, line: $0.line) }
+            let tasks = body.tasks.map { GSDPlanInfo.TaskName(name: $0.name, line: $0.line) }
             let item: WorkItem
             if let quickTask, isQuickPlan {
                 item = GSDFiles.readQuickPlan(

@@ -18,6 +18,8 @@ import SpecSiteKit
 public struct TokensPlugin: Plugin {
     /// `tokens`.
     public var id: String { "tokens" }
+    /// Facts are kept in the build cache as JSON.
+    public var factCoding: FactCoding? { .codable(TokenFact.self) }
 
     /// Creates the plugin.
     public init() {}

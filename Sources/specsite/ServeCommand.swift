@@ -40,7 +40,14 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Watch by polling the files' times and sizes instead of inotify.")
     var poll = false
 
+    @Flag(help: "Analyse every page on the first build, without reading or writing the build cache.")
+    var noCache = false
+
+    @Option(help: "The folder of the build cache (default: .specsite-cache beside the output folder).")
+    var cacheDir: String?
+
     func validate() throws {
+        if noCache && cacheDir != nil { throw ValidationError("--no-cache and --cache-dir cannot be used together") }
         if (try? PortCheck.address(host: host, port: port)) == nil {
             throw ValidationError("--host \(host) is not an IP address (use 127.0.0.1, ::1 or 0.0.0.0)")
         }
@@ -56,7 +63,8 @@ struct ServeCommand: ParsableCommand {
         let server = DevServer(
             options: DevServer.Options(
                 build: BuildOptions(
-                    content: content, output: output, configFile: config, plugins: SpecSite.builtInPlugins),
+                    content: content, output: output, configFile: config, plugins: SpecSite.builtInPlugins,
+                    cacheFolder: noCache ? nil : cacheDir ?? BuildOptions.defaultCacheFolder(output: output)),
                 host: host, port: port, verbose: verbose, polling: poll),
             log: { console.print($0) })
         let stopped = DispatchSemaphore(value: 0)

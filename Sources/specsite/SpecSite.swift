@@ -111,7 +111,14 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Also print notes on what was skipped on purpose (arrows in prose that are not screen flows).")
     var verbose = false
 
+    @Flag(help: "Analyse every page again, without reading or writing the build cache.")
+    var noCache = false
+
+    @Option(help: "The folder of the build cache (default: .specsite-cache beside the output folder).")
+    var cacheDir: String?
+
     func validate() throws {
+        if noCache && cacheDir != nil { throw ValidationError("--no-cache and --cache-dir cannot be used together") }
         if let baseURL, let problem = SiteConfig.baseURLProblem(baseURL) {
             throw ValidationError("--base-url \(problem)")
         }
@@ -124,7 +131,8 @@ struct BuildCommand: ParsableCommand {
         let builder = Builder(
             options: BuildOptions(
                 content: content, output: output, configFile: config, baseURL: baseURL, strict: strict,
-                plugins: SpecSite.builtInPlugins),
+                plugins: SpecSite.builtInPlugins,
+                cacheFolder: noCache ? nil : cacheDir ?? BuildOptions.defaultCacheFolder(output: output)),
             diagnostics: diagnostics,
             progress: { console.progress($0) })
         let outcome = Result { try builder.build() }
@@ -139,6 +147,12 @@ struct BuildCommand: ParsableCommand {
             if summary.generatedPages > 0 { line += " and \(summary.generatedPages) generated" }
             line += " into \(output)/ in \(seconds) s (\(summary.written) files written, \(summary.unchanged) unchanged"
             if summary.warnings > 0 { line += ", \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")" }
+            if summary.fromCache > 0 || summary.renderedFromCache > 0 {
+                func pages(_ count: Int) -> String { "\(count) \(count == 1 ? "page's" : "pages'")" }
+                line +=
+                    "; reused from the cache: \(pages(summary.fromCache)) analysis, "
+                    + "\(pages(summary.renderedFromCache)) HTML"
+            }
             console.print(line + ")")
         case .failure(let failure as BuildFailure):
             console.print("error: \(failure)")

@@ -56,16 +56,7 @@ struct IncrementalBuildTests {
     ) -> RebuildReport {
         let report = session.rebuild()
         let clean = space.root + "/clean-\(UUID().uuidString)"
-        let log = DiagnosticLog()
-        let builder = Builder(
-            options: BuildOptions(content: space.content, output: clean, plugins: plugins), diagnostics: log)
-        var summary: BuildSummary?
-        do {
-            summary = try builder.build()
-        } catch let diagnostic as Diagnostic {
-            // What stopped the build early is printed with the rest.
-            log.report(diagnostic)
-        } catch {}
+        let (summary, diagnostics) = oneOffBuild(space, output: clean)
         defer { try? FileManager.default.removeItem(atPath: clean) }
         // Which files were written differs, by design: the rebuild replaced a site.
         func counts(_ summary: BuildSummary?) -> [Int]? {
@@ -73,7 +64,7 @@ struct IncrementalBuildTests {
         }
         #expect(counts(report.summary) == counts(summary), "\(step): summaries differ", sourceLocation: sourceLocation)
         #expect(
-            report.diagnostics.map(\.description) == (log.notes + log.shown).map(\.description),
+            report.diagnostics.map(\.description) == diagnostics.map(\.description),
             "\(step): diagnostics differ", sourceLocation: sourceLocation)
         guard summary != nil else { return report }
         let rebuilt = snapshot(space.output)
@@ -82,6 +73,24 @@ struct IncrementalBuildTests {
         #expect(
             differing.isEmpty, "\(step): these files differ: \(differing.prefix(8))", sourceLocation: sourceLocation)
         return report
+    }
+
+    /// A one-off build of the workspace's content (as `specsite build` runs
+    /// one), with what it printed; what stopped it early is printed with the rest.
+    static func oneOffBuild(
+        _ space: Workspace, output: String, cacheFolder: String? = nil, keepsNotes: Bool = false
+    ) -> (summary: BuildSummary?, diagnostics: [Diagnostic]) {
+        let log = DiagnosticLog(keepsNotes: keepsNotes)
+        let builder = Builder(
+            options: BuildOptions(content: space.content, output: output, plugins: plugins, cacheFolder: cacheFolder),
+            diagnostics: log)
+        var summary: BuildSummary?
+        do {
+            summary = try builder.build()
+        } catch let diagnostic as Diagnostic {
+            log.report(diagnostic)
+        } catch {}
+        return (summary, log.notes + log.shown)
     }
 
     static func edit(_ space: Workspace, _ path: String, _ change: (String) -> String) throws {

@@ -71,6 +71,31 @@ struct CommandLineTests {
         #expect(!verbose.stderr.contains("warning"), "\(verbose.stderr)")
     }
 
+    /// The second build of the same folder takes each page's analysis from
+    /// the cache beside the output and writes the same site; `--no-cache`
+    /// neither reads nor writes one.
+    @Test func buildKeepsItsCacheBesideTheOutput() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/spec", withIntermediateDirectories: true)
+        try "# Plan\n\n- [x] One\n- [ ] Two\n\n`--brand: #0A7AFF`\n".write(
+            toFile: folder + "/spec/plan.md", atomically: true, encoding: .utf8)
+        let uncached = try run(["build", "spec", "--output", "plain", "--no-cache"], in: folder)
+        #expect(uncached.status == 0, "\(uncached.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/.specsite-cache"))
+        let first = try run(["build", "spec", "--output", "site"], in: folder)
+        #expect(first.status == 0 && !first.stderr.contains("reused from the cache"), "\(first.stderr)")
+        #expect(read(folder + "/.specsite-cache/.gitignore").contains("\n*\n"))
+        let second = try run(["build", "spec", "--output", "site"], in: folder)
+        #expect(
+            second.stderr.contains("reused from the cache: 1 page's analysis, 1 page's HTML"), "\(second.stderr)")
+        #expect(read(folder + "/site/plan.html") == read(folder + "/plain/plan.html"))
+        #expect(read(folder + "/site/plan.html").contains("1 of 2"))
+        let elsewhere = try run(["build", "spec", "--output", "site", "--cache-dir", "spec/cache"], in: folder)
+        #expect(elsewhere.status == 1 && elsewhere.stderr.contains("the cache folder must be outside the content"))
+        #expect(try run(["build", "spec", "--no-cache", "--cache-dir", "c"], in: folder).status == 2)
+    }
+
     @Test func usageErrorsExitWithTwo() throws {
         let result = try run(["build", "--no-such-flag"])
         #expect(result.status == 2)

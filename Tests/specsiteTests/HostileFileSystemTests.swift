@@ -554,7 +554,10 @@ private func leaks(_ site: HostileSite, _ secrets: [String]) -> [String] {
 
 /// Staging and retired folders of SiteWriter beside the output.
 private func stagingFolders(_ site: HostileSite) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: site.root)) ?? []).filter { $0.contains(".specsite-") }
+    // The build cache beside the output is no staging folder.
+    ((try? FileManager.default.contentsOfDirectory(atPath: site.root)) ?? []).filter {
+        $0.contains(".specsite-") && $0 != ".specsite-cache"
+    }
 }
 
 /// Runs `specsite build` with extra environment variables, as HostileSite.run does otherwise.

@@ -2,9 +2,9 @@ import SpecSiteDiagrams
 import SpecSiteKit
 
 /// One flow a document writes down, ready to draw.
-public struct FlowDefinition: Sendable, Equatable {
+public struct FlowDefinition: Sendable, Equatable, Codable {
     /// How the flow was written.
-    public enum Notation: String, Sendable, Equatable {
+    public enum Notation: String, Sendable, Equatable, Codable {
         /// Arrow chains in paragraphs, lists, tables, text code blocks or HTML blocks.
         case prose
         /// A fenced ```` ```flow ```` block.
@@ -67,7 +67,7 @@ public struct FlowDefinition: Sendable, Equatable {
 }
 
 /// The flows of one page, what it could not draw, and where.
-public struct FlowFact: Fact, Equatable {
+public struct FlowFact: Fact, Equatable, Codable {
     /// The page's flows, in the order they are written.
     public var flows: [FlowDefinition]
     /// Mermaid blocks of a type specsite does not draw, by block key, with the type.

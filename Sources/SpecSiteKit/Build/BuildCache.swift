@@ -105,7 +105,7 @@ struct BuildCache: Sendable {
     }
 
     /// What every page's HTML depends on besides the page itself.
-    struct SiteShape: Equatable, Sendable {
+    struct SiteShape: Equatable, Sendable, Codable {
         /// The templates' own files (the defaults are built in).
         var templates: [String: [UInt8]]
         var pages: [PageShape]
@@ -113,7 +113,7 @@ struct BuildCache: Sendable {
         var files: [String]
         var refused: [String: String]
 
-        struct PageShape: Equatable, Sendable {
+        struct PageShape: Equatable, Sendable, Codable {
             var sourcePath: String
             var outputPath: String
             var title: String

@@ -48,6 +48,13 @@ extension Builder {
             cache.settings = settings
         }
         let reusesPages = cache.isEnabled && config.externalPlugins.isEmpty
+        // A session reads and writes it on its first build only (it keeps its
+        // cache in memory after that), so `serve` starts from the last build's analysis.
+        let disk = openDiskCache(
+            config: config, contentRoot: contentRoot, plugins: plugins, firstOfSession: cache.pages.isEmpty)
+        let codings = Dictionary(
+            plugins.compactMap { plugin in plugin.factCoding.map { (plugin.id, $0) } },
+            uniquingKeysWith: { first, _ in first })
 
         progress?("reading \(display)")
         let boundary = ContentBoundary(folder: contentRoot, followLinksOutside: config.followLinksOutside)
@@ -63,7 +70,9 @@ extension Builder {
         let previous = cache.pages
         let firstRevision = cache.revision + 1
         let now = SourceStamp.now()
-        let read = markdown.enumerated().map { $0 }.parallelMap { offset, file -> (BuildCache.LoadedPage, Bool) in
+        let diskPages = disk?.previous.pages ?? [:]
+        let read = markdown.enumerated().map { $0 }.parallelMap {
+            offset, file -> (BuildCache.LoadedPage, Bool, DiskCache.PageEntry?, Bool) in
             defer { parsing.step() }
             let displayPath = ContentDiscovery.join(display, file.relativePath)
             let bytes: [UInt8]
@@ -76,7 +85,7 @@ extension Builder {
                     stamp = SourceStamp(path: file.absolutePath)
                     if let stamp, let known = previous[file.relativePath], known.stamp == stamp {
                         DiagnosticLog.replay(known.diagnostics, into: diagnostics)
-                        return (known, true)
+                        return (known, true, nil, false)
                     }
                 }
                 switch boundary.contents(of: file.absolutePath) {
@@ -87,7 +96,7 @@ extension Builder {
                     return (
                         BuildCache.LoadedPage(
                             bytes: [], stamp: nil, revision: 0, page: nil, facts: [], diagnostics: [problem],
-                            summary: ""), false
+                            summary: ""), false, nil, false
                     )
                 }
             }
@@ -95,7 +104,7 @@ extension Builder {
             if reusesPages, var known = previous[file.relativePath], known.bytes == bytes {
                 DiagnosticLog.replay(known.diagnostics, into: diagnostics)
                 known.stamp = settled
-                return (known, true)
+                return (known, true, nil, false)
             }
             // A log and contexts of the page's own, so what it reports can be
             // reported again when a rebuild reuses its parse and facts.
@@ -107,15 +116,36 @@ extension Builder {
                 file, bytes: bytes, displayPath: displayPath, plugins: plugins, contexts: pageContexts,
                 rawHTML: rawHTML, diagnostics: log)
             var facts: [(plugin: String, facts: [any Fact])] = []
-            if let page {
+            let digest = disk == nil ? nil : DiskCache.digest(bytes)
+            var entry: DiskCache.PageEntry?
+            var fromDisk = false
+            if page != nil, let digest, let known = diskPages[file.relativePath], known.digest == digest,
+                let decoded = Self.decodeFacts(known, codings: codings)
+            {
+                DiagnosticLog.replay(known.diagnostics, into: log)
+                facts = decoded
+                entry = known
+                fromDisk = true
+            } else if let page {
+                // The analysis's own log, so the cache on disk keeps what it
+                // reported apart from what parsing did (which is redone).
+                let analysisLog = DiagnosticLog(recordingInto: log, keepsNotes: digest != nil || log.keepsNotes)
+                let analysisContexts = contexts.mapValues {
+                    PluginContext(settings: $0.settings, config: $0.config, diagnostics: analysisLog)
+                }
                 for plugin in plugins {
                     do {
-                        let found = try plugin.analyze(page, context: pageContexts[plugin.id]!)
+                        let found = try plugin.analyze(page, context: analysisContexts[plugin.id]!)
                         if !found.isEmpty { facts.append((plugin.id, found)) }
                     } catch {
                         PageLoader.report(
-                            error, plugin: plugin, displayPath: page.displayPath, line: 1, diagnostics: log)
+                            error, plugin: plugin, displayPath: page.displayPath, line: 1, diagnostics: analysisLog)
                     }
+                }
+                if let digest {
+                    entry = Self.encodeFacts(
+                        facts, digest: digest, diagnostics: analysisLog.recorded, codings: codings,
+                        previous: diskPages[file.relativePath])
                 }
             }
             let revision = firstRevision + offset
@@ -133,7 +163,7 @@ extension Builder {
                 loaded.factRevisions[plugin] =
                     reusesPages && old.map { BuildCache.sameFacts($0, found) } == true ? kept ?? revision : revision
             }
-            return (loaded, false)
+            return (loaded, false, entry, fromDisk)
         }
         cache.revision = firstRevision + markdown.count
         // One pass over what was read, by index: iterating the pairs would
@@ -149,9 +179,13 @@ extension Builder {
         var factPlugins: [String: Set<String>] = [:]
         var factRevisions: [String: [String: Int]] = [:]
         loadedPages.reserveCapacity(markdown.count)
+        var nextDiskPages: [String: DiskCache.PageEntry] = [:]
+        var fromDiskCache = 0
         for index in markdown.indices {
             let path = markdown[index].relativePath
             if !read[index].1 { reparsed += 1 }
+            if let entry = read[index].2 { nextDiskPages[path] = entry }
+            if read[index].3 { fromDiskCache += 1 }
             if reusesPages, read[index].0.revision > 0 { entries[path] = read[index].0 }
             guard let page = read[index].0.page else { continue }
             loadedPages.append(page)
@@ -184,6 +218,13 @@ extension Builder {
         loaded.revisions = revisions
         loaded.factPlugins = factPlugins
         loaded.generations = generations
+        if var disk {
+            disk.pages = nextDiskPages
+            disk.pageDigests = nextDiskPages.mapValues(\.digest)
+            disk.summaryDigests = Self.summaryDigests(of: site, plugins: plugins, pages: nextDiskPages)
+            loaded.diskCache = disk
+            loaded.fromDiskCache = fromDiskCache
+        }
         return loaded
     }
 

@@ -14,11 +14,15 @@ public struct BuildOptions: Sendable {
     public var strict: Bool
     /// The built-in plugins to run, in order; external plugins from the settings run after them.
     public var plugins: [any Plugin]
+    /// The folder of the build cache on disk (``DiskCache``), or nil to
+    /// build without one. A ``BuildSession`` reads and writes it on its
+    /// first build only, and keeps its cache in memory after that.
+    public var cacheFolder: String?
 
     /// Creates options.
     public init(
         content: String, output: String, configFile: String? = nil, baseURL: String? = nil, strict: Bool = false,
-        plugins: [any Plugin] = []
+        plugins: [any Plugin] = [], cacheFolder: String? = nil
     ) {
         self.content = content
         self.output = output
@@ -26,6 +30,14 @@ public struct BuildOptions: Sendable {
         self.baseURL = baseURL
         self.strict = strict
         self.plugins = plugins
+        self.cacheFolder = cacheFolder
+    }
+
+    /// The cache folder `specsite build` uses unless told otherwise:
+    /// `.specsite-cache` beside the output folder.
+    public static func defaultCacheFolder(output: String) -> String {
+        let parent = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent().path
+        return ContentDiscovery.join(parent, ".specsite-cache")
     }
 }
 
@@ -43,6 +55,10 @@ public struct BuildSummary: Sendable, Equatable {
     public var unchanged: Int
     /// Warnings reported.
     public var warnings: Int
+    /// Pages whose analysis was taken from the build cache on disk.
+    public var fromCache = 0
+    /// Pages whose HTML was taken from the output as the build cache allowed, not rendered again.
+    public var renderedFromCache = 0
 }
 
 /// A build that reported errors (or warnings, with `--strict`) and wrote nothing.
@@ -98,6 +114,10 @@ public struct LoadedSite: Sendable {
     var factPlugins: [String: Set<String>] = [:]
     /// The generation of each plugin's summary input (see ``BuildCache/generation(of:for:)``), by plugin id.
     var generations: [String: Int] = [:]
+    /// The build cache on disk and what this build leaves in it, when one is used.
+    var diskCache: DiskCache.Use?
+    /// Pages whose analysis came from the cache on disk.
+    var fromDiskCache = 0
 }
 
 /// Builds a site: load → parse (in parallel) → analyse (in parallel) →
@@ -154,6 +174,7 @@ public struct Builder: Sendable {
             renderer.previous = cache.shape.map { ($0, cache.rendered) }
             renderer.previousGenerated = cache.generatedHTML
         }
+        renderer.diskUse = loaded.diskCache
         let rendered = renderer.render(into: writer)
         clock.lap("render")
         if cache.isEnabled {
@@ -170,10 +191,21 @@ public struct Builder: Sendable {
         progress?("writing \(rendered.files) files")
         let result = try writer.commit()
         if cache.isEnabled { cache.written = writer.written }
+        if let disk = loaded.diskCache {
+            let contents = DiskCache.Contents(
+                format: DiskCache.format, key: disk.cache.key, pages: disk.pages, rendered: rendered.diskRendered)
+            do {
+                if contents != disk.previous { try disk.cache.write(contents) }
+            } catch {
+                diagnostics.note(disk.cache.file, "could not write the build cache: \(error.localizedDescription)")
+            }
+        }
         clock.lap("commit")
-        let summary = BuildSummary(
+        var summary = BuildSummary(
             pages: loaded.site.pages.count, generatedPages: rendered.generatedPages, files: rendered.files + 1,
             written: result.written, unchanged: result.unchanged, warnings: diagnostics.warningCount)
+        summary.fromCache = loaded.fromDiskCache
+        summary.renderedFromCache = rendered.fromDiskCache
         return (
             summary, BuildWork(reparsed: loaded.reparsed, rerendered: rendered.rerendered, stages: clock.stages)
         )
@@ -214,6 +246,16 @@ public struct Builder: Sendable {
                 "the output folder must be outside the content folder (\(options.content)) and must not contain it")
         }
         try SiteWriter.checkReplaceable(options.output)
+        if let folder = options.cacheFolder {
+            let cache = Self.absolute(folder)
+            for (name, root) in [("content", content), ("output", output)]
+            where cache == root || cache.hasPrefix(root + "/") || root.hasPrefix(cache + "/") {
+                throw Diagnostic(
+                    .error, file: folder,
+                    "the cache folder must be outside the \(name) folder (\(name == "content" ? options.content : options.output)) and must not contain it"
+                )
+            }
+        }
         return content
     }
 

@@ -130,7 +130,7 @@ public struct LinkReference: Sendable, Equatable {
 }
 
 /// A message tied to a line of the file being processed.
-public struct LineMessage: Sendable, Equatable {
+public struct LineMessage: Sendable, Equatable, Codable {
     /// 1-based line.
     public var line: Int
     /// What happened.

@@ -53,6 +53,11 @@ public protocol Plugin: Sendable {
 
     /// CSS and JS files the plugin's HTML needs; pages link them.
     var assets: [Asset] { get }
+
+    /// How the build cache keeps this plugin's facts on disk, or nil (the
+    /// default) when it cannot: then no page is taken from the cache, since
+    /// any page might hold facts of this plugin.
+    var factCoding: FactCoding? { get }
 }
 
 extension Plugin {
@@ -72,6 +77,8 @@ extension Plugin {
     public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] { [] }
     /// Needs no assets.
     public var assets: [Asset] { [] }
+    /// Cannot keep its facts.
+    public var factCoding: FactCoding? { nil }
 }
 
 /// A page before parsing, as preprocessors see it.

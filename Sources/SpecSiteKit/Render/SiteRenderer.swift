@@ -20,6 +20,9 @@ struct SiteRenderer {
     /// Whether to keep what the next build of a session may reuse: what each
     /// page draws of the summaries, and the generated pages' HTML.
     var keepsForNextBuild = false
+    /// The build cache on disk, when this build uses it: pages whose HTML the
+    /// last build wrote from the same inputs are taken from the output.
+    var diskUse: DiskCache.Use?
     let diagnostics: DiagnosticLog
     let progress: StageProgress
 
@@ -37,6 +40,10 @@ struct SiteRenderer {
         var pages: [String: BuildCache.RenderedPage] = [:]
         /// Each generated page's HTML, by output path (kept only in a session).
         var generatedHTML: [String: BuildCache.GeneratedHTML] = [:]
+        /// What to record of each page's HTML in the cache on disk, by source path.
+        var diskRendered: [String: DiskCache.RenderEntry] = [:]
+        /// Pages whose HTML was taken from the output, as the cache on disk allowed.
+        var fromDiskCache = 0
     }
 
     /// A page as the template sees it, markdown or generated.
@@ -158,7 +165,9 @@ struct SiteRenderer {
         let reusable = sameShape ? previous?.pages ?? [:] : [:]
         let generations = self.generations
         let plugins = Dictionary(loaded.plugins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let rendered = site.pages.parallelMap { page -> (page: BuildCache.RenderedPage, reused: Bool)? in
+        let disk = diskUse.map { DiskRenderReuse(use: $0, shape: shape) }
+        let rendered = site.pages.parallelMap {
+            page -> (page: BuildCache.RenderedPage, reused: Bool, disk: DiskCache.RenderEntry?, fromDisk: Bool)? in
             defer { progress.step() }
             guard claimed.contains(page.outputPath) else { return nil }
             let revision = loaded.revisions[page.sourcePath] ?? 0
@@ -188,10 +197,27 @@ struct SiteRenderer {
                 DiagnosticLog.replay(known.diagnostics, into: renderer.diagnostics)
                 for file in known.copied { _ = links.copy(file) }
                 outputs.write(path, known.html, unchanged: true)
-                return (known, true)
+                return (known, true, nil, false)
             }
-            // The page's own log and records, for the next build to reuse.
-            let log = DiagnosticLog(recordingInto: renderer.diagnostics)
+            if let disk,
+                let (known, html) = disk.reusable(
+                    sourcePath: page.sourcePath, writtenPath: path, factPlugins: factPlugins)
+            {
+                DiagnosticLog.replay(known.diagnostics, into: renderer.diagnostics)
+                for file in known.copied { _ = links.copy(file) }
+                outputs.write(path, html)
+                let entry = BuildCache.RenderedPage(
+                    revision: revision, outputPath: page.outputPath,
+                    summaryGenerations: Dictionary(
+                        known.plugins.map { ($0, generations[$0] ?? 0) }, uniquingKeysWith: { first, _ in first }),
+                    html: renderer.keepsForNextBuild ? html : [], diagnostics: known.diagnostics,
+                    copied: known.copied)
+                return (entry, true, known, true)
+            }
+            // The page's own log and records, for the next build to reuse
+            // (with notes for the cache on disk, which a `--verbose` build may read).
+            let log = DiagnosticLog(
+                recordingInto: renderer.diagnostics, keepsNotes: disk != nil || renderer.diagnostics.keepsNotes)
             let record = PageRecord()
             let view = renderer.renderBody(
                 of: page, summary: summaries[page.outputPath] ?? "", links: links, log: log, record: record)
@@ -203,12 +229,16 @@ struct SiteRenderer {
                 revision: revision, outputPath: page.outputPath,
                 summaryGenerations: Dictionary(
                     drawnBy.map { ($0, generations[$0] ?? 0) }, uniquingKeysWith: { first, _ in first }),
-                html: html, diagnostics: log.recorded, copied: record.copied.sorted())
+                html: renderer.keepsForNextBuild ? html : [], diagnostics: log.recorded,
+                copied: record.copied.sorted())
             // Kept only in a session: a one-off build never compares them.
             if renderer.keepsForNextBuild {
                 for id in drawnBy { entry.slices[id] = slice(id) }
             }
-            return (entry, false)
+            let kept = disk?.entry(
+                sourcePath: page.sourcePath, writtenPath: path, plugins: drawnBy, html: html,
+                diagnostics: entry.diagnostics, copied: entry.copied)
+            return (entry, false, kept, false)
         }
         // A generated page is drawn again only when it or the site's shape changed.
         let reusableGenerated = sameShape ? previousGenerated : [:]
@@ -253,6 +283,8 @@ struct SiteRenderer {
             guard let entry else { continue }
             result.pages[page.sourcePath] = entry.page
             if !entry.reused { result.rerendered += 1 }
+            if let kept = entry.disk { result.diskRendered[page.sourcePath] = kept }
+            if entry.fromDisk { result.fromDiskCache += 1 }
         }
         return result
     }

@@ -2,9 +2,9 @@ import Foundation
 
 /// A warning or error tied to a file and, where known, a line; printed as
 /// `path:line: warning: message`, the form editors and CI annotate.
-public struct Diagnostic: Sendable, Equatable, Error, CustomStringConvertible {
+public struct Diagnostic: Sendable, Equatable, Error, CustomStringConvertible, Codable {
     /// How serious a diagnostic is.
-    public enum Severity: String, Sendable, Comparable {
+    public enum Severity: String, Sendable, Comparable, Codable {
         /// Something a build skipped on purpose, printed with `--verbose` only.
         case note
         case warning, error
@@ -131,8 +131,10 @@ public final class DiagnosticLog: @unchecked Sendable {
     /// parse and facts, its HTML): it passes everything on to `parent` and
     /// keeps it, so that reusing the result reports the same again
     /// (``replay(_:into:)``) and a rebuild prints what a clean build prints.
-    init(recordingInto parent: DiagnosticLog) {
-        self.keepsNotes = parent.keepsNotes
+    /// `keepsNotes` records notes even when `parent` drops them (what the
+    /// build cache keeps serves a later `--verbose` build too).
+    init(recordingInto parent: DiagnosticLog, keepsNotes: Bool? = nil) {
+        self.keepsNotes = keepsNotes ?? parent.keepsNotes
         self.onReport = nil
         self.parent = parent
     }

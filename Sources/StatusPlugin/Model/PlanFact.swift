@@ -2,7 +2,7 @@ import Foundation
 import SpecSiteKit
 
 /// What the checklist plugin read from one page.
-public struct PlanFact: Fact, Equatable {
+public struct PlanFact: Fact, Equatable, Codable {
     /// The work items written on the page, in order.
     public var items: [WorkItem] = []
     /// Every checkbox on the page, in order.
@@ -36,7 +36,7 @@ public struct PlanFact: Fact, Equatable {
 }
 
 /// One checkbox (or emoji used as one).
-public struct ChecklistEntry: Sendable, Equatable {
+public struct ChecklistEntry: Sendable, Equatable, Codable {
     /// The item's text as a reader sees it, without the box.
     public var text: String
     /// Its state.
@@ -50,7 +50,7 @@ public struct ChecklistEntry: Sendable, Equatable {
 }
 
 /// A GSD `NN-NN-PLAN.md`.
-struct GSDPlanInfo: Sendable, Equatable {
+struct GSDPlanInfo: Sendable, Equatable, Codable {
     /// `10-04`.
     var id: String
     /// `10` (the phase number from the file name or `phase:`).
@@ -58,17 +58,17 @@ struct GSDPlanInfo: Sendable, Equatable {
     /// The phase folder (`10-visual-design-flow`), when it has one.
     var phaseFolder: String?
     /// Task names in order, with their file lines.
-    var tasks: [(name: String, line: Int)]
+    var tasks: [TaskName]
 
-    // Written out: tuples are not `Equatable`, so it cannot be synthesised.
-    static func == (lhs: GSDPlanInfo, rhs: GSDPlanInfo) -> Bool {
-        lhs.id == rhs.id && lhs.phaseNumber == rhs.phaseNumber && lhs.phaseFolder == rhs.phaseFolder
-            && lhs.tasks.elementsEqual(rhs.tasks) { $0.name == $1.name && $0.line == $1.line }
+    /// One task's name and file line.
+    struct TaskName: Sendable, Equatable, Codable {
+        var name: String
+        var line: Int
     }
 }
 
 /// A plan line of a ROADMAP: `- [x] 01-02-PLAN.md — Goal engine`.
-struct RoadmapPlan: Sendable, Equatable {
+struct RoadmapPlan: Sendable, Equatable, Codable {
     var status: WorkStatus
     var title: String
     var line: Int
@@ -88,7 +88,7 @@ struct RoadmapPlan: Sendable, Equatable {
 
 /// `STATE.md`'s own count of the project's progress: front matter
 /// `progress: {completed_plans, total_plans, percent}` or a `Progress:` line.
-struct GSDStateProgress: Sendable, Equatable {
+struct GSDStateProgress: Sendable, Equatable, Codable {
     var completedPlans: Int?
     var totalPlans: Int?
     var percent: Double?
@@ -96,7 +96,7 @@ struct GSDStateProgress: Sendable, Equatable {
 }
 
 /// A GSD `NN-NN-SUMMARY.md`: the plan it closes and when.
-struct GSDSummaryInfo: Sendable, Equatable {
+struct GSDSummaryInfo: Sendable, Equatable, Codable {
     var planID: String
     /// Its first heading, for a plan known only by its SUMMARY.
     var title: String?
@@ -108,7 +108,7 @@ struct GSDSummaryInfo: Sendable, Equatable {
 }
 
 /// A GSD `NN-VERIFICATION.md` (or `NN-NN-VERIFICATION.md`).
-struct GSDVerificationInfo: Sendable, Equatable {
+struct GSDVerificationInfo: Sendable, Equatable, Codable {
     /// `phase-10`, or a plan id.
     var targetID: String
     var status: WorkStatus?
@@ -118,7 +118,7 @@ struct GSDVerificationInfo: Sendable, Equatable {
 
 /// `STATE.md`'s Current Position: `Phase: 2 of 4`, `Plan: 2 of 2 in current
 /// phase`, `Status: In progress — Task 1 in review`.
-struct GSDPositionInfo: Sendable, Equatable {
+struct GSDPositionInfo: Sendable, Equatable, Codable {
     /// `02-02`.
     var planID: String
     var status: WorkStatus

@@ -1,6 +1,6 @@
 /// One piece of tracked work: a chunk, a heading with a status marker, a GSD
 /// plan or phase, a status-table row, or a group of task-list items.
-public struct WorkItem: Sendable, Equatable {
+public struct WorkItem: Sendable, Equatable, Codable {
     /// What kind of text the item was read from.
     public enum Kind: String, Sendable, Codable {
         /// `## CHUNK-004: …`, `### Chunk 3`.
@@ -120,7 +120,7 @@ public struct WorkItem: Sendable, Equatable {
 
 /// A disagreement between what an item's author wrote and what the evidence
 /// shows, at the file line that shows it.
-public struct Hint: Sendable, Equatable {
+public struct Hint: Sendable, Equatable, Codable {
     /// What disagrees, in a sentence (`marked done, but 2 of 5 boxes are not ticked`).
     public var message: String
     /// The file line of the evidence (or of the item).
@@ -135,7 +135,7 @@ public struct Hint: Sendable, Equatable {
 
 /// Effort as a range in minutes (`2 hours` is 120…120, `8-10 days` is 3840…4800:
 /// a working day is 8 hours and a week 5 days).
-public struct Estimate: Sendable, Equatable {
+public struct Estimate: Sendable, Equatable, Codable {
     /// The lower bound, in minutes.
     public var low: Double
     /// The upper bound, in minutes.
@@ -160,7 +160,7 @@ public struct Estimate: Sendable, Equatable {
 }
 
 /// Checkbox counts.
-public struct ChecklistCount: Sendable, Equatable {
+public struct ChecklistCount: Sendable, Equatable, Codable {
     /// `[x]`
     public var done = 0
     /// `[~]`, `[⏳]`

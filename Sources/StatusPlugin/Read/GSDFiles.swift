@@ -63,7 +63,7 @@ enum GSDFiles {
 
     /// A GSD quick task: its planning folder (`.planning`), its id
     /// (`quick-13`) and its folder's name.
-    struct QuickTask: Sendable, Equatable {
+    struct QuickTask: Sendable, Equatable, Codable {
         var root: String
         var id: String
         var folder: String
@@ -110,7 +110,7 @@ enum GSDFiles {
 
     /// The plan's id, phase number and item.
     static func readPlan(
-        _ page: Page, tasks: [(name: String, line: Int)], objective: String?, warnings: inout [LineMessage]
+        _ page: Page, tasks: [GSDPlanInfo.TaskName], objective: String?, warnings: inout [LineMessage]
     ) -> (GSDPlanInfo, WorkItem) {
         let front = page.frontMatter
         let root = planningRoot(of: page.sourcePath)

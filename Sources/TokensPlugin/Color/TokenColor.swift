@@ -1,7 +1,7 @@
 import Foundation
 
 /// An sRGB colour with straight (non-premultiplied) alpha, components 0...1.
-public struct TokenColor: Sendable, Equatable, Hashable {
+public struct TokenColor: Sendable, Equatable, Hashable, Codable {
     /// Red, 0...1.
     public var red: Double
     /// Green, 0...1.

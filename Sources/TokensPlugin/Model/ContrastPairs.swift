@@ -33,7 +33,7 @@ public struct ContrastPairs: Sendable {
 
     /// A pair a document states, in a table with Foreground and Background columns: token names
     /// (`color.text.primary`) or CSS colour names (`white`).
-    public struct StatedPair: Sendable, Equatable {
+    public struct StatedPair: Sendable, Equatable, Codable {
         /// The text or mark, as written.
         public var foreground: String
         /// What it is drawn on, as written.

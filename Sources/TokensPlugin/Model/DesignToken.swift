@@ -3,7 +3,7 @@ import SpecSiteKit
 
 /// One design token found in a document: a named colour, size, type style,
 /// shadow or motion value, with where it was written.
-public struct DesignToken: Sendable, Equatable {
+public struct DesignToken: Sendable, Equatable, Codable {
     /// The token's path without its mode: `["Colors", "secondaryBackground"]`.
     /// Groups come from the source (object nesting, a Swift type, a table's
     /// heading); the last component is the token's own name.
@@ -70,7 +70,7 @@ public struct DesignToken: Sendable, Equatable {
     }
 
     /// Light or dark.
-    public enum Mode: String, Sendable, Equatable, CaseIterable, Comparable {
+    public enum Mode: String, Sendable, Equatable, CaseIterable, Comparable, Codable {
         case light, dark
 
         /// Light sorts before dark.
@@ -78,7 +78,7 @@ public struct DesignToken: Sendable, Equatable {
     }
 
     /// The kinds of token, each drawn its own way.
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable, Codable {
         case color, typography, fontFamily, fontWeight, fontSize, lineHeight, letterSpacing
         case spacing, radius, size, shadow, duration, easing, spring
 
@@ -104,7 +104,7 @@ public struct DesignToken: Sendable, Equatable {
     }
 
     /// A token's parsed value.
-    public enum Value: Sendable, Equatable {
+    public enum Value: Sendable, Equatable, Codable {
         /// An sRGB colour.
         case color(TokenColor)
         /// A length: `16 px`, `1.5 rem`, `44 pt`.
@@ -130,7 +130,7 @@ public struct DesignToken: Sendable, Equatable {
 }
 
 /// A file and line, as messages name them.
-public struct SourceLocation: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The file as the user names it (`content/DESIGN_SYSTEM.md`).
     public var file: String
     /// 1-based line.
@@ -152,7 +152,7 @@ public struct SourceLocation: Sendable, Equatable, Hashable, Comparable, CustomS
 }
 
 /// A length with its unit.
-public struct Dimension: Sendable, Equatable, Hashable, CustomStringConvertible {
+public struct Dimension: Sendable, Equatable, Hashable, CustomStringConvertible, Codable {
     /// The number.
     public var value: Double
     /// `px`, `rem`, `em`, `pt` or `dp` (unitless numbers are read as `px`).
@@ -190,7 +190,7 @@ public struct Dimension: Sendable, Equatable, Hashable, CustomStringConvertible 
 /// A spring, normalised to a damping ratio and a natural period, whichever
 /// way it was written (SwiftUI's response and damping fraction, or a physics
 /// engine's stiffness, damping and mass).
-public struct Spring: Sendable, Equatable {
+public struct Spring: Sendable, Equatable, Codable {
     /// Stiffness (k), when written.
     public var stiffness: Double?
     /// Damping (c) as written; a value of 1 or less is read as a damping ratio.
@@ -239,7 +239,7 @@ public struct Spring: Sendable, Equatable {
 }
 
 /// One shadow layer.
-public struct Shadow: Sendable, Equatable {
+public struct Shadow: Sendable, Equatable, Codable {
     /// Its colour, opacity included.
     public var color: TokenColor
     /// Horizontal offset.
@@ -273,7 +273,7 @@ public struct Shadow: Sendable, Equatable {
 }
 
 /// A type style; any part may be missing.
-public struct Typography: Sendable, Equatable {
+public struct Typography: Sendable, Equatable, Codable {
     /// Font families, most preferred first.
     public var fontFamily: [String]?
     /// Font size.
@@ -304,7 +304,7 @@ public struct Typography: Sendable, Equatable {
 }
 
 /// The tokens one page defines; the plugin's fact.
-public struct TokenFact: Fact, Equatable {
+public struct TokenFact: Fact, Equatable, Codable {
     /// The tokens in the order they are written.
     public var tokens: [DesignToken]
     /// Tokens whose value names another token (`Canvas: plum/950`), resolved
