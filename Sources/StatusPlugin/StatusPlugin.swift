@@ -250,7 +250,7 @@ public struct StatusPlugin: Plugin {
     }
 
     /// See ``summarySlice(for:site:context:)``.
-    struct PageSlice: Equatable, Sendable {
+    struct PageSlice: Equatable, Sendable, Codable {
         var entries: [StatusReport.Entry] = []
         var related: [StatusReport.Entry?] = []
         var plan: PlanProgress?

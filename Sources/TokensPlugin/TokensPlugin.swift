@@ -140,7 +140,7 @@ public struct TokensPlugin: Plugin {
     }
 
     /// See ``summarySlice(for:site:context:)``.
-    struct PageSlice: Equatable, Sendable {
+    struct PageSlice: Equatable, Sendable, Codable {
         var tokens: [DesignToken] = []
         var pairs: [[ContrastPairs.Pair]] = []
     }

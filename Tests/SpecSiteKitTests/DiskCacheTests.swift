@@ -97,14 +97,15 @@ struct DiskCacheTests {
         let prose = builds.expectSameAsClean("prose edit").summary
         #expect(prose?.fromCache == pages - 1 && prose?.renderedFromCache == pages - 1)
 
-        // The status summary changes: the pages that draw on it are drawn again.
+        // The status summary changes: the pages that draw on it could change.
         try IncrementalBuildTests.edit(space, "IMPLEMENTATION_PLAN.md") {
             $0.replacingOccurrences(of: "- [ ] Long press opens", with: "- [x] Long press opens")
         }
         let tick = builds.expectSameAsClean("checkbox ticked").summary
         #expect(tick?.fromCache == pages - 1)
-        // (What each page draws of a summary is not kept on disk, as a session keeps it.)
-        #expect((tick?.renderedFromCache ?? 0) > 0 && (tick?.renderedFromCache ?? 0) < pages - 1)
+        // Only those whose slice of it changed: what each page draws of a
+        // summary is kept as a fingerprint.
+        #expect((tick?.renderedFromCache ?? 0) > pages / 2 && (tick?.renderedFromCache ?? 0) < pages - 1)
 
         try IncrementalBuildTests.edit(space, ".planning/ROADMAP.md") {
             $0.replacingOccurrences(of: "- [ ] 02-02-PLAN.md", with: "- [x] 02-02-PLAN.md")

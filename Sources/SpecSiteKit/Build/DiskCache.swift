@@ -16,7 +16,7 @@ import Foundation
 /// of another format is ignored, said in a note, and replaced after the build.
 struct DiskCache: Sendable {
     /// The layout of the file; bump it when ``Contents`` changes.
-    static let format = 1
+    static let format = 2
     /// The first line of every cache file.
     static let magic = "specsite-cache"
 
@@ -50,10 +50,15 @@ struct DiskCache: Sendable {
     /// (see ``DiskRenderReuse``) and of the bytes, which the next build finds
     /// in the output folder.
     struct RenderEntry: Codable, Equatable, Sendable {
-        /// The digest of the HTML's inputs.
-        var key: String
-        /// The plugins that drew on it or found facts on it, sorted: their summaries are in ``key``.
+        /// The digest of the HTML's inputs other than the summaries (``DiskRenderReuse/base(sourcePath:writtenPath:)``).
+        var base: String
+        /// The plugins that drew on it or found facts on it, sorted.
         var plugins: [String]
+        /// The digest of each such plugin's summary input.
+        var summaries: [String: String]
+        /// The fingerprint of what the page drew of each such plugin's
+        /// summary, for the plugins whose slice has one.
+        var slices: [String: String]
         /// The SHA-256 of the HTML, in hex.
         var html: String
         /// What rendering it reported.
@@ -123,7 +128,7 @@ struct DiskCache: Sendable {
     func read() -> (contents: Contents?, problem: String?) {
         guard let data = FileManager.default.contents(atPath: file) else { return (nil, nil) }
         let bytes = [UInt8](data)
-        // "specsite-cache 1\n<64 hex digits>\n<JSON>"
+        // "specsite-cache 2\n<64 hex digits>\n<JSON>"
         let lines = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
         guard lines.count == 3, String(decoding: lines[0], as: UTF8.self) == "\(Self.magic) \(Self.format)" else {
             return (nil, "not a cache file of this version of specsite")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A plugin: reads pages into facts, may take over the rendering of blocks it
 /// understands, may add whole pages and files, and may ship CSS and JS.
 ///
@@ -201,13 +203,37 @@ public struct Asset: Sendable, Equatable {
 public struct SummarySlice: Sendable {
     private let value: any Sendable
     private let equals: @Sendable (any Sendable) -> Bool
+    private let makeFingerprint: (@Sendable () -> String?)?
 
     /// Wraps `value`.
     public init<Value: Equatable & Sendable>(_ value: Value) {
         self.value = value
         self.equals = { ($0 as? Value) == value }
+        self.makeFingerprint = nil
+    }
+
+    /// Wraps `value`, which the build cache on disk can also compare with
+    /// the slice of an earlier build (see ``fingerprint``).
+    public init<Value: Equatable & Sendable & Encodable>(_ value: Value) {
+        self.value = value
+        self.equals = { ($0 as? Value) == value }
+        self.makeFingerprint = {
+            // Sorted keys: a dictionary's order must not change the digest.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return (try? encoder.encode(value)).map { DiskCache.digest(Array($0)) }
+        }
     }
 
     /// Whether `other` wraps an equal value of the same type.
     public func matches(_ other: SummarySlice) -> Bool { equals(other.value) }
+
+    /// The SHA-256 of the value's type and JSON, worked out when asked, or
+    /// nil for a value that is not `Encodable`. Equal fingerprints mean
+    /// equal values (the synthesised coding writes every stored property);
+    /// the converse may fail (a set's order), which costs a render, never
+    /// a stale page.
+    var fingerprint: String? {
+        makeFingerprint?().map { DiskCache.digest(Array("\(type(of: value)) \($0)".utf8)) }
+    }
 }

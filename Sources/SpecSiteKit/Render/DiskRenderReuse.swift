@@ -8,9 +8,9 @@ import Foundation
 /// A page's HTML is made from its bytes, its output path, the site's shape
 /// (``BuildCache/SiteShape``: paths, titles, order and anchors of every page,
 /// the generated pages, the content's files, the templates) and the summaries
-/// of the plugins that drew on it or found facts on it, as a session's
-/// rebuild reuses it; the settings and the tool's build are in the cache's
-/// own key.
+/// of the plugins that drew on it or found facts on it, or only the slice of
+/// each it draws (``SummarySlice/fingerprint``), as a session's rebuild
+/// reuses it; the settings and the tool's build are in the cache's own key.
 struct DiskRenderReuse: Sendable {
     /// The output folder, whose files the last build wrote.
     let output: String
@@ -31,44 +31,58 @@ struct DiskRenderReuse: Sendable {
         shapeDigest = Self.digest(of: shape)
     }
 
-    /// The digest of the inputs of a page's HTML, drawn on by `plugins`
-    /// (sorted), or nil when the page's bytes have no digest.
-    func key(sourcePath: String, writtenPath: String, plugins: [String]) -> String? {
+    /// The digest of the inputs of a page's HTML other than the summaries:
+    /// its bytes, its output path and the site's shape; nil when the page's
+    /// bytes have no digest.
+    func base(sourcePath: String, writtenPath: String) -> String? {
         guard let page = pageDigests[sourcePath] else { return nil }
-        // One line per input; no input holds a line break but the path,
-        // which is escaped by the encoding.
-        var text = "page \(page)\nshape \(shapeDigest)\n"
-        text += "path " + String(decoding: (try? JSONEncoder().encode(writtenPath)) ?? Data(), as: UTF8.self) + "\n"
-        for plugin in plugins {
-            text += "summary \(plugin) \(summaryDigests[plugin] ?? "none")\n"
-        }
+        // Length-prefixed, so no path can pass for another field.
+        let text = "page \(page)\nshape \(shapeDigest)\npath \(writtenPath.utf8.count):\(writtenPath)"
         return DiskCache.digest(Array(text.utf8))
     }
 
-    /// The last build's entry and HTML for the page, when its inputs are what
-    /// they were, every plugin with facts on it is among those it recorded,
-    /// and the output still holds the HTML it wrote.
+    /// The last build's entry and HTML for the page, updated to this build's
+    /// summaries, when its inputs are what they were: the same base, every
+    /// plugin with facts on it among those it recorded, and for each of
+    /// those either the same summary input or the same slice of the summary
+    /// (`slice` gives this build's); and the output still holds the HTML.
     func reusable(
-        sourcePath: String, writtenPath: String, factPlugins: Set<String>
+        sourcePath: String, writtenPath: String, factPlugins: Set<String>, slice: (String) -> SummarySlice?
     ) -> (entry: DiskCache.RenderEntry, html: [UInt8])? {
-        guard let entry = previous[sourcePath], factPlugins.isSubset(of: entry.plugins),
-            key(sourcePath: sourcePath, writtenPath: writtenPath, plugins: entry.plugins) == entry.key,
-            let data = FileManager.default.contents(atPath: output + "/" + writtenPath)
+        guard var entry = previous[sourcePath], factPlugins.isSubset(of: entry.plugins),
+            base(sourcePath: sourcePath, writtenPath: writtenPath) == entry.base
         else { return nil }
+        for plugin in entry.plugins {
+            guard let summary = summaryDigests[plugin] else { return nil }
+            if entry.summaries[plugin] == summary { continue }
+            guard let old = entry.slices[plugin], let now = slice(plugin)?.fingerprint, now == old else {
+                return nil
+            }
+            entry.summaries[plugin] = summary
+        }
+        guard let data = FileManager.default.contents(atPath: output + "/" + writtenPath) else { return nil }
         let html = [UInt8](data)
         guard DiskCache.digest(html) == entry.html else { return nil }
         return (entry, html)
     }
 
-    /// The entry to record for HTML just rendered.
+    /// The entry to record for HTML just rendered, drawn on by `plugins`.
     func entry(
-        sourcePath: String, writtenPath: String, plugins: Set<String>, html: [UInt8], diagnostics: [Diagnostic],
-        copied: [String]
+        sourcePath: String, writtenPath: String, plugins: Set<String>, slice: (String) -> SummarySlice?,
+        html: [UInt8], diagnostics: [Diagnostic], copied: [String]
     ) -> DiskCache.RenderEntry? {
-        let sorted = plugins.sorted()
-        guard let key = key(sourcePath: sourcePath, writtenPath: writtenPath, plugins: sorted) else { return nil }
+        guard let base = base(sourcePath: sourcePath, writtenPath: writtenPath) else { return nil }
+        var summaries: [String: String] = [:]
+        var slices: [String: String] = [:]
+        for plugin in plugins {
+            // A plugin missing from this build's digests: the entry is never reused.
+            guard let summary = summaryDigests[plugin] else { return nil }
+            summaries[plugin] = summary
+            slices[plugin] = slice(plugin)?.fingerprint
+        }
         return DiskCache.RenderEntry(
-            key: key, plugins: sorted, html: DiskCache.digest(html), diagnostics: diagnostics, copied: copied)
+            base: base, plugins: plugins.sorted(), summaries: summaries, slices: slices,
+            html: DiskCache.digest(html), diagnostics: diagnostics, copied: copied)
     }
 
     /// The digest of the site's shape, as sorted JSON.

@@ -201,7 +201,7 @@ struct SiteRenderer {
             }
             if let disk,
                 let (known, html) = disk.reusable(
-                    sourcePath: page.sourcePath, writtenPath: path, factPlugins: factPlugins)
+                    sourcePath: page.sourcePath, writtenPath: path, factPlugins: factPlugins, slice: slice)
             {
                 DiagnosticLog.replay(known.diagnostics, into: renderer.diagnostics)
                 for file in known.copied { _ = links.copy(file) }
@@ -236,7 +236,7 @@ struct SiteRenderer {
                 for id in drawnBy { entry.slices[id] = slice(id) }
             }
             let kept = disk?.entry(
-                sourcePath: page.sourcePath, writtenPath: path, plugins: drawnBy, html: html,
+                sourcePath: page.sourcePath, writtenPath: path, plugins: drawnBy, slice: slice, html: html,
                 diagnostics: entry.diagnostics, copied: entry.copied)
             return (entry, false, kept, false)
         }

@@ -5,7 +5,7 @@ import SpecSiteKit
 /// count and by estimate, and the critical path of the work that is left.
 public struct StatusReport: Sendable {
     /// One item and what follows from the others.
-    public struct Entry: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable, Codable {
         /// The item as written.
         public var item: WorkItem
         /// Keys of the items it depends on.

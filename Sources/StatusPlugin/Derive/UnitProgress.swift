@@ -6,7 +6,7 @@ import SpecSiteKit
 /// are different things, so they are never summed into one "items" number: each
 /// plan (a document, or a GSD planning folder) is counted in its unit, the kind
 /// its work is written as, and the site's numbers add up units of plans.
-public struct UnitProgress: Sendable, Equatable {
+public struct UnitProgress: Sendable, Equatable, Codable {
     /// The kind counted.
     public var kind: WorkItem.Kind
     /// What one is called, singular (`chunk`, `plan`, `phase`, `checklist section`).
@@ -79,7 +79,7 @@ public struct UnitProgress: Sendable, Equatable {
 }
 
 /// The work of one plan: a document, or a GSD planning folder with its phases and plans.
-public struct PlanProgress: Sendable, Equatable {
+public struct PlanProgress: Sendable, Equatable, Codable {
     /// The document's content path, or the planning folder (`.planning`).
     public var scope: String
     /// Its unit and the count in it.

@@ -18,7 +18,7 @@ public struct ContrastPairs: Sendable {
     }
 
     /// One measured pair.
-    public struct Pair: Sendable, Equatable {
+    public struct Pair: Sendable, Equatable, Codable {
         /// The colour read (text or icon).
         public var foreground: TokenColor
         /// The colour under it.
