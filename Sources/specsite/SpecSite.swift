@@ -145,7 +145,9 @@ struct BuildCommand: ParsableCommand {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             var line = "Built \(summary.pages) page\(summary.pages == 1 ? "" : "s")"
             if summary.generatedPages > 0 { line += " and \(summary.generatedPages) generated" }
-            line += " into \(output)/ in \(seconds) s (\(summary.written) files written, \(summary.unchanged) unchanged"
+            line +=
+                " into \(output)/ in \(seconds) s (\(summary.written) file\(summary.written == 1 ? "" : "s") written, "
+                + "\(summary.unchanged) unchanged"
             if summary.warnings > 0 { line += ", \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")" }
             if summary.fromCache > 0 || summary.renderedFromCache > 0 {
                 func pages(_ count: Int) -> String { "\(count) \(count == 1 ? "page's" : "pages'")" }

@@ -5,13 +5,16 @@ import Foundation
 /// analysis so the next build of the same folders takes an unchanged page's
 /// facts from it instead of analysing the page again (the analysis is most of
 /// a build's work; parsing with cmark-gfm is a small part and is redone, so
-/// every page still reaches the renderer whole).
+/// every page still reaches the renderer whole), and what each page's HTML
+/// was made from, so a page whose inputs are the same is not rendered again
+/// (``DiskRenderReuse``).
 ///
 /// One file per content folder and output folder, in a cache folder that,
 /// when specsite made it, holds a `.gitignore` of `*` (so it is never
-/// committed) and a `CACHEDIR.TAG` (so backup tools skip it). A page's entry is keyed by the
-/// SHA-256 of its bytes; the file as a whole by the tool's build, the
-/// settings and the plugins (``key``), and it ends a checksum of its body.
+/// committed) and a `CACHEDIR.TAG` (so backup tools skip it). A page's entry
+/// is keyed by the SHA-256 of its bytes; the file as a whole by the tool's
+/// build, the settings and the plugins (``key``), and its second line is the
+/// checksum of its body.
 /// A file that is foreign (another tool build, other settings), corrupt or
 /// of another format is ignored, said in a note, and replaced after the build.
 struct DiskCache: Sendable {
