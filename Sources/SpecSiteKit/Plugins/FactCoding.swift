@@ -26,8 +26,8 @@ public struct FactCoding: Sendable {
 
     /// For a plugin whose facts are all of one `Codable` type, as JSON
     /// (Foundation's coder: the synthesised conformances need no code of
-    /// their own, and a type that gains a field fails to decode rather than
-    /// reading wrong).
+    /// their own). A fact type cannot change under a cache: the cache's key
+    /// names the specsite executable that wrote it.
     public static func codable<T: Fact & Codable>(_ type: T.Type) -> FactCoding {
         FactCoding(
             encode: { facts in
