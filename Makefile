@@ -7,7 +7,7 @@
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: site test deps test-deps lint format bench bench-layout bench-plans bench-rebuild clean fuzz fuzz-smoke test-sanitizers
+.PHONY: site test deps test-deps lint format bench bench-layout bench-plans bench-rebuild bench-reload clean fuzz fuzz-smoke test-sanitizers
 
 deps:
 	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
@@ -69,6 +69,14 @@ bench-rebuild: deps
 		[ -f bench/out/$$n/content/PRD.md ] || python3 bench/generate.py bench/out/$$n/content --count $$n --seed 42 --clean || exit 1; \
 		.build/release/RebuildBenchmark bench/out/$$n/content || exit 1; \
 	done
+
+# Save to reloaded page in headless Chromium while `specsite serve` runs, on
+# the 1,000-document set (RELOAD_SIZE to choose).
+RELOAD_SIZE ?= 1000
+bench-reload: test-deps
+	$(SWIFT) build -c release --product specsite
+	@[ -f bench/out/$(RELOAD_SIZE)/content/PRD.md ] || python3 bench/generate.py bench/out/$(RELOAD_SIZE)/content --count $(RELOAD_SIZE) --seed 42 --clean
+	python3 bench/reload.py .build/release/specsite bench/out/$(RELOAD_SIZE)/content
 
 # The checklists plugin alone, on plans of 320, 1,000 and 5,000 chunks.
 bench-plans: deps

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value, written as Foundation's `JSONEncoder` writes it with
 /// `.prettyPrinted`, `.sortedKeys` and `.withoutEscapingSlashes`: two-space
 /// indents, `"key" : value`, keys in byte order, numbers as Swift prints them
@@ -29,7 +31,9 @@ public indirect enum JSONValue: Sendable {
     private func write(into out: inout [UInt8], depth: Int) {
         switch self {
         case .object(let members):
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            // Most objects are built with their keys in order already.
+            let inOrder = zip(members, members.dropFirst()).allSatisfy { !Self.precedes($1.key, $0.key) }
+            let sorted = inOrder ? members : members.sorted { Self.precedes($0.key, $1.key) }
             writeContainer(sorted, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), into: &out, depth: depth) {
                 member, out in
                 Self.writeString(member.key, into: &out)
@@ -75,30 +79,59 @@ public indirect enum JSONValue: Sendable {
         out.append(close)
     }
 
+    /// Whether `one` comes before `other` in byte order (as `JSONEncoder` sorts keys).
+    private static func precedes(_ one: String, _ other: String) -> Bool {
+        var one = one
+        var other = other
+        return one.withUTF8 { first in
+            other.withUTF8 { second in
+                let common = min(first.count, second.count)
+                let order = common == 0 ? 0 : memcmp(first.baseAddress!, second.baseAddress!, common)
+                return order != 0 ? order < 0 : first.count < second.count
+            }
+        }
+    }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
     private static func indent(_ depth: Int, into out: inout [UInt8]) {
-        for _ in 0..<depth * 2 { out.append(UInt8(ascii: " ")) }
+        var left = depth * 2
+        while left > 0 {
+            let run = min(left, spaces.count)
+            out.append(contentsOf: spaces[..<run])
+            left -= run
+        }
     }
 
     private static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(byte)
-            case 0x0A: escape(UInt8(ascii: "n"), into: &out)
-            case 0x0D: escape(UInt8(ascii: "r"), into: &out)
-            case 0x09: escape(UInt8(ascii: "t"), into: &out)
-            case 0x08: escape(UInt8(ascii: "b"), into: &out)
-            case 0x0C: escape(UInt8(ascii: "f"), into: &out)
-            case 0..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hexDigit(byte >> 4))
-                out.append(hexDigit(byte & 0xF))
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied whole.
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                appendEscaped(byte, into: &out)
+                start = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ byte: UInt8, into out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape(byte, into: &out)
+        case 0x0A: escape(UInt8(ascii: "n"), into: &out)
+        case 0x0D: escape(UInt8(ascii: "r"), into: &out)
+        case 0x09: escape(UInt8(ascii: "t"), into: &out)
+        case 0x08: escape(UInt8(ascii: "b"), into: &out)
+        case 0x0C: escape(UInt8(ascii: "f"), into: &out)
+        default:
+            out.append(contentsOf: "\\u00".utf8)
+            out.append(hexDigit(byte >> 4))
+            out.append(hexDigit(byte & 0xF))
+        }
     }
 
     private static func escape(_ letter: UInt8, into out: inout [UInt8]) {

@@ -4,15 +4,20 @@ import SpecSiteKit
 /// phase and wave, what is ready next, what is blocked and by what, what was
 /// finished recently, and the dependency graph. Every item links to where it
 /// is written.
-struct StatusPage {
+struct StatusPage: Sendable {
     let site: Site
     let report: StatusReport
     let graphLimit: Int
 
     static let listLimit = 50
 
-    var page: GeneratedPage {
-        GeneratedPage(outputPath: StatusPlugin.pagePath, title: "Status", contentHTML: content, order: 905)
+    var page: GeneratedPage { page(overview: overview(), graph: graph()) }
+
+    /// The page from its two halves, which take about as long as each other
+    /// on a large site and can be made side by side: ``overview()`` and ``graph()``.
+    func page(overview: String, graph: String) -> GeneratedPage {
+        GeneratedPage(
+            outputPath: StatusPlugin.pagePath, title: "Status", contentHTML: overview + graph + problems(), order: 905)
     }
 
     private func url(_ item: WorkItem) -> String? {
@@ -35,7 +40,8 @@ struct StatusPage {
         "<span class=\"work-where\">\(HTMLEscaping.escape("\(item.sourcePath):\(item.line)"))</span>"
     }
 
-    private var content: String {
+    /// Everything the page shows above its dependency graph.
+    func overview() -> String {
         var html = "<h1 id=\"status\">Status</h1>\n"
         let progress = report.countProgress
         let estimate = report.estimateProgress
@@ -85,8 +91,6 @@ struct StatusPage {
         html += checkThese()
         html += recentlyCompleted()
         html += archived()
-        html += graph()
-        html += problems()
         return html
     }
 
@@ -307,7 +311,7 @@ struct StatusPage {
         return html + "</ul>\n"
     }
 
-    private func graph() -> String {
+    func graph() -> String {
         let drawn = DependencyGraph.svg(report, limit: graphLimit, url: url)
         guard drawn.svg != nil || drawn.note != nil else { return "" }
         var html = "<h2 id=\"dependency-graph\">Dependency graph</h2>\n"
