@@ -206,6 +206,14 @@ struct IncrementalBuildTests {
         try Self.edit(space, "notes/a.md") { $0.replacingOccurrences(of: "# Notes A", with: "# Notes Alpha") }
         Self.expectSameAsClean(session, space, step: "title")
 
+        // Front matter that moves a page in the reading order, then one that
+        // moves it to another group of the home page: the layout and the
+        // index pages the last build kept no longer hold.
+        try Self.edit(space, "notes/b.md") { "---\norder: 1\n---\n" + $0 }
+        Self.expectSameAsClean(session, space, step: "order changed")
+        try Self.edit(space, "notes/b.md") { $0.replacingOccurrences(of: "order: 1\n", with: "order: 1\nkind: plan\n") }
+        Self.expectSameAsClean(session, space, step: "kind changed")
+
         // Added, renamed and deleted pages.
         space.write("notes/c.md", "# Notes C\n\n- [ ] A new task\n- [x] A done one\n")
         let added = Self.expectSameAsClean(session, space, step: "page added")

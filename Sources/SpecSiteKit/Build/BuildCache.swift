@@ -132,6 +132,8 @@ struct BuildCache: Sendable {
     var summaries: [String: Summary] = [:]
     var generated: [String: Generated] = [:]
     var shape: SiteShape?
+    var layout: PageLayout?
+    var indexPages: IndexPages?
     var rendered: [String: RenderedPage] = [:]
     var generatedHTML: [String: GeneratedHTML] = [:]
     /// The site the last build committed, so the next one can update it in place.
@@ -150,6 +152,51 @@ struct BuildCache: Sendable {
         let next = (summaryInputs[plugin]?.generation ?? 0) + 1
         summaryInputs[plugin] = (input, next)
         return next
+    }
+}
+
+extension BuildCache {
+    /// The pages' output paths and reading order. They follow from each
+    /// page's source path, front-matter order and kind alone, and working
+    /// them out again (splitting and comparing every path) was a tenth of a
+    /// rebuild after no change: kept while those are the same.
+    struct PageLayout: Sendable {
+        /// What the layout follows from, one per page, in the order pages were read.
+        struct Key: Equatable, Sendable {
+            var sourcePath: String
+            var order: Double?
+            var kind: DocumentKind
+        }
+        var keys: [Key]
+        /// Each page's output path, in the order of `keys`.
+        var outputPaths: [String]
+        /// Positions in `keys`, in reading order.
+        var readingOrder: [Int]
+    }
+}
+
+extension BuildCache {
+    /// The home page and the folder indexes the builder writes, and what they
+    /// are made from: every page's paths, title, summary and kind, and the
+    /// plugins' generated pages (the settings, which give the site's title,
+    /// clear the whole cache when they change).
+    struct IndexPages: Sendable {
+        struct PageKey: Equatable, Sendable {
+            var outputPath: String
+            var sourcePath: String
+            var title: String
+            var summary: String
+            var kind: DocumentKind
+        }
+        struct Key: Equatable, Sendable {
+            var pages: [PageKey]
+            /// Each plugin page's output path and title.
+            var generated: [String]
+            var makesHome: Bool
+        }
+        var key: Key
+        var home: GeneratedPage?
+        var folderIndexes: [GeneratedPage]
     }
 }
 

@@ -200,9 +200,8 @@ extension Builder {
         }
         cache.pages = entries
 
-        var pages = assignOutputPaths(loadedPages)
+        let pages = laidOut(loadedPages, kinds: kinds, cache: &cache)
         loadedPages = []
-        pages = PageOrder.sorted(pages, kinds: kinds)
         var site = Site(config: config, pages: pages, factsByPage: factsByPage)
         progress?("summarising \(pages.count) pages")
         let generations = summarize(
@@ -274,5 +273,39 @@ extension Builder {
         site.summaries = summaries
         cache.summaries = kept
         return generations
+    }
+}
+
+extension Builder {
+    /// `pages` with their output paths, in reading order: the last build's
+    /// layout when every page's path, order and kind are what they were.
+    func laidOut(_ pages: [Page], kinds: [String: DocumentKind], cache: inout BuildCache) -> [Page] {
+        let keys = pages.map { page in
+            kinds[page.sourcePath].map {
+                BuildCache.PageLayout.Key(sourcePath: page.sourcePath, order: page.order, kind: $0)
+            }
+        }
+        let known = keys.compactMap { $0 }
+        if cache.isEnabled, let layout = cache.layout, known.count == keys.count, layout.keys == known {
+            return layout.readingOrder.map { index in
+                var page = pages[index]
+                page.outputPath = layout.outputPaths[index]
+                return page
+            }
+        }
+        let assigned = assignOutputPaths(pages)
+        let sorted = PageOrder.sorted(assigned, kinds: kinds)
+        // A clash (two pages built to one path) fails the build: nothing to keep.
+        if cache.isEnabled, known.count == keys.count, assigned.count == pages.count {
+            let position = Dictionary(
+                pages.enumerated().map { ($1.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+            var outputPaths = pages.map(\.outputPath)
+            for page in assigned { outputPaths[position[page.sourcePath]!] = page.outputPath }
+            cache.layout = BuildCache.PageLayout(
+                keys: known, outputPaths: outputPaths, readingOrder: sorted.map { position[$0.sourcePath]! })
+        } else {
+            cache.layout = nil
+        }
+        return sorted
     }
 }

@@ -173,6 +173,7 @@ public struct Builder: Sendable {
             renderer.keepsForNextBuild = true
             renderer.previous = cache.shape.map { ($0, cache.rendered) }
             renderer.previousGenerated = cache.generatedHTML
+            renderer.previousIndexPages = cache.indexPages
         }
         renderer.diskUse = loaded.diskCache
         let rendered = renderer.render(into: writer)
@@ -181,6 +182,7 @@ public struct Builder: Sendable {
             cache.shape = rendered.shape
             cache.rendered = rendered.pages
             cache.generatedHTML = rendered.generatedHTML
+            cache.indexPages = rendered.indexPages
         }
         do {
             try stopIfFailed()

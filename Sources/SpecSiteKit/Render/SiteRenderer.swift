@@ -15,6 +15,8 @@ struct SiteRenderer {
     var generations: [String: Int] = [:]
     /// What the last build rendered, when a rebuild may reuse it.
     var previous: (shape: BuildCache.SiteShape, pages: [String: BuildCache.RenderedPage])?
+    /// The home page and folder indexes the last build made, and from what.
+    var previousIndexPages: BuildCache.IndexPages?
     /// The generated pages' HTML the last build made, by output path.
     var previousGenerated: [String: BuildCache.GeneratedHTML] = [:]
     /// Whether to keep what the next build of a session may reuse: what each
@@ -40,6 +42,8 @@ struct SiteRenderer {
         var pages: [String: BuildCache.RenderedPage] = [:]
         /// Each generated page's HTML, by output path (kept only in a session).
         var generatedHTML: [String: BuildCache.GeneratedHTML] = [:]
+        /// The home page and folder indexes, for the next build (kept only in a session).
+        var indexPages: BuildCache.IndexPages?
         /// What to record of each page's HTML in the cache on disk, by source path.
         var diskRendered: [String: DiskCache.RenderEntry] = [:]
         /// Pages whose HTML was taken from the output, as the cache on disk allowed.
@@ -87,15 +91,31 @@ struct SiteRenderer {
         let summaries = Dictionary(
             site.pages.map { ($0.outputPath, loaded.pageSummaries[$0.sourcePath] ?? $0.summary) },
             uniquingKeysWith: { first, _ in first })
-        if !markdownPaths.contains("index.html") && !generated.contains(where: { $0.outputPath == "index.html" }) {
-            generated.insert(HomePage.make(for: site, summaries: summaries, kinds: loaded.kinds), at: 0)
+        let makesHome =
+            !markdownPaths.contains("index.html") && !generated.contains(where: { $0.outputPath == "index.html" })
+        let indexKey = BuildCache.IndexPages.Key(
+            pages: site.pages.map {
+                BuildCache.IndexPages.PageKey(
+                    outputPath: $0.outputPath, sourcePath: $0.sourcePath, title: $0.title,
+                    summary: summaries[$0.outputPath] ?? "", kind: loaded.kinds[$0.sourcePath] ?? DocumentKind.of($0))
+            },
+            generated: generated.flatMap { [$0.outputPath, $0.title] }, makesHome: makesHome)
+        let indexPages: BuildCache.IndexPages
+        if let known = previousIndexPages, known.key == indexKey {
+            indexPages = known
+        } else {
+            let home = makesHome ? HomePage.make(for: site, summaries: summaries, kinds: loaded.kinds) : nil
+            // Every folder gets an index, so breadcrumbs and "All N documents" lead somewhere.
+            let withHome = (home.map { [$0] } ?? []) + generated
+            let titles = Dictionary(
+                site.pages.map { ($0.outputPath, $0.title) } + withHome.map { ($0.outputPath, $0.title) },
+                uniquingKeysWith: { first, _ in first })
+            let folderIndexes = FolderIndexPage.make(
+                for: site, paths: markdownPaths + withHome.map(\.outputPath), titles: titles, summaries: summaries)
+            indexPages = BuildCache.IndexPages(key: indexKey, home: home, folderIndexes: folderIndexes)
         }
-        // Every folder gets an index, so breadcrumbs and "All N documents" lead somewhere.
-        let titles = Dictionary(
-            site.pages.map { ($0.outputPath, $0.title) } + generated.map { ($0.outputPath, $0.title) },
-            uniquingKeysWith: { first, _ in first })
-        let folderIndexes = FolderIndexPage.make(
-            for: site, paths: markdownPaths + generated.map(\.outputPath), titles: titles, summaries: summaries)
+        if let home = indexPages.home { generated.insert(home, at: 0) }
+        let folderIndexes = indexPages.folderIndexes
         generated += folderIndexes
         // 404.html, written or generated, is for addresses that lead nowhere: not in navigation.
         let inNavigation =
@@ -279,6 +299,7 @@ struct SiteRenderer {
         var result = Rendered(files: outputs.count, generatedPages: generated.count)
         result.shape = shape
         result.generatedHTML = generatedHTML
+        if keepsForNextBuild { result.indexPages = indexPages }
         for (page, entry) in zip(site.pages, rendered) {
             guard let entry else { continue }
             result.pages[page.sourcePath] = entry.page
