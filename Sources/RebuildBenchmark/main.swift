@@ -17,8 +17,9 @@ guard let source = arguments.first else {
     exit(2)
 }
 let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 3
-/// Only the measurements whose name contains this (for profiling one of them).
-let only = arguments.dropFirst(2).first
+/// Only the measurements whose name contains one of these, separated by commas
+/// (`no change,prose`: for profiling, or a large set where each costs minutes).
+let only = arguments.dropFirst(2).first.map { $0.split(separator: ",").map(String.init) }
 let manager = FileManager.default
 let work = manager.temporaryDirectory.appendingPathComponent("specsite-rebuild-\(getpid())").path
 let content = work + "/content"
@@ -54,7 +55,7 @@ print(
 
 /// Makes `edit` (and its undo, alternately) `rounds` times and prints the best rebuild.
 func measure(_ name: String, _ path: String?, _ edit: (Bool) throws -> Void) throws {
-    if let only, !name.contains(only) { return }
+    if let only, !only.contains(where: { name.contains($0) }) { return }
     guard let path else {
         print("  \(name): no page to edit")
         return
