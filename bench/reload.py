@@ -131,7 +131,8 @@ def main():
     browser = None
     try:
         server.wait_for("Serving ", 1800)
-        print("served %s (%s) after %.1f s" % (arguments.content, server.lines[0], time.monotonic() - started))
+        built = next((line for line in server.lines if line.startswith("Built ")), "")
+        print("served %s (%s) after %.1f s" % (arguments.content, built, time.monotonic() - started))
         browser = cdp.Browser(arguments.chromium)
         tab = cdp.Tab(browser, 1280, 900)
         url = "http://127.0.0.1:%d/%s" % (port, page[: -len(".md")] + ".html")

@@ -280,13 +280,14 @@ extension Builder {
     /// `pages` with their output paths, in reading order: the last build's
     /// layout when every page's path, order and kind are what they were.
     func laidOut(_ pages: [Page], kinds: [String: DocumentKind], cache: inout BuildCache) -> [Page] {
-        let keys = pages.map { page in
+        // Every page's kind is known once it was read; without one there is no key.
+        let keys = pages.compactMap { page in
             kinds[page.sourcePath].map {
                 BuildCache.PageLayout.Key(sourcePath: page.sourcePath, order: page.order, kind: $0)
             }
         }
-        let known = keys.compactMap { $0 }
-        if cache.isEnabled, let layout = cache.layout, known.count == keys.count, layout.keys == known {
+        let keyed = keys.count == pages.count
+        if cache.isEnabled, keyed, let layout = cache.layout, layout.keys == keys {
             return layout.readingOrder.map { index in
                 var page = pages[index]
                 page.outputPath = layout.outputPaths[index]
@@ -296,13 +297,13 @@ extension Builder {
         let assigned = assignOutputPaths(pages)
         let sorted = PageOrder.sorted(assigned, kinds: kinds)
         // A clash (two pages built to one path) fails the build: nothing to keep.
-        if cache.isEnabled, known.count == keys.count, assigned.count == pages.count {
+        if cache.isEnabled, keyed, assigned.count == pages.count {
             let position = Dictionary(
                 pages.enumerated().map { ($1.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
             var outputPaths = pages.map(\.outputPath)
             for page in assigned { outputPaths[position[page.sourcePath]!] = page.outputPath }
             cache.layout = BuildCache.PageLayout(
-                keys: known, outputPaths: outputPaths, readingOrder: sorted.map { position[$0.sourcePath]! })
+                keys: keys, outputPaths: outputPaths, readingOrder: sorted.map { position[$0.sourcePath]! })
         } else {
             cache.layout = nil
         }
