@@ -27,6 +27,14 @@ struct IncrementalBuildTests {
         }
         space.write("notes/a.md", "# Notes A\n\nSee [B](b.md#second) and [the plan](../IMPLEMENTATION_PLAN.md).\n")
         space.write("notes/b.md", "# Notes B\n\n## First\n\nText.\n\n## Second\n\nMore text.\n")
+        // A `nav` entry naming no page: its warning must come again on every
+        // rebuild, also when the navigation is the last build's.
+        let settings = space.content + "/specsite.yml"
+        let text = try String(contentsOfFile: settings, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "  - Sprint plan: SPRINT_PLAN.md", with: "  - Sprint plan: SPRINT_PLAN.md\n  - ROADMAP.md"
+        )
+        .write(toFile: settings, atomically: true, encoding: .utf8)
         return space
     }
 
@@ -115,6 +123,7 @@ struct IncrementalBuildTests {
         let idle = Self.expectSameAsClean(session, space, step: "no change")
         #expect(idle.reparsed == 0 && idle.rerendered == 0)
         #expect(idle.summary?.written == 0)
+        #expect(idle.diagnostics.contains { $0.description.contains("nav names 'ROADMAP.md', which is not a page") })
 
         // The site updated in place is checked against what the session
         // wrote: a file someone changed, replaced or deleted in the output is

@@ -43,8 +43,9 @@ struct BuildCache: Sendable {
         var summary: String
         /// Its kind (``DocumentKind/of(_:)``), worked out once.
         var kind: DocumentKind = .other
-        /// The ids a reader can jump to on it (``LinkResolver/anchors(of:rawHTML:)``), worked out once.
-        var anchors: Set<String> = []
+        /// The ids a reader can jump to on it (``LinkResolver/anchors(of:rawHTML:)``),
+        /// worked out once and sorted, as ``SiteShape`` keeps them.
+        var anchors: [String] = []
     }
 
     /// One page's HTML as the last build rendered it.
@@ -134,6 +135,7 @@ struct BuildCache: Sendable {
     var shape: SiteShape?
     var layout: PageLayout?
     var indexPages: IndexPages?
+    var renderSetup: RenderSetup?
     var rendered: [String: RenderedPage] = [:]
     var generatedHTML: [String: GeneratedHTML] = [:]
     /// The site the last build committed, so the next one can update it in place.
@@ -172,6 +174,16 @@ extension BuildCache {
         var outputPaths: [String]
         /// Positions in `keys`, in reading order.
         var readingOrder: [Int]
+    }
+
+    /// The navigation and the tables links resolve against, and the shape
+    /// they were made from: while the shape is the same, so are they.
+    struct RenderSetup: Sendable {
+        var shape: SiteShape
+        let navigation: Navigation
+        /// What making the navigation warned about (`nav` naming no page), reported again on reuse.
+        let navigationWarnings: [(line: Int, message: String)]
+        let links: LinkResolver
     }
 }
 

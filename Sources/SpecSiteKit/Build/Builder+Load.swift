@@ -71,6 +71,8 @@ extension Builder {
         let firstRevision = cache.revision + 1
         let now = SourceStamp.now()
         let diskPages = disk?.previous.pages ?? [:]
+        // Not `disk == nil` in the closure: that copies the whole cache for every page.
+        let usesDisk = disk != nil
         let read = markdown.enumerated().map { $0 }.parallelMap {
             offset, file -> (BuildCache.LoadedPage, Bool, DiskCache.PageEntry?, Bool) in
             defer { parsing.step() }
@@ -116,7 +118,7 @@ extension Builder {
                 file, bytes: bytes, displayPath: displayPath, plugins: plugins, contexts: pageContexts,
                 rawHTML: rawHTML, diagnostics: log)
             var facts: [(plugin: String, facts: [any Fact])] = []
-            let digest = disk == nil ? nil : DiskCache.digest(bytes)
+            let digest = usesDisk ? DiskCache.digest(bytes) : nil
             var entry: DiskCache.PageEntry?
             var fromDisk = false
             if page != nil, let digest, let known = diskPages[file.relativePath], known.digest == digest,
@@ -154,7 +156,7 @@ extension Builder {
                 diagnostics: log.recorded, summary: page?.summary ?? "")
             if let page {
                 loaded.kind = DocumentKind.of(page)
-                loaded.anchors = LinkResolver.anchors(of: page, rawHTML: rawHTML)
+                loaded.anchors = LinkResolver.anchors(of: page, rawHTML: rawHTML).sorted()
             }
             let before = previous[file.relativePath]
             for (plugin, found) in facts {
@@ -173,7 +175,7 @@ extension Builder {
         var factsByPage: [String: [any Fact]] = [:]
         var entries: [String: BuildCache.LoadedPage] = [:]
         var kinds: [String: DocumentKind] = [:]
-        var anchors: [String: Set<String>] = [:]
+        var anchors: [String: [String]] = [:]
         var pageSummaries: [String: String] = [:]
         var revisions: [String: Int] = [:]
         var factPlugins: [String: Set<String>] = [:]
@@ -235,8 +237,11 @@ extension Builder {
         _ site: inout Site, plugins: [any Plugin], contexts: [String: PluginContext],
         factRevisions: [String: [String: Int]], reuses: Bool, cache: inout BuildCache
     ) -> [String: Int] {
-        let pageKeys = site.pages.map {
-            BuildCache.SummaryInput.PageKey(sourcePath: $0.sourcePath, outputPath: $0.outputPath, title: $0.title)
+        // By index: a closure over the pages would copy each one (a large value) once per plugin.
+        let pageKeys = site.pages.indices.map {
+            BuildCache.SummaryInput.PageKey(
+                sourcePath: site.pages[$0].sourcePath, outputPath: site.pages[$0].outputPath,
+                title: site.pages[$0].title)
         }
         var generations: [String: Int] = [:]
         var summaries: [String: any Sendable] = [:]
@@ -244,7 +249,7 @@ extension Builder {
         for plugin in plugins {
             let input = BuildCache.SummaryInput(
                 pages: pageKeys,
-                facts: site.pages.compactMap { page in
+                facts: pageKeys.compactMap { page in
                     guard let revision = factRevisions[page.sourcePath]?[plugin.id] else { return nil }
                     return BuildCache.SummaryInput.FactKey(sourcePath: page.sourcePath, revision: revision)
                 })

@@ -104,8 +104,8 @@ public struct LoadedSite: Sendable {
     var pageSummaries: [String: String] = [:]
     /// Each page's kind, by source path.
     var kinds: [String: DocumentKind] = [:]
-    /// The ids a reader can jump to on each page, by source path.
-    var anchors: [String: Set<String>] = [:]
+    /// The ids a reader can jump to on each page, sorted, by source path.
+    var anchors: [String: [String]] = [:]
     /// Pages parsed and analysed by this build (the others were reused).
     var reparsed = 0
     /// The revision of each page (see ``BuildCache/LoadedPage/revision``), by source path.
@@ -174,6 +174,7 @@ public struct Builder: Sendable {
             renderer.previous = cache.shape.map { ($0, cache.rendered) }
             renderer.previousGenerated = cache.generatedHTML
             renderer.previousIndexPages = cache.indexPages
+            renderer.previousSetup = cache.renderSetup
         }
         renderer.diskUse = loaded.diskCache
         let rendered = renderer.render(into: writer)
@@ -183,6 +184,7 @@ public struct Builder: Sendable {
             cache.rendered = rendered.pages
             cache.generatedHTML = rendered.generatedHTML
             cache.indexPages = rendered.indexPages
+            cache.renderSetup = rendered.setup
         }
         do {
             try stopIfFailed()

@@ -24,10 +24,7 @@ final class OutputSet: @unchecked Sendable {
     /// Reserves `path` for `source`; false (with an error reported) when the
     /// path is not a plain relative path or is taken.
     func claim(_ path: String, from source: String) -> Bool {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !path.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
-            path != SiteWriter.markerName
-        else {
+        guard Self.isPlainRelative(path), path != SiteWriter.markerName else {
             diagnostics.error(displayRoot, "\(source) wants to write '\(path)', which is not a path inside the site")
             return false
         }
@@ -41,6 +38,26 @@ final class OutputSet: @unchecked Sendable {
             return false
         }
         return true
+    }
+
+    /// Whether `path` is relative and has no empty, `.` or `..` component.
+    /// A byte scan: every page's path is claimed on every build of a session.
+    static func isPlainRelative(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                let length = end - start
+                if length == 0 { return false }
+                if bytes[start] == UInt8(ascii: "."),
+                    length == 1 || (length == 2 && bytes[start + 1] == UInt8(ascii: "."))
+                {
+                    return false
+                }
+                start = end + 1
+            }
+            return true
+        }
     }
 
     /// Claims and writes; `unchanged` as for ``write(_:_:unchanged:)``.

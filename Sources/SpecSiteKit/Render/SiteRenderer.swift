@@ -17,6 +17,8 @@ struct SiteRenderer {
     var previous: (shape: BuildCache.SiteShape, pages: [String: BuildCache.RenderedPage])?
     /// The home page and folder indexes the last build made, and from what.
     var previousIndexPages: BuildCache.IndexPages?
+    /// The navigation and link tables the last build made, and from what.
+    var previousSetup: BuildCache.RenderSetup?
     /// The generated pages' HTML the last build made, by output path.
     var previousGenerated: [String: BuildCache.GeneratedHTML] = [:]
     /// Whether to keep what the next build of a session may reuse: what each
@@ -44,6 +46,8 @@ struct SiteRenderer {
         var generatedHTML: [String: BuildCache.GeneratedHTML] = [:]
         /// The home page and folder indexes, for the next build (kept only in a session).
         var indexPages: BuildCache.IndexPages?
+        /// The navigation and link tables, for the next build (kept only in a session).
+        var setup: BuildCache.RenderSetup?
         /// What to record of each page's HTML in the cache on disk, by source path.
         var diskRendered: [String: DiskCache.RenderEntry] = [:]
         /// Pages whose HTML was taken from the output, as the cache on disk allowed.
@@ -150,20 +154,48 @@ struct SiteRenderer {
         let claimed = Set(
             pagePaths.filter { outputs.claim(OutputPaths.writtenPath($0, pretty: pretty), from: "pages") })
 
-        let navigation = Navigation(
-            entries: inNavigation,
-            overrides: site.config.nav,
-            outputBySource: Dictionary(
-                site.pages.map { ($0.sourcePath, $0.outputPath) }, uniquingKeysWith: { first, _ in first }),
-            pretty: pretty, folderIndexes: Set(folderIndexes.map(\.outputPath)),
-            unknown: { path, line in
-                diagnostics.warning(
-                    site.config.file ?? loaded.displayRoot, line: line, "nav names '\(path)', which is not a page")
-            })
-        let links = LinkResolver(
-            pages: site.pages, generatedPaths: Set(generated.map(\.outputPath)), files: loaded.files,
-            refused: loaded.refused, pretty: pretty, rawHTML: site.config.allowRawHTML, anchors: loaded.anchors,
-            diagnostics: diagnostics)
+        let shape = BuildCache.SiteShape(
+            templates: templates.siteSources,
+            pages: site.pages.map {
+                BuildCache.SiteShape.PageShape(
+                    sourcePath: $0.sourcePath, outputPath: $0.outputPath, title: $0.title, order: $0.order,
+                    anchors: loaded.anchors[$0.sourcePath]
+                        ?? LinkResolver.anchors(of: $0, rawHTML: site.config.allowRawHTML).sorted())
+            },
+            generated: generated.flatMap { [$0.outputPath, $0.title] }, files: loaded.files.keys.sorted(),
+            refused: loaded.refused)
+        // The navigation and the link tables follow from the shape (and the
+        // settings, which a session's cache is cleared for): the last
+        // build's serve while it is the same.
+        let setup: BuildCache.RenderSetup
+        if let known = previousSetup, known.shape == shape {
+            for warning in known.navigationWarnings {
+                diagnostics.warning(site.config.file ?? loaded.displayRoot, line: warning.line, warning.message)
+            }
+            setup = BuildCache.RenderSetup(
+                shape: shape, navigation: known.navigation, navigationWarnings: known.navigationWarnings,
+                links: LinkResolver(sharing: known.links, diagnostics: diagnostics))
+        } else {
+            var warnings: [(line: Int, message: String)] = []
+            let navigation = Navigation(
+                entries: inNavigation,
+                overrides: site.config.nav,
+                outputBySource: Dictionary(
+                    site.pages.map { ($0.sourcePath, $0.outputPath) }, uniquingKeysWith: { first, _ in first }),
+                pretty: pretty, folderIndexes: Set(folderIndexes.map(\.outputPath)),
+                unknown: { path, line in warnings.append((line, "nav names '\(path)', which is not a page")) })
+            for warning in warnings {
+                diagnostics.warning(site.config.file ?? loaded.displayRoot, line: warning.line, warning.message)
+            }
+            let links = LinkResolver(
+                pages: site.pages, generatedPaths: Set(generated.map(\.outputPath)), files: loaded.files,
+                refused: loaded.refused, pretty: pretty, rawHTML: site.config.allowRawHTML, anchors: loaded.anchors,
+                diagnostics: diagnostics)
+            setup = BuildCache.RenderSetup(
+                shape: shape, navigation: navigation, navigationWarnings: warnings, links: links)
+        }
+        let navigation = setup.navigation
+        let links = setup.links
         let shared = SharedContext(
             config: site.config, stylesheets: stylesheets, scripts: scripts, logo: logo(links: links),
             footer: FooterRenderer(
@@ -172,15 +204,6 @@ struct SiteRenderer {
         let renderer = self
 
         let progress = self.progress
-        let shape = BuildCache.SiteShape(
-            templates: templates.siteSources,
-            pages: site.pages.map {
-                BuildCache.SiteShape.PageShape(
-                    sourcePath: $0.sourcePath, outputPath: $0.outputPath, title: $0.title, order: $0.order,
-                    anchors: (links.anchorsBySource[$0.sourcePath] ?? []).sorted())
-            },
-            generated: generated.flatMap { [$0.outputPath, $0.title] }, files: loaded.files.keys.sorted(),
-            refused: loaded.refused)
         let sameShape = previous?.shape == shape
         let reusable = sameShape ? previous?.pages ?? [:] : [:]
         let generations = self.generations
@@ -299,7 +322,10 @@ struct SiteRenderer {
         var result = Rendered(files: outputs.count, generatedPages: generated.count)
         result.shape = shape
         result.generatedHTML = generatedHTML
-        if keepsForNextBuild { result.indexPages = indexPages }
+        if keepsForNextBuild {
+            result.indexPages = indexPages
+            result.setup = setup
+        }
         for (page, entry) in zip(site.pages, rendered) {
             guard let entry else { continue }
             result.pages[page.sourcePath] = entry.page
