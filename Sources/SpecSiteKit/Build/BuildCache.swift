@@ -48,6 +48,55 @@ struct BuildCache: Sendable {
         var anchors: [String] = []
     }
 
+    /// The per-page tables the stages after reading look up, made from the
+    /// pages read, in the order they were found (``Builder/assemble(_:paths:reuses:cache:)``).
+    struct Assembly: Sendable {
+        /// Each markdown file's path, in the order found.
+        let paths: [String]
+        /// Each one's revision (0 when it could not be read), in the same order.
+        var pageRevisions: [Int]
+        /// Each one's page (nil when it could not be read), in the same order.
+        var pages: [Page?]
+        var factsByPage: [String: [any Fact]] = [:]
+        var kinds: [String: DocumentKind] = [:]
+        var anchors: [String: [String]] = [:]
+        var pageSummaries: [String: String] = [:]
+        var revisions: [String: Int] = [:]
+        var factPlugins: [String: Set<String>] = [:]
+        var factRevisions: [String: [String: Int]] = [:]
+
+        /// Empty tables for the files at `paths`.
+        init(paths: [String]) {
+            self.paths = paths
+            pageRevisions = Array(repeating: 0, count: paths.count)
+            pages = Array(repeating: nil, count: paths.count)
+        }
+
+        /// Records `entry`, the file at `index` and `path`, in place of what was there.
+        mutating func set(_ entry: LoadedPage, at index: Int, path: String) {
+            pageRevisions[index] = entry.revision
+            pages[index] = entry.page
+            guard entry.page != nil else {
+                factsByPage[path] = nil
+                kinds[path] = nil
+                anchors[path] = nil
+                pageSummaries[path] = nil
+                revisions[path] = nil
+                factPlugins[path] = nil
+                factRevisions[path] = nil
+                return
+            }
+            let facts = entry.facts
+            factsByPage[path] = facts.isEmpty ? nil : facts.flatMap(\.facts)
+            kinds[path] = entry.kind
+            anchors[path] = entry.anchors
+            pageSummaries[path] = entry.summary
+            revisions[path] = entry.revision
+            factPlugins[path] = Set(facts.map(\.plugin))
+            factRevisions[path] = entry.factRevisions
+        }
+    }
+
     /// One page's HTML as the last build rendered it.
     struct RenderedPage: Sendable {
         /// The revision of the page it was rendered from.
@@ -134,6 +183,7 @@ struct BuildCache: Sendable {
     var generated: [String: Generated] = [:]
     var shape: SiteShape?
     var layout: PageLayout?
+    var assembly: Assembly?
     var indexPages: IndexPages?
     var renderSetup: RenderSetup?
     var rendered: [String: RenderedPage] = [:]

@@ -73,8 +73,7 @@ extension Builder {
         let diskPages = disk?.previous.pages ?? [:]
         // Not `disk == nil` in the closure: that copies the whole cache for every page.
         let usesDisk = disk != nil
-        let read = markdown.enumerated().map { $0 }.parallelMap {
-            offset, file -> (BuildCache.LoadedPage, Bool, DiskCache.PageEntry?, Bool) in
+        let read = markdown.enumerated().map { $0 }.parallelMap { offset, file -> ReadPage in
             defer { parsing.step() }
             let displayPath = ContentDiscovery.join(display, file.relativePath)
             let bytes: [UInt8]
@@ -87,7 +86,7 @@ extension Builder {
                     stamp = SourceStamp(path: file.absolutePath)
                     if let stamp, let known = previous[file.relativePath], known.stamp == stamp {
                         DiagnosticLog.replay(known.diagnostics, into: diagnostics)
-                        return (known, true, nil, false)
+                        return ReadPage(loaded: known, reuse: .untouched)
                     }
                 }
                 switch boundary.contents(of: file.absolutePath) {
@@ -95,18 +94,17 @@ extension Builder {
                 case .failure(let refusal):
                     let problem = Diagnostic(.error, file: displayPath, "cannot read file: \(refusal.reason)")
                     diagnostics.report(problem)
-                    return (
-                        BuildCache.LoadedPage(
+                    return ReadPage(
+                        loaded: BuildCache.LoadedPage(
                             bytes: [], stamp: nil, revision: 0, page: nil, facts: [], diagnostics: [problem],
-                            summary: ""), false, nil, false
-                    )
+                            summary: ""), reuse: .read)
                 }
             }
             let settled = stamp.flatMap { $0.settled(at: now) ? $0 : nil }
             if reusesPages, var known = previous[file.relativePath], known.bytes == bytes {
                 DiagnosticLog.replay(known.diagnostics, into: diagnostics)
                 known.stamp = settled
-                return (known, true, nil, false)
+                return ReadPage(loaded: known, reuse: .restamped)
             }
             // A log and contexts of the page's own, so what it reports can be
             // reported again when a rebuild reuses its parse and facts.
@@ -165,59 +163,37 @@ extension Builder {
                 loaded.factRevisions[plugin] =
                     reusesPages && old.map { BuildCache.sameFacts($0, found) } == true ? kept ?? revision : revision
             }
-            return (loaded, false, entry, fromDisk)
+            return ReadPage(loaded: loaded, reuse: .read, diskEntry: entry, fromDisk: fromDisk)
         }
         cache.revision = firstRevision + markdown.count
-        // One pass over what was read, by index: iterating the pairs would
-        // copy every page's entry (its page, facts and bytes) once per loop.
         var reparsed = 0
-        var loadedPages: [Page] = []
-        var factsByPage: [String: [any Fact]] = [:]
-        var entries: [String: BuildCache.LoadedPage] = [:]
-        var kinds: [String: DocumentKind] = [:]
-        var anchors: [String: [String]] = [:]
-        var pageSummaries: [String: String] = [:]
-        var revisions: [String: Int] = [:]
-        var factPlugins: [String: Set<String>] = [:]
-        var factRevisions: [String: [String: Int]] = [:]
-        loadedPages.reserveCapacity(markdown.count)
         var nextDiskPages: [String: DiskCache.PageEntry] = [:]
         var fromDiskCache = 0
-        for index in markdown.indices {
-            let path = markdown[index].relativePath
-            if !read[index].1 { reparsed += 1 }
-            if let entry = read[index].2 { nextDiskPages[path] = entry }
-            if read[index].3 { fromDiskCache += 1 }
-            if reusesPages, read[index].0.revision > 0 { entries[path] = read[index].0 }
-            guard let page = read[index].0.page else { continue }
-            loadedPages.append(page)
-            let facts = read[index].0.facts
-            if !facts.isEmpty { factsByPage[page.sourcePath] = facts.flatMap(\.facts) }
-            kinds[path] = read[index].0.kind
-            anchors[path] = read[index].0.anchors
-            pageSummaries[path] = read[index].0.summary
-            revisions[path] = read[index].0.revision
-            factPlugins[path] = Set(facts.map(\.plugin))
-            factRevisions[path] = read[index].0.factRevisions
+        for index in read.indices {
+            if read[index].reuse == .read { reparsed += 1 }
+            if let entry = read[index].diskEntry { nextDiskPages[markdown[index].relativePath] = entry }
+            if read[index].fromDisk { fromDiskCache += 1 }
         }
-        cache.pages = entries
+        let assembly = assemble(read, paths: markdown.map(\.relativePath), reuses: reusesPages, cache: &cache)
+        let kinds = assembly.kinds
+        var loadedPages = assembly.pages.compactMap { $0 }
 
         let pages = laidOut(loadedPages, kinds: kinds, cache: &cache)
         loadedPages = []
-        var site = Site(config: config, pages: pages, factsByPage: factsByPage)
+        var site = Site(config: config, pages: pages, factsByPage: assembly.factsByPage)
         progress?("summarising \(pages.count) pages")
         let generations = summarize(
-            &site, plugins: plugins, contexts: contexts, factRevisions: factRevisions,
+            &site, plugins: plugins, contexts: contexts, factRevisions: assembly.factRevisions,
             reuses: reusesPages, cache: &cache)
         var loaded = LoadedSite(
             site: site, plugins: plugins, contexts: contexts, files: files, contentRoot: contentRoot,
             displayRoot: display, boundary: boundary, refused: discovery.refused)
-        loaded.pageSummaries = pageSummaries
+        loaded.pageSummaries = assembly.pageSummaries
         loaded.kinds = kinds
-        loaded.anchors = anchors
+        loaded.anchors = assembly.anchors
         loaded.reparsed = reparsed
-        loaded.revisions = revisions
-        loaded.factPlugins = factPlugins
+        loaded.revisions = assembly.revisions
+        loaded.factPlugins = assembly.factPlugins
         loaded.generations = generations
         if var disk {
             disk.pages = nextDiskPages
@@ -237,11 +213,15 @@ extension Builder {
         _ site: inout Site, plugins: [any Plugin], contexts: [String: PluginContext],
         factRevisions: [String: [String: Int]], reuses: Bool, cache: inout BuildCache
     ) -> [String: Int] {
-        // By index: a closure over the pages would copy each one (a large value) once per plugin.
-        let pageKeys = site.pages.indices.map {
-            BuildCache.SummaryInput.PageKey(
-                sourcePath: site.pages[$0].sourcePath, outputPath: site.pages[$0].outputPath,
-                title: site.pages[$0].title)
+        // A plain loop by index: a closure over the pages copied each one
+        // (a large value) once per plugin.
+        var pageKeys: [BuildCache.SummaryInput.PageKey] = []
+        pageKeys.reserveCapacity(site.pages.count)
+        for index in site.pages.indices {
+            pageKeys.append(
+                BuildCache.SummaryInput.PageKey(
+                    sourcePath: site.pages[index].sourcePath, outputPath: site.pages[index].outputPath,
+                    title: site.pages[index].title))
         }
         var generations: [String: Int] = [:]
         var summaries: [String: any Sendable] = [:]
@@ -313,5 +293,58 @@ extension Builder {
             cache.layout = nil
         }
         return sorted
+    }
+}
+
+extension Builder {
+    /// What reading one markdown file gave.
+    struct ReadPage {
+        enum Reuse {
+            /// The last build's entry, its stamp unchanged: the file was not read.
+            case untouched
+            /// The last build's entry with a new stamp: the file was read and its bytes were the same.
+            case restamped
+            /// Parsed and analysed anew (or the file could not be read).
+            case read
+        }
+        var loaded: BuildCache.LoadedPage
+        var reuse: Reuse
+        /// What to keep of it in the cache on disk.
+        var diskEntry: DiskCache.PageEntry? = nil
+        /// Whether its analysis came from the cache on disk.
+        var fromDisk = false
+    }
+
+    /// The per-page tables the later stages look up, from what was read.
+    /// In a session, the last build's tables are patched where a page's
+    /// revision changed rather than made again: at 10,000 pages, making
+    /// them (and freeing the last ones) was a large part of a rebuild.
+    /// Also leaves each page's entry in `cache.pages`.
+    func assemble(
+        _ read: [ReadPage], paths: [String], reuses: Bool, cache: inout BuildCache
+    ) -> BuildCache.Assembly {
+        if reuses, var assembly = cache.assembly, assembly.paths == paths {
+            // Taken out while it is patched, so its tables are not copied.
+            cache.assembly = nil
+            for index in read.indices where read[index].reuse != .untouched {
+                let path = paths[index]
+                let entry = read[index].loaded
+                cache.pages[path] = entry.revision > 0 ? entry : nil
+                guard entry.revision != assembly.pageRevisions[index] || entry.revision == 0 else { continue }
+                assembly.set(entry, at: index, path: path)
+            }
+            cache.assembly = assembly
+            return assembly
+        }
+        var assembly = BuildCache.Assembly(paths: paths)
+        var entries: [String: BuildCache.LoadedPage] = [:]
+        for index in read.indices {
+            let path = paths[index]
+            if reuses, read[index].loaded.revision > 0 { entries[path] = read[index].loaded }
+            assembly.set(read[index].loaded, at: index, path: path)
+        }
+        cache.pages = entries
+        cache.assembly = reuses ? assembly : nil
+        return assembly
     }
 }

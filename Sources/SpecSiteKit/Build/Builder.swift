@@ -181,7 +181,14 @@ public struct Builder: Sendable {
         clock.lap("render")
         if cache.isEnabled {
             cache.shape = rendered.shape
-            cache.rendered = rendered.pages
+            if rendered.patchesPrevious {
+                // Let go of the renderer's reference first, so the entries are patched, not copied.
+                renderer.previous = nil
+                for path in rendered.dropped { cache.rendered[path] = nil }
+                for (path, entry) in rendered.pages { cache.rendered[path] = entry }
+            } else {
+                cache.rendered = rendered.pages
+            }
             cache.generatedHTML = rendered.generatedHTML
             cache.indexPages = rendered.indexPages
             cache.renderSetup = rendered.setup

@@ -40,8 +40,15 @@ struct SiteRenderer {
         var rerendered = 0
         /// What every page's HTML depended on, for the next build.
         var shape: BuildCache.SiteShape?
-        /// Each markdown page's HTML and what it depended on, by source path.
+        /// Each markdown page's HTML and what it depended on, by source path:
+        /// every page's, or when ``patchesPrevious`` only those that differ
+        /// from the last build's entry.
         var pages: [String: BuildCache.RenderedPage] = [:]
+        /// Whether ``pages`` holds only what changed since the last build's
+        /// entries (which the others keep), and ``dropped`` the pages that have none now.
+        var patchesPrevious = false
+        /// Pages whose last entry is void (when ``patchesPrevious``).
+        var dropped: [String] = []
         /// Each generated page's HTML, by output path (kept only in a session).
         var generatedHTML: [String: BuildCache.GeneratedHTML] = [:]
         /// The home page and folder indexes, for the next build (kept only in a session).
@@ -209,10 +216,9 @@ struct SiteRenderer {
         let generations = self.generations
         let plugins = Dictionary(loaded.plugins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let disk = diskUse.map { DiskRenderReuse(use: $0, shape: shape) }
-        let rendered = site.pages.parallelMap {
-            page -> (page: BuildCache.RenderedPage, reused: Bool, disk: DiskCache.RenderEntry?, fromDisk: Bool)? in
+        let rendered = site.pages.parallelMap { page -> PageOutcome in
             defer { progress.step() }
-            guard claimed.contains(page.outputPath) else { return nil }
+            guard claimed.contains(page.outputPath) else { return PageOutcome(sourcePath: page.sourcePath) }
             let revision = loaded.revisions[page.sourcePath] ?? 0
             let path = OutputPaths.writtenPath(page.outputPath, pretty: pretty)
             let factPlugins = loaded.factPlugins[page.sourcePath] ?? []
@@ -234,13 +240,18 @@ struct SiteRenderer {
                         || (known.slices[id].map { old in slice(id).map { old.matches($0) } ?? false } ?? false)
                 })
             {
-                var known = known
-                for id in known.summaryGenerations.keys { known.summaryGenerations[id] = generations[id] ?? 0 }
-                for (id, made) in slices { known.slices[id] = made }
                 DiagnosticLog.replay(known.diagnostics, into: renderer.diagnostics)
                 for file in known.copied { _ = links.copy(file) }
                 outputs.write(path, known.html, unchanged: true)
-                return (known, true, nil, false)
+                // Slices are made only where a generation moved: the entry
+                // then records the new generations (and what it drew of them).
+                guard !slices.isEmpty || known.summaryGenerations.contains(where: { generations[$0] != $1 }) else {
+                    return PageOutcome(sourcePath: page.sourcePath, entry: nil, reused: true)
+                }
+                var known = known
+                for id in known.summaryGenerations.keys { known.summaryGenerations[id] = generations[id] ?? 0 }
+                for (id, made) in slices { known.slices[id] = made }
+                return PageOutcome(sourcePath: page.sourcePath, entry: known, reused: true)
             }
             if let disk,
                 let (known, html) = disk.reusable(
@@ -255,7 +266,8 @@ struct SiteRenderer {
                         known.plugins.map { ($0, generations[$0] ?? 0) }, uniquingKeysWith: { first, _ in first }),
                     html: renderer.keepsForNextBuild ? html : [], diagnostics: known.diagnostics,
                     copied: known.copied)
-                return (entry, true, known, true)
+                return PageOutcome(
+                    sourcePath: page.sourcePath, entry: entry, reused: true, disk: known, fromDisk: true)
             }
             // The page's own log and records, for the next build to reuse
             // (with notes for the cache on disk, which a `--verbose` build may read).
@@ -281,7 +293,7 @@ struct SiteRenderer {
             let kept = disk?.entry(
                 sourcePath: page.sourcePath, writtenPath: path, plugins: drawnBy, slice: slice, html: html,
                 diagnostics: entry.diagnostics, copied: entry.copied)
-            return (entry, false, kept, false)
+            return PageOutcome(sourcePath: page.sourcePath, entry: entry, reused: false, disk: kept)
         }
         // A generated page is drawn again only when it or the site's shape changed.
         let reusableGenerated = sameShape ? previousGenerated : [:]
@@ -326,12 +338,18 @@ struct SiteRenderer {
             result.indexPages = indexPages
             result.setup = setup
         }
-        for (page, entry) in zip(site.pages, rendered) {
-            guard let entry else { continue }
-            result.pages[page.sourcePath] = entry.page
-            if !entry.reused { result.rerendered += 1 }
-            if let kept = entry.disk { result.diskRendered[page.sourcePath] = kept }
-            if entry.fromDisk { result.fromDiskCache += 1 }
+        // Over the last build's entries (which the builder patches in
+        // place) when every page was rendered for the same shape.
+        result.patchesPrevious = sameShape && previous != nil
+        for outcome in rendered {
+            if !outcome.claimed {
+                if result.patchesPrevious { result.dropped.append(outcome.sourcePath) }
+                continue
+            }
+            if let entry = outcome.entry { result.pages[outcome.sourcePath] = entry }
+            if !outcome.reused { result.rerendered += 1 }
+            if let kept = outcome.disk { result.diskRendered[outcome.sourcePath] = kept }
+            if outcome.fromDisk { result.fromDiskCache += 1 }
         }
         return result
     }
@@ -365,6 +383,36 @@ struct SiteRenderer {
                 "this linked file carries script (\(finding.what)), which would run when it is opened (not copied;"
                     + " remove it, or set 'allow_raw_html: true' to copy it as it is)")
             return nil
+        }
+    }
+
+    /// What became of one markdown page.
+    private struct PageOutcome {
+        var sourcePath: String
+        /// False when its path was not claimed (it clashed): it has no entry.
+        var claimed = false
+        /// Its entry for the next build; nil when the last build's stands as it was.
+        var entry: BuildCache.RenderedPage?
+        /// Whether its HTML was reused rather than rendered.
+        var reused = false
+        /// What to keep of it in the cache on disk.
+        var disk: DiskCache.RenderEntry?
+        /// Whether its HTML was taken from the output, as the cache on disk allowed.
+        var fromDisk = false
+
+        /// A page that was not claimed.
+        init(sourcePath: String) { self.sourcePath = sourcePath }
+
+        init(
+            sourcePath: String, entry: BuildCache.RenderedPage?, reused: Bool, disk: DiskCache.RenderEntry? = nil,
+            fromDisk: Bool = false
+        ) {
+            self.sourcePath = sourcePath
+            claimed = true
+            self.entry = entry
+            self.reused = reused
+            self.disk = disk
+            self.fromDisk = fromDisk
         }
     }
 
