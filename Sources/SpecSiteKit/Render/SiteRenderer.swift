@@ -176,9 +176,6 @@ struct SiteRenderer {
         // build's serve while it is the same.
         let setup: BuildCache.RenderSetup
         if let known = previousSetup, known.shape == shape {
-            for warning in known.navigationWarnings {
-                diagnostics.warning(site.config.file ?? loaded.displayRoot, line: warning.line, warning.message)
-            }
             setup = BuildCache.RenderSetup(
                 shape: shape, navigation: known.navigation, navigationWarnings: known.navigationWarnings,
                 links: LinkResolver(sharing: known.links, diagnostics: diagnostics))
@@ -191,15 +188,16 @@ struct SiteRenderer {
                     site.pages.map { ($0.sourcePath, $0.outputPath) }, uniquingKeysWith: { first, _ in first }),
                 pretty: pretty, folderIndexes: Set(folderIndexes.map(\.outputPath)),
                 unknown: { path, line in warnings.append((line, "nav names '\(path)', which is not a page")) })
-            for warning in warnings {
-                diagnostics.warning(site.config.file ?? loaded.displayRoot, line: warning.line, warning.message)
-            }
             let links = LinkResolver(
                 pages: site.pages, generatedPaths: Set(generated.map(\.outputPath)), files: loaded.files,
                 refused: loaded.refused, pretty: pretty, rawHTML: site.config.allowRawHTML, anchors: loaded.anchors,
                 diagnostics: diagnostics)
             setup = BuildCache.RenderSetup(
                 shape: shape, navigation: navigation, navigationWarnings: warnings, links: links)
+        }
+        // Reported from the setup, made now or kept: a kept one warns as a new one would.
+        for warning in setup.navigationWarnings {
+            diagnostics.warning(site.config.file ?? loaded.displayRoot, line: warning.line, warning.message)
         }
         let navigation = setup.navigation
         let links = setup.links
