@@ -15,6 +15,21 @@ import Testing
         return (fact?.flows ?? [], log.notes)
     }
 
+    @Test func wordsAreRunsOfLettersLowercased() {
+        // ASCII text is split on its bytes, any other by Character: the same words either way.
+        #expect(
+            ChainEvidence.words(of: "Login → Home: 2 Screens, the_Flow!") == [
+                "login", "home", "screens", "the", "flow",
+            ])
+        #expect(
+            ChainEvidence.words(of: "Login -> Home: 2 Screens, the_Flow!") == [
+                "login", "home", "screens", "the", "flow",
+            ])
+        #expect(ChainEvidence.words(of: "Écran d'ACCUEIL") == ["écran", "d", "accueil"])
+        #expect(ChainEvidence.words(of: "@[`{") == [])
+        #expect(ChainEvidence.words(of: "") == [])
+    }
+
     // MARK: - Not flows
 
     @Test func aListOfBrandNamesIsNoFlow() throws {

@@ -238,6 +238,12 @@ struct ContrastPairTests {
     @Test func rolesComeFromTheWordsOfTheName() {
         #expect(ContrastPairs.words("textPrimary") == ["text", "primary"])
         #expect(ContrastPairs.words("on-surface_variant") == ["on", "surface", "variant"])
+        // ASCII names are split on their bytes, others by Character: the same rules either way.
+        #expect(ContrastPairs.words("Text Primary2 HTMLColor") == ["text", "primary2", "htmlcolor"])
+        #expect(ContrastPairs.words("textPrimaryÉ") == ["text", "primary", "é"])
+        #expect(ContrastPairs.words("fondClair-Élevé") == ["fond", "clair", "élevé"])
+        #expect(ContrastPairs.words("--bg__dark9") == ["bg", "dark9"])
+        #expect(ContrastPairs.words("") == [])
         #expect(TokenViews.iconBadge(3.1).label == "AA")
         #expect(TokenViews.iconBadge(2.9).label == "Fails")
         #expect(TokenViews.badge(4.4).label == "AA large")

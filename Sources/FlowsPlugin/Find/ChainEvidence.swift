@@ -128,7 +128,33 @@ enum ChainEvidence {
 
     /// Lowercased words: runs of letters.
     static func words(of text: String) -> [String] {
-        text.lowercased().split { !$0.isLetter }.map(String.init)
+        // Every heading, cell and paragraph of a page is looked at, so an ASCII
+        // text is split on its bytes (the same words as by Character, without
+        // looking up each one's Unicode properties).
+        var text = text
+        let ascii = text.withUTF8 { bytes -> [String]? in
+            var words: [String] = []
+            var start = -1
+            for (offset, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+                if isLetter, start < 0 { start = offset }
+                if !isLetter, start >= 0 {
+                    words.append(Self.lowercasedASCII(bytes[start..<offset]))
+                    start = -1
+                }
+            }
+            if start >= 0 { words.append(Self.lowercasedASCII(bytes[start...])) }
+            return words
+        }
+        return ascii ?? text.lowercased().split { !$0.isLetter }.map(String.init)
+    }
+
+    private static func lowercasedASCII(_ letters: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(unsafeUninitializedCapacity: letters.count) { buffer in
+            for (offset, byte) in letters.enumerated() { buffer[offset] = byte | 0x20 }
+            return letters.count
+        }
     }
 
     /// Whether the text holds box-drawing characters (`│ ┌ ─ ▶`): such a line

@@ -1,5 +1,12 @@
 /// One piece of tracked work: a chunk, a heading with a status marker, a GSD
 /// plan or phase, a status-table row, or a group of task-list items.
+///
+/// Its ``Fields`` live in one shared, copy-on-write box: a site's report copies
+/// every item into entries, slices, pages and exports, and a copy of thirty
+/// stored properties (nineteen of them strings) cost a retain and a release
+/// each; a copy of the box costs one. Read and write the fields as if they
+/// were the item's own (`item.status`, `item.checklist.done += 1`).
+@dynamicMemberLookup
 public struct WorkItem: Sendable, Equatable, Codable {
     /// What kind of text the item was read from.
     public enum Kind: String, Sendable, Codable {
@@ -23,98 +30,136 @@ public struct WorkItem: Sendable, Equatable, Codable {
         public var isGSD: Bool { self == .plan || self == .phase || self == .quick }
     }
 
-    /// The id as people write it: `CHUNK-004`, `10-04`, `phase-2`, or the
-    /// heading's anchor for sections and checklists.
-    public var id: String
-    /// Unique in the site: the source path, `#`, and the id (`PLAN.md#CHUNK-004`);
-    /// GSD plans and phases use their planning folder instead of the file.
-    public var key: String
-    /// The kind.
-    public var kind: Kind
-    /// The title without id or status marker.
-    public var title: String
-    /// The status as written (or, for plans and phases, as their files show it).
-    public var status: WorkStatus = .notStarted
-    /// Whether any text stated the status (a checklist-derived status is not stated).
-    public var statusStated = false
-    /// The status text as written (`✅ Committed (88c8123..HEAD)`).
-    public var statusText: String?
-    /// The marker written in the heading (`✅ COMPLETED`), which the page shows as a badge.
-    public var headingMarker: String?
-    /// Why it is blocked or what is left, when written after the status word.
-    public var note: String?
-    /// The completion date, as written (`2026-01-12`).
-    public var completed: String?
-    /// The commit range, as written (`88c8123..HEAD`).
-    public var commits: String?
-    /// The dependency text as written (`CHUNK-001 (colors), CHUNK-003`).
-    public var dependencyText: String?
-    /// Dependency ids as written, in order (`CHUNK-001`, `10-02`, `phase-1`).
-    public var dependencyIDs: [String] = []
-    /// `Previous chunks` / `All previous chunks`: every earlier item of the document.
-    public var dependsOnAllPrevious = false
-    /// The line the dependencies are written on.
-    public var dependencyLine: Int?
-    /// The estimated effort.
-    public var estimate: Estimate?
-    /// Risk, as written (`Low`, `High (timing and permissions)`).
-    public var risk: String?
-    /// Priority, as written (`CRITICAL`, `P1`, `1`).
-    public var priority: String?
-    /// Phase name or number, as written or from the Implementation Order table.
-    public var phase: String?
-    /// GSD wave.
-    public var wave: String?
-    /// The item's checkboxes (GSD tasks for a plan).
-    public var checklist = ChecklistCount()
-    /// How many of its boxes are numbered tasks of their own (`- [x] 2.1
-    /// Create the models`, `- [ ] T012 …`): a heading over such a list is a
-    /// group of tasks, not one (see ``PlanProgress``).
-    public var numberedBoxes = 0
-    /// Content path of the page it is written in.
-    public var sourcePath: String
-    /// The path used in messages (`content/PLAN.md`).
-    public var displayPath: String
-    /// The file line it starts on.
-    public var line: Int
-    /// The heading anchor on its page, if any.
-    public var anchor: String?
-    /// The enclosing item's key (a plan's phase).
-    public var parent: String?
-    /// The outermost heading above a section (below the page's title) that is
-    /// no work item (`Production Readiness Gates`): where a document writes
-    /// more than one list of sections, the list it belongs to.
-    public var area: String?
-    /// Where the markers and the evidence disagree (a chunk marked done with
-    /// unticked boxes, a roadmap that says done with no SUMMARY): the item keeps
-    /// what its author wrote, and these say what to check.
-    public var hints: [Hint] = []
-    /// Part of a finished, archived milestone (GSD `milestones/`, a collapsed
-    /// `<details>` block): history, never offered as next.
-    public var archived = false
+    /// What an item holds, as its reader and the site's assembly set it.
+    public struct Fields: Sendable, Equatable, Codable {
+        /// The id as people write it: `CHUNK-004`, `10-04`, `phase-2`, or the
+        /// heading's anchor for sections and checklists.
+        public var id: String
+        /// Unique in the site: the source path, `#`, and the id (`PLAN.md#CHUNK-004`);
+        /// GSD plans and phases use their planning folder instead of the file.
+        public var key: String
+        /// The kind.
+        public var kind: Kind
+        /// The title without id or status marker.
+        public var title: String
+        /// The status as written (or, for plans and phases, as their files show it).
+        public var status: WorkStatus = .notStarted
+        /// Whether any text stated the status (a checklist-derived status is not stated).
+        public var statusStated = false
+        /// The status text as written (`✅ Committed (88c8123..HEAD)`).
+        public var statusText: String?
+        /// The marker written in the heading (`✅ COMPLETED`), which the page shows as a badge.
+        public var headingMarker: String?
+        /// Why it is blocked or what is left, when written after the status word.
+        public var note: String?
+        /// The completion date, as written (`2026-01-12`).
+        public var completed: String?
+        /// The commit range, as written (`88c8123..HEAD`).
+        public var commits: String?
+        /// The dependency text as written (`CHUNK-001 (colors), CHUNK-003`).
+        public var dependencyText: String?
+        /// Dependency ids as written, in order (`CHUNK-001`, `10-02`, `phase-1`).
+        public var dependencyIDs: [String] = []
+        /// `Previous chunks` / `All previous chunks`: every earlier item of the document.
+        public var dependsOnAllPrevious = false
+        /// The line the dependencies are written on.
+        public var dependencyLine: Int?
+        /// The estimated effort.
+        public var estimate: Estimate?
+        /// Risk, as written (`Low`, `High (timing and permissions)`).
+        public var risk: String?
+        /// Priority, as written (`CRITICAL`, `P1`, `1`).
+        public var priority: String?
+        /// Phase name or number, as written or from the Implementation Order table.
+        public var phase: String?
+        /// GSD wave.
+        public var wave: String?
+        /// The item's checkboxes (GSD tasks for a plan).
+        public var checklist = ChecklistCount()
+        /// How many of its boxes are numbered tasks of their own (`- [x] 2.1
+        /// Create the models`, `- [ ] T012 …`): a heading over such a list is a
+        /// group of tasks, not one (see ``PlanProgress``).
+        public var numberedBoxes = 0
+        /// Content path of the page it is written in.
+        public var sourcePath: String
+        /// The path used in messages (`content/PLAN.md`).
+        public var displayPath: String
+        /// The file line it starts on.
+        public var line: Int
+        /// The heading anchor on its page, if any.
+        public var anchor: String?
+        /// The enclosing item's key (a plan's phase).
+        public var parent: String?
+        /// The outermost heading above a section (below the page's title) that is
+        /// no work item (`Production Readiness Gates`): where a document writes
+        /// more than one list of sections, the list it belongs to.
+        public var area: String?
+        /// Where the markers and the evidence disagree (a chunk marked done with
+        /// unticked boxes, a roadmap that says done with no SUMMARY): the item keeps
+        /// what its author wrote, and these say what to check.
+        public var hints: [Hint] = []
+        /// Part of a finished, archived milestone (GSD `milestones/`, a collapsed
+        /// `<details>` block): history, never offered as next.
+        public var archived = false
+    }
+
+    /// The fields, shared between copies until one of them writes.
+    private final class Storage: @unchecked Sendable {
+        // Unchecked: the box is written only through `WorkItem`'s setter, and
+        // only while no other copy holds it (`isKnownUniquelyReferenced`).
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    /// Reads a field.
+    public subscript<Value>(dynamicMember path: KeyPath<Fields, Value>) -> Value {
+        storage.fields[keyPath: path]
+    }
+
+    /// Reads or writes a field; a write first copies a box other copies share.
+    public subscript<Value>(dynamicMember path: WritableKeyPath<Fields, Value>) -> Value {
+        get { storage.fields[keyPath: path] }
+        set {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            storage.fields[keyPath: path] = newValue
+        }
+    }
+
+    /// Every field at once.
+    public var fields: Fields { storage.fields }
 
     /// Creates an item.
     public init(
         id: String, key: String, kind: Kind, title: String, sourcePath: String, displayPath: String, line: Int,
         anchor: String? = nil
     ) {
-        self.id = id
-        self.key = key
-        self.kind = kind
-        self.title = title
-        self.sourcePath = sourcePath
-        self.displayPath = displayPath
-        self.line = line
-        self.anchor = anchor
+        storage = Storage(
+            Fields(
+                id: id, key: key, kind: kind, title: title, sourcePath: sourcePath, displayPath: displayPath,
+                line: line, anchor: anchor))
+    }
+
+    public static func == (lhs: WorkItem, rhs: WorkItem) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public init(from decoder: any Decoder) throws {
+        storage = Storage(try Fields(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try storage.fields.encode(to: encoder)
     }
 
     /// `content/PLAN.md:25`.
-    public var location: String { "\(displayPath):\(line)" }
+    public var location: String { "\(self.displayPath):\(self.line)" }
 
     /// Adds a hint once (readers may find the same disagreement twice).
     mutating func hint(_ message: String, line: Int) {
         let hint = Hint(message: message, line: line)
-        if !hints.contains(hint) { hints.append(hint) }
+        if !self.hints.contains(hint) { self.hints.append(hint) }
     }
 }
 

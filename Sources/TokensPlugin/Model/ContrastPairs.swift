@@ -108,6 +108,9 @@ public struct ContrastPairs: Sendable {
     /// The words of a name: `textPrimary`, `text-primary`, `text_primary` and `Text Primary` all give
     /// `text`, `primary`.
     static func words(_ name: String) -> [String] {
+        // Pairing compares every colour's words with every other's, so an ASCII name (nearly all)
+        // is split on its bytes; the Character path below gives the same words for it.
+        if let words = asciiWords(name) { return words }
         var words: [String] = []
         var current = ""
         var previous: Character?
@@ -126,6 +129,34 @@ public struct ContrastPairs: Sendable {
         }
         if !current.isEmpty { words.append(current.lowercased()) }
         return words
+    }
+
+    /// ``words(_:)`` of an ASCII name, split on its bytes; nil for any other name.
+    private static func asciiWords(_ name: String) -> [String]? {
+        var name = name
+        return name.withUTF8 { bytes -> [String]? in
+            var words: [String] = []
+            var current: [UInt8] = []
+            var previous: UInt8 = 0
+            func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+            func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+            func flush() {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+            }
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if !isLower(byte) && !isUpper(byte) && !(byte >= 0x30 && byte <= 0x39) {
+                    flush()
+                } else {
+                    if isUpper(byte), isLower(previous), !current.isEmpty { flush() }
+                    current.append(isUpper(byte) ? byte + 0x20 : byte)
+                }
+                previous = byte
+            }
+            flush()
+            return words
+        }
     }
 
     /// What a colour token is for, from the words of its name read from its own name outwards:
