@@ -141,14 +141,17 @@ public struct WorkItem: Sendable, Equatable, Codable {
                 line: line, anchor: anchor))
     }
 
+    /// Equal fields; one shared box is equal without looking.
     public static func == (lhs: WorkItem, rhs: WorkItem) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
+    /// Decodes the fields, as ``Fields`` encodes them.
     public init(from decoder: any Decoder) throws {
         storage = Storage(try Fields(from: decoder))
     }
 
+    /// Encodes the fields as ``Fields`` does (the item adds no keys).
     public func encode(to encoder: any Encoder) throws {
         try storage.fields.encode(to: encoder)
     }
