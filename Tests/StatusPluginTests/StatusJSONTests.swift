@@ -1,7 +1,7 @@
 import Foundation
-import SpecSiteKit
 import Testing
 
+@testable import SpecSiteKit
 @testable import StatusPlugin
 
 /// `status.json` is written by hand (``JSONValue``); it must stay what
@@ -23,6 +23,9 @@ struct StatusJSONTests {
         let written = StatusExport.json(report)
         let encoded = StatusExport.encode(StatusExport.file(report), snakeCase: true)
         #expect(report.entries.count > 0, "\(what) has no items")
+        // Built in the order it is written, so no object is sorted on the way out.
+        let inKeyOrder = StatusExport.file(report).json.isInKeyOrder
+        #expect(inKeyOrder, "\(what): status.json is not built in key order")
         guard written != encoded else { return }
         let lines = Array(zip(written.split(separator: "\n"), encoded.split(separator: "\n")))
         let first = lines.firstIndex { $0.0 != $0.1 }

@@ -28,6 +28,18 @@ public indirect enum JSONValue: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether every object's members are in the order they are written
+    /// (else each is sorted as it is written): what builders of large files keep.
+    var isInKeyOrder: Bool {
+        switch self {
+        case .object(let members):
+            zip(members, members.dropFirst()).allSatisfy { !Self.precedes($1.key, $0.key) }
+                && members.allSatisfy(\.value.isInKeyOrder)
+        case .array(let elements): elements.allSatisfy(\.isInKeyOrder)
+        default: true
+        }
+    }
+
     private func write(into out: inout [UInt8], depth: Int) {
         switch self {
         case .object(let members):

@@ -272,8 +272,8 @@ enum GSDAssembly {
         let currentPhases = Set(
             items.filter {
                 $0.kind == .phase && !$0.archived && GSDFiles.fileName($0.sourcePath).hasSuffix("ROADMAP.md")
-            }.map(\.key))
-        let archivedPhaseItems = Set(items.filter { $0.kind == .phase && $0.archived }.map(\.key))
+            }.map { $0.key })
+        let archivedPhaseItems = Set(items.filter { $0.kind == .phase && $0.archived }.map { $0.key })
         for offset in items.indices where items[offset].kind == .plan || items[offset].kind == .phase {
             let key = items[offset].kind == .phase ? items[offset].key : (items[offset].parent ?? "")
             let root = String(items[offset].key.prefix { $0 != "#" })
@@ -338,12 +338,15 @@ enum GSDAssembly {
                 }
             }
         }
-        return facts.map { page, fact in
+        // Changed in place: the few archives are rewritten, every other pair is not copied.
+        var facts = facts
+        for offset in facts.indices {
+            let (page, fact) = (facts[offset].page, facts[offset].fact)
             guard RoadmapReader.isRoadmap(page), let root = fact.planningRoot, !rootsWithFiles.contains(root),
                 let parent = archiveParent(of: root)
-            else { return (page, fact) }
-            let phases = fact.items.filter { $0.kind == .phase }.map(\.id)
-            guard currentPhases[parent, default: []].isDisjoint(with: phases) else { return (page, fact) }
+            else { continue }
+            let phases = fact.items.filter { $0.kind == .phase }.map { $0.id }
+            guard currentPhases[parent, default: []].isDisjoint(with: phases) else { continue }
             var merged = fact
             merged.planningRoot = parent
             merged.items = fact.items.map { item in
@@ -353,8 +356,9 @@ enum GSDAssembly {
                 return item
             }
             merged.archivedPhases.formUnion(phases)
-            return (page, merged)
+            facts[offset].fact = merged
         }
+        return facts
     }
 
     /// The planning folder a milestone archive belongs to: `.planning` for
@@ -395,7 +399,7 @@ enum GSDAssembly {
             let root = String(item.key.prefix { $0 != "#" })
             if let parent = archiveParent(of: root) { inArchives.insert(parent + "#" + item.id) }
         }
-        let parents = Set(kept.compactMap(\.parent))
+        let parents = Set(kept.compactMap { $0.parent })
         return kept.filter { item in
             !(item.kind == .phase && item.archived && inArchives.contains(item.key) && !parents.contains(item.key))
         }

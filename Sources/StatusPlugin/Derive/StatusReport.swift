@@ -93,7 +93,7 @@ public struct StatusReport: Sendable {
     /// of its own is not a step to pick up, a phase starts with its plans
     /// unless it has none yet, archived history is never next).
     public var readyNext: [Entry] {
-        let planned = Set(entries.lazy.filter { $0.item.kind == .plan }.compactMap(\.item.parent))
+        let planned = Set(entries.lazy.filter { $0.item.kind == .plan }.compactMap { $0.item.parent })
         return entries.filter { entry in
             // A phase not planned yet is next itself: planning it is the step.
             entry.isReady && entry.item.kind != .checklist
@@ -107,7 +107,7 @@ public struct StatusReport: Sendable {
     /// dashboard's "Check these".
     public var checkThese: [Entry] {
         let hinted = entries.filter { !$0.item.hints.isEmpty }
-        return hinted.filter { !$0.item.archived } + hinted.filter(\.item.archived)
+        return hinted.filter { !$0.item.archived } + hinted.filter { $0.item.archived }
     }
 
     /// Done items out of all tracked ones.
@@ -191,7 +191,7 @@ public struct StatusReport: Sendable {
         report.deriveReadiness()
         report.findCriticalPath()
         report.plans = report.measurePlans()
-        let units = Set(report.plans.flatMap { $0.entries.map(\.item.key) })
+        let units = Set(report.plans.flatMap { $0.entries.map { $0.item.key } })
         report.tracked = report.entries.filter { units.contains($0.item.key) && $0.item.status.counts }
         return report
     }
@@ -233,17 +233,22 @@ public struct StatusReport: Sendable {
                 entries[offset].previousCount = earlier.count
                 entries[offset].latestUnfinishedPrevious = earlier.latestUnfinished
             }
-            let project = Self.project(of: item)
+            // Worked out only for an id its own scope does not define (most are).
+            var ownProject: String?
             for id in item.dependencyIDs {
                 // The item's own plan first, then the one item of that id in its
                 // project (its folder, a folder above or below it); never in a
                 // sibling folder's (two apps' plans built into one site).
+                if let key = byScope[scope]?[id] {
+                    keys.append(key)
+                    continue
+                }
+                let project = ownProject ?? Self.project(of: item)
+                ownProject = project
                 let inProject = (byID[id] ?? []).filter {
                     Self.project(ofKey: $0, in: self).map { Self.related(project, $0) } == true
                 }
-                if let key = byScope[scope]?[id] {
-                    keys.append(key)
-                } else if inProject.count == 1 {
+                if inProject.count == 1 {
                     keys.append(inProject[0])
                 } else {
                     entries[offset].missing.append(id)

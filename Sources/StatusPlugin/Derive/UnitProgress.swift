@@ -159,12 +159,12 @@ extension StatusReport {
             // Sections in sections (`## Phase 1 🚧` holding `### Task 1.1 ✅`): the
             // work left is in the innermost ones, so they are the unit; a section
             // that holds others is counted apart, as a group, never twice.
-            let sectionKeys = Set(members.filter { $0.item.kind == .section }.map(\.item.key))
+            let sectionKeys = Set(members.filter { $0.item.kind == .section }.map { $0.item.key })
             let holders = Set(
-                members.filter { $0.item.kind == .section }.compactMap(\.item.parent).filter(sectionKeys.contains))
+                members.filter { $0.item.kind == .section }.compactMap { $0.item.parent }.filter(sectionKeys.contains))
             let groups = members.filter { holders.contains($0.item.key) }
             members.removeAll { holders.contains($0.item.key) }
-            var kinds = Dictionary(grouping: members, by: \.item.kind)
+            var kinds = Dictionary(grouping: members, by: { $0.item.kind })
             guard let firstKind = UnitProgress.unitOrder.first(where: { kinds[$0] != nil }) else {
                 // Only phases: a roadmap with no plans yet counts its phases.
                 guard let phases = kinds[.phase] else { return nil }
@@ -182,7 +182,7 @@ extension StatusReport {
             // counted in phases: its plans alone would say 6 of 6 done when
             // three phases have not begun.
             if unitKind == .plan, let phases = kinds[.phase] {
-                let planned = Set(kinds[.plan, default: []].compactMap(\.item.parent))
+                let planned = Set(kinds[.plan, default: []].compactMap { $0.item.parent })
                 if phases.contains(where: { !planned.contains($0.item.key) && !$0.item.status.isSettled }) {
                     unitKind = .phase
                 }
@@ -222,7 +222,7 @@ extension StatusReport {
                 let tasks = lists.filter { (try? PlanReader.workHeading.firstMatch(in: $0.item.title)) != nil }
                 if !tasks.isEmpty {
                     unitEntries = (unitEntries + tasks).sorted { $0.item.line < $1.item.line }
-                    let taskKeys = Set(tasks.map(\.item.key))
+                    let taskKeys = Set(tasks.map { $0.item.key })
                     let rest = lists.filter { !taskKeys.contains($0.item.key) }
                     kinds[.checklist] = rest.isEmpty ? nil : rest
                 }
@@ -251,7 +251,7 @@ extension StatusReport {
             if unitKind == .section {
                 let lists = PlanProgress.sectionLists(unitEntries.filter { $0.item.kind == .section })
                 for list in lists.dropFirst() {
-                    let keys = Set(list.entries.map(\.item.key))
+                    let keys = Set(list.entries.map { $0.item.key })
                     unitEntries.removeAll { keys.contains($0.item.key) }
                     var count = UnitProgress(kind: .section, noun: list.noun, entries: list.entries)
                     count.list = list.name

@@ -3,10 +3,11 @@ import SpecSiteKit
 /// `status.json` as ``JSONValue``s, key for key what `JSONEncoder` writes for
 /// ``StatusFile`` with snake-case keys (nil optionals left out).
 extension StatusFile {
+    /// Every object is built in key order, as it is written (see ``StatusFile/Item/json``).
     var json: JSONValue {
         .object([
-            ("schema", .int(schema)), ("summary", summary.json), ("plans", .array(plans.map(\.json))),
-            ("items", .array(items.map(\.json))), ("check_these", .array(checkThese.map(\.json))),
+            ("check_these", .array(checkThese.map(\.json))), ("items", .array(items.map(\.json))),
+            ("plans", .array(plans.map(\.json))), ("schema", .int(schema)), ("summary", summary.json),
             ("warnings", .array(warnings.map(\.json))),
         ])
     }
@@ -15,13 +16,18 @@ extension StatusFile {
 extension StatusFile.Summary {
     var json: JSONValue {
         .object([
-            ("total", .int(total)), ("done", .int(done)), ("percent", .double(percent)),
-            ("units", .array(units.map(\.json))),
-            ("statuses", .object(statuses.map { ($0.key, .int($0.value)) })),
-            ("waiting", .int(waiting)), ("ready", .int(ready)), ("check_these", .int(checkThese)),
-            ("estimate_minutes", estimateMinutes.json), ("checkboxes", checkboxes.json),
+            ("check_these", .int(checkThese)), ("checkboxes", checkboxes.json),
             ("critical_path", .array(criticalPath.map { .string($0) })),
-            ("critical_path_minutes", .int(criticalPathMinutes)),
+            ("critical_path_minutes", .int(criticalPathMinutes)), ("done", .int(done)),
+            ("estimate_minutes", estimateMinutes.json), ("percent", .double(percent)), ("ready", .int(ready)),
+            (
+                "statuses",
+                .object(
+                    statuses.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
+                        ($0.key, .int($0.value))
+                    })
+            ),
+            ("total", .int(total)), ("units", .array(units.map(\.json))), ("waiting", .int(waiting)),
         ])
     }
 }
@@ -32,25 +38,23 @@ extension StatusFile.Progress {
 
 extension StatusFile.Unit {
     var json: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("kind", .string(kind)), ("noun", .string(noun)), ("done", .int(done)), ("total", .int(total)),
-            ("text", .string(text)),
-        ]
+        var members: [(key: String, value: JSONValue)] = [("done", .int(done)), ("kind", .string(kind))]
         if let list { members.append(("list", .string(list))) }
+        members += [("noun", .string(noun)), ("text", .string(text)), ("total", .int(total))]
         return .object(members)
     }
 }
 
 extension StatusFile.Plan {
     var json: JSONValue {
-        .object([("scope", .string(scope)), ("unit", unit.json), ("others", .array(others.map(\.json)))])
+        .object([("others", .array(others.map(\.json))), ("scope", .string(scope)), ("unit", unit.json)])
     }
 }
 
 extension StatusFile.CheckThis {
     var json: JSONValue {
         .object([
-            ("id", .string(id)), ("key", .string(key)), ("file", .string(file)), ("line", .int(line)),
+            ("file", .string(file)), ("id", .string(id)), ("key", .string(key)), ("line", .int(line)),
             ("message", .string(message)),
         ])
     }
@@ -63,55 +67,64 @@ extension StatusFile.Warning {
 }
 
 extension StatusFile.Item {
+    /// Built in key order, as the file is written: thousands of items are
+    /// then not sorted one by one.
     var json: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("id", .string(id)), ("key", .string(key)), ("kind", .string(kind)), ("title", .string(title)),
-            ("status", .string(status)), ("readiness", .string(readiness)),
-            ("source", .object([("file", .string(source.file)), ("line", .int(source.line))])),
-            ("deps", .array(deps.map { .string($0) })), ("dep_keys", .array(depKeys.map { .string($0) })),
-            ("waiting_for", .array(waitingFor.map { .string($0) })),
-            ("waiting_for_keys", .array(waitingForKeys.map { .string($0) })),
-            ("ready", .bool(ready)), ("in_cycle", .bool(inCycle)),
-            (
-                "checklist",
-                .object([
-                    ("done", .int(checklist.done)), ("in_progress", .int(checklist.inProgress)),
-                    ("open", .int(checklist.open)), ("blocked", .int(checklist.blocked)),
-                    ("cancelled", .int(checklist.cancelled)), ("optional", .int(checklist.optional)),
-                    ("total", .int(checklist.total)),
-                ])
-            ),
-        ]
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(32)
         func add(_ key: String, _ value: String?) {
             if let value { members.append((key, .string(value))) }
         }
-        add("blocked_reason", blockedReason)
-        if let hints {
-            members.append(
-                ("hints", .array(hints.map { .object([("line", .int($0.line)), ("message", .string($0.message))]) })))
-        }
+        add("anchor", anchor)
         if let archived { members.append(("archived", .bool(archived))) }
+        add("blocked_reason", blockedReason)
+        members.append(
+            (
+                "checklist",
+                .object([
+                    ("blocked", .int(checklist.blocked)), ("cancelled", .int(checklist.cancelled)),
+                    ("done", .int(checklist.done)), ("in_progress", .int(checklist.inProgress)),
+                    ("open", .int(checklist.open)), ("optional", .int(checklist.optional)),
+                    ("total", .int(checklist.total)),
+                ])
+            ))
+        add("commits", commits)
+        add("completed", completed)
+        members.append(("dep_keys", .array(depKeys.map { .string($0) })))
+        members.append(("deps", .array(deps.map { .string($0) })))
         if let estimate {
             members.append(
                 (
                     "estimate",
                     .object([
-                        ("text", .string(estimate.text)), ("min_minutes", .int(estimate.minMinutes)),
-                        ("max_minutes", .int(estimate.maxMinutes)),
+                        ("max_minutes", .int(estimate.maxMinutes)), ("min_minutes", .int(estimate.minMinutes)),
+                        ("text", .string(estimate.text)),
                     ])
                 ))
         }
-        add("anchor", anchor)
-        add("status_text", statusText)
-        add("note", note)
-        add("completed", completed)
-        add("commits", commits)
-        add("risk", risk)
-        add("priority", priority)
-        add("phase", phase)
-        add("wave", wave)
-        add("parent", parent)
+        if let hints {
+            members.append(
+                ("hints", .array(hints.map { .object([("line", .int($0.line)), ("message", .string($0.message))]) })))
+        }
+        members.append(("id", .string(id)))
+        members.append(("in_cycle", .bool(inCycle)))
+        members.append(("key", .string(key)))
+        members.append(("kind", .string(kind)))
         if let missingDeps { members.append(("missing_deps", .array(missingDeps.map { .string($0) }))) }
+        add("note", note)
+        add("parent", parent)
+        add("phase", phase)
+        add("priority", priority)
+        members.append(("readiness", .string(readiness)))
+        members.append(("ready", .bool(ready)))
+        add("risk", risk)
+        members.append(("source", .object([("file", .string(source.file)), ("line", .int(source.line))])))
+        members.append(("status", .string(status)))
+        add("status_text", statusText)
+        members.append(("title", .string(title)))
+        members.append(("waiting_for", .array(waitingFor.map { .string($0) })))
+        members.append(("waiting_for_keys", .array(waitingForKeys.map { .string($0) })))
+        add("wave", wave)
         return .object(members)
     }
 }

@@ -50,7 +50,7 @@ enum DependencyGraph {
         }
         for (offset, scope) in scopes.enumerated() {
             let own = members.filter { StatusReport.scope(of: $0.item) == scope }
-            let ownKeys = Set(own.map(\.item.key))
+            let ownKeys = Set(own.map { $0.item.key })
             let outside = Set(own.flatMap(\.dependencies)).subtracting(ownKeys)
             let part = members.filter { ownKeys.contains($0.item.key) || outside.contains($0.item.key) }
             guard part.count > 1 else { continue }
@@ -158,7 +158,7 @@ enum DependencyGraph {
     /// The edges without those implied by a longer path (a transitive
     /// reduction), so `All previous chunks` draws as one arrow, not twenty.
     static func reduced(_ members: [StatusReport.Entry], report: StatusReport) -> [(String, String)] {
-        let keys = members.map(\.item.key)
+        let keys = members.map { $0.item.key }
         let position = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
         let dependencies = members.map { $0.dependencies.compactMap { position[$0] } }
         var edges: [(String, String)] = []
