@@ -87,7 +87,20 @@ public final class SiteServer: Sendable {
         case .file(let path, let bytes):
             let type = ContentTypes.type(for: path)
             let body = ContentTypes.isHTML(type) ? ReloadScript.inject(into: bytes) : bytes
-            return finish(page(.ok, type, body), request)
+            // Revalidated on every request, never stale: an unchanged stylesheet or
+            // script is answered with 304, and the browser keeps what it parsed of it.
+            let tag = EntityTag(of: body)
+            if let asked = request.headers[.ifNoneMatch], tag.isMatched(by: asked) {
+                return finish(
+                    HTTPResponse(
+                        statusCode: .notModified,
+                        headers: HTTPHeaders([.eTag: tag.header, .cacheControl: "no-cache"])),
+                    request)
+            }
+            var response = page(.ok, type, body)
+            response.headers[.eTag] = tag.header
+            response.headers[.cacheControl] = "no-cache"
+            return finish(response, request)
         case .redirect(let location):
             return finish(
                 HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: location])), request)

@@ -35,12 +35,12 @@ private struct SiteFixture {
             atPath: site + "/in.css", withDestinationPath: "assets/specsite.css")
     }
 
-    func respond(_ target: String, method: HTTPMethod = .GET) -> HTTPResponse {
+    func respond(_ target: String, method: HTTPMethod = .GET, ifNoneMatch: String? = nil) -> HTTPResponse {
         let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
         let request = HTTPRequest(
             method: method, version: .http11,
             target: HTTPRequest.Target(path: parts[0], query: parts.count > 1 ? parts[1] : ""),
-            headers: [:], body: HTTPBodySequence(data: Data()))
+            headers: HTTPHeaders(ifNoneMatch.map { [.ifNoneMatch: $0] } ?? [:]), body: HTTPBodySequence(data: Data()))
         return SiteServer.respond(to: request, files: SiteFiles(root: site))
     }
 
@@ -91,7 +91,32 @@ struct SiteFilesTests {
         let response = fixture.respond(target)
         #expect(response.statusCode == .ok)
         #expect(response.headers[.contentType] == type)
-        #expect(response.headers[.cacheControl] == "no-store")
+        // Site files are revalidated on every request; the server's own script is never kept.
+        #expect(response.headers[.cacheControl] == (target.hasPrefix("/.specsite/") ? "no-store" : "no-cache"))
+    }
+
+    @Test func anUnchangedFileIsAnswered304AndAChangedOneAgain() async throws {
+        let fixture = SiteFixture()
+        defer { fixture.remove() }
+        let first = fixture.respond("/assets/specsite.css")
+        let tag = try #require(first.headers[.eTag])
+        #expect(tag.count == 18 && tag.hasPrefix("\"") && tag.hasSuffix("\""))
+        for asked in [tag, "W/" + tag, "\"0\", " + tag, " " + tag, "*"] {
+            let again = fixture.respond("/assets/specsite.css", ifNoneMatch: asked)
+            #expect(again.statusCode == .notModified, "If-None-Match: \(asked)")
+            #expect(again.headers[.eTag] == tag)
+            #expect(try await fixture.body(again).isEmpty)
+        }
+        #expect(fixture.respond("/assets/specsite.css", ifNoneMatch: "\"0123456789abcdef\"").statusCode == .ok)
+        // The page's tag covers what is sent, the reload script with it; another page has another.
+        let home = fixture.respond("/")
+        #expect(home.headers[.eTag] != nil && home.headers[.eTag] != tag)
+        try "body { color: red }".write(
+            toFile: fixture.site + "/assets/specsite.css", atomically: true, encoding: .utf8)
+        let changed = fixture.respond("/assets/specsite.css", ifNoneMatch: tag)
+        #expect(changed.statusCode == .ok)
+        #expect(changed.headers[.eTag] != tag)
+        #expect(try await fixture.body(changed) == "body { color: red }")
     }
 
     @Test func theScriptGoesIntoServedHTMLOnly() async throws {
