@@ -28,6 +28,11 @@ import Testing
         #expect(ChainEvidence.words(of: "Écran d'ACCUEIL") == ["écran", "d", "accueil"])
         #expect(ChainEvidence.words(of: "@[`{") == [])
         #expect(ChainEvidence.words(of: "") == [])
+        let ascii =
+            (0x00...0x7F).map { "Login" + String(UnicodeScalar(UInt8($0))) + "Home" } + [
+                "A-B_c d", "@Z[a`z{", "ALLCAPS and lower", "tab\there\r\nnext",
+            ]
+        for text in ascii { #expect(ChainEvidence.words(of: text) == ChainEvidence.wordsByCharacter(text), "\(text)") }
     }
 
     // MARK: - Not flows

@@ -244,6 +244,12 @@ struct ContrastPairTests {
         #expect(ContrastPairs.words("fondClair-Élevé") == ["fond", "clair", "élevé"])
         #expect(ContrastPairs.words("--bg__dark9") == ["bg", "dark9"])
         #expect(ContrastPairs.words("") == [])
+        // Every printable ASCII character between two words, and runs of case changes.
+        let ascii =
+            (0x20...0x7E).map { "textPrimary" + String(UnicodeScalar($0)) + "onSurface9" } + [
+                "ABCdef", "aBC", "A1b2C3", "__x__Y__", "HTMLColorTextPRIMARY", "a", "Z", "9",
+            ]
+        for name in ascii { #expect(ContrastPairs.words(name) == ContrastPairs.wordsByCharacter(name), "\(name)") }
         #expect(TokenViews.iconBadge(3.1).label == "AA")
         #expect(TokenViews.iconBadge(2.9).label == "Fails")
         #expect(TokenViews.badge(4.4).label == "AA large")

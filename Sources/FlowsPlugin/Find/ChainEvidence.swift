@@ -147,7 +147,12 @@ enum ChainEvidence {
             if start >= 0 { words.append(Self.lowercasedASCII(bytes[start...])) }
             return words
         }
-        return ascii ?? text.lowercased().split { !$0.isLetter }.map(String.init)
+        return ascii ?? wordsByCharacter(text)
+    }
+
+    /// ``words(of:)`` read one Character at a time: any text, the rule as it is written.
+    static func wordsByCharacter(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter }.map(String.init)
     }
 
     private static func lowercasedASCII(_ letters: Slice<UnsafeBufferPointer<UInt8>>) -> String {

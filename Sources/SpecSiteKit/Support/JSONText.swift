@@ -32,9 +32,7 @@ public indirect enum JSONValue: Sendable {
     /// (else each is sorted as it is written): what builders of large files keep.
     var isInKeyOrder: Bool {
         switch self {
-        case .object(let members):
-            zip(members, members.dropFirst()).allSatisfy { !Self.precedes($1.key, $0.key) }
-                && members.allSatisfy(\.value.isInKeyOrder)
+        case .object(let members): Self.inKeyOrder(members) && members.allSatisfy(\.value.isInKeyOrder)
         case .array(let elements): elements.allSatisfy(\.isInKeyOrder)
         default: true
         }
@@ -44,8 +42,7 @@ public indirect enum JSONValue: Sendable {
         switch self {
         case .object(let members):
             // Most objects are built with their keys in order already.
-            let inOrder = zip(members, members.dropFirst()).allSatisfy { !Self.precedes($1.key, $0.key) }
-            let sorted = inOrder ? members : members.sorted { Self.precedes($0.key, $1.key) }
+            let sorted = Self.inKeyOrder(members) ? members : members.sorted { Self.precedes($0.key, $1.key) }
             writeContainer(sorted, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), into: &out, depth: depth) {
                 member, out in
                 Self.writeString(member.key, into: &out)
@@ -89,6 +86,11 @@ public indirect enum JSONValue: Sendable {
         }
         Self.indent(depth, into: &out)
         out.append(close)
+    }
+
+    /// Whether no member's key comes before the one ahead of it.
+    private static func inKeyOrder(_ members: [(key: String, value: JSONValue)]) -> Bool {
+        zip(members, members.dropFirst()).allSatisfy { !precedes($1.key, $0.key) }
     }
 
     /// Whether `one` comes before `other` in byte order (as `JSONEncoder` sorts keys).

@@ -3,7 +3,7 @@
 ///
 /// Its ``Fields`` live in one shared, copy-on-write box: a site's report copies
 /// every item into entries, slices, pages and exports, and a copy of thirty
-/// stored properties (nineteen of them strings) cost a retain and a release
+/// stored properties (most of them strings) cost a retain and a release
 /// each; a copy of the box costs one. Read and write the fields as if they
 /// were the item's own (`item.status`, `item.checklist.done += 1`).
 @dynamicMemberLookup
@@ -126,9 +126,6 @@ public struct WorkItem: Sendable, Equatable, Codable {
             storage.fields[keyPath: path] = newValue
         }
     }
-
-    /// Every field at once.
-    public var fields: Fields { storage.fields }
 
     /// Creates an item.
     public init(

@@ -110,7 +110,11 @@ public struct ContrastPairs: Sendable {
     static func words(_ name: String) -> [String] {
         // Pairing compares every colour's words with every other's, so an ASCII name (nearly all)
         // is split on its bytes; the Character path below gives the same words for it.
-        if let words = asciiWords(name) { return words }
+        asciiWords(name) ?? wordsByCharacter(name)
+    }
+
+    /// ``words(_:)`` read one Character at a time: any name, the rules as they are written.
+    static func wordsByCharacter(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
