@@ -333,6 +333,11 @@ struct SourceStamp: Equatable, Sendable {
     init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        self.init(info)
+    }
+
+    /// The stamp `stat` gave for a regular file.
+    init(_ info: stat) {
         file = FileStamp(info)
         changedSeconds = Int(info.statusChangeTime.tv_sec)
         changedNanoseconds = Int(info.statusChangeTime.tv_nsec)

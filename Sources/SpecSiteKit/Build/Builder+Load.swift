@@ -75,7 +75,8 @@ extension Builder {
         let usesDisk = disk != nil
         let read = markdown.enumerated().map { $0 }.parallelMap { offset, file -> ReadPage in
             defer { parsing.step() }
-            let displayPath = ContentDiscovery.join(display, file.relativePath)
+            // Made only for a page that is read: most of a rebuild's are not.
+            var displayPath: String { ContentDiscovery.join(display, file.relativePath) }
             let bytes: [UInt8]
             // Taken before reading: a file written while it is read gets a new stamp.
             var stamp: SourceStamp?
@@ -83,7 +84,7 @@ extension Builder {
                 bytes = held
             } else {
                 if reusesPages {
-                    stamp = SourceStamp(path: file.absolutePath)
+                    stamp = file.stamp ?? SourceStamp(path: file.absolutePath)
                     if let stamp, let known = previous[file.relativePath], known.stamp == stamp {
                         DiagnosticLog.replay(known.diagnostics, into: diagnostics)
                         return ReadPage(loaded: known, reuse: .untouched)
@@ -223,16 +224,21 @@ extension Builder {
                     sourcePath: site.pages[index].sourcePath, outputPath: site.pages[index].outputPath,
                     title: site.pages[index].title))
         }
+        // Each page's fact revisions looked up once for every plugin, not once per plugin.
+        var factKeys: [String: [BuildCache.SummaryInput.FactKey]] = [:]
+        for plugin in plugins { factKeys[plugin.id] = [] }
+        for page in pageKeys {
+            guard let revisions = factRevisions[page.sourcePath] else { continue }
+            for (plugin, revision) in revisions where factKeys[plugin] != nil {
+                factKeys[plugin]!.append(
+                    BuildCache.SummaryInput.FactKey(sourcePath: page.sourcePath, revision: revision))
+            }
+        }
         var generations: [String: Int] = [:]
         var summaries: [String: any Sendable] = [:]
         var kept: [String: BuildCache.Summary] = [:]
         for plugin in plugins {
-            let input = BuildCache.SummaryInput(
-                pages: pageKeys,
-                facts: pageKeys.compactMap { page in
-                    guard let revision = factRevisions[page.sourcePath]?[plugin.id] else { return nil }
-                    return BuildCache.SummaryInput.FactKey(sourcePath: page.sourcePath, revision: revision)
-                })
+            let input = BuildCache.SummaryInput(pages: pageKeys, facts: factKeys[plugin.id] ?? [])
             let generation = cache.generation(of: plugin.id, for: input)
             generations[plugin.id] = generation
             if reuses, let known = cache.summaries[plugin.id], known.generation == generation {

@@ -6,6 +6,10 @@ public struct SourceFile: Sendable, Equatable {
     public var relativePath: String
     /// Absolute path on disk.
     public var absolutePath: String
+    /// The file's stamp as discovery found it (links followed), so a
+    /// rebuild that only compares stamps need not ask the disk a second
+    /// time per file; not part of the file's identity.
+    var stamp: SourceStamp?
 
     /// Whether the file is a markdown document (`.md` or `.markdown`).
     public var isMarkdown: Bool {
@@ -17,6 +21,11 @@ public struct SourceFile: Sendable, Equatable {
     public init(relativePath: String, absolutePath: String) {
         self.relativePath = relativePath
         self.absolutePath = absolutePath
+    }
+
+    /// Whether both name the same file (stamps aside).
+    public static func == (first: SourceFile, second: SourceFile) -> Bool {
+        first.relativePath == second.relativePath && first.absolutePath == second.absolutePath
     }
 }
 
@@ -147,7 +156,9 @@ public enum ContentDiscovery {
                     guard stat(path, &info) == 0, enter(path, info: info, relative: childRelative) else { continue }
                     read(folder: path, relative: childRelative)
                 case S_IFREG:
-                    files.append(SourceFile(relativePath: childRelative, absolutePath: path))
+                    var file = SourceFile(relativePath: childRelative, absolutePath: path)
+                    file.stamp = SourceStamp(info)
+                    files.append(file)
                 default:
                     skipSpecialFile(name, relative: childRelative)
                 }
@@ -196,7 +207,9 @@ public enum ContentDiscovery {
                     refused[relative] = "a symbolic link into a kernel file system"
                     return
                 }
-                files.append(SourceFile(relativePath: relative, absolutePath: path))
+                var file = SourceFile(relativePath: relative, absolutePath: path)
+                file.stamp = SourceStamp(info)
+                files.append(file)
             default:
                 skipSpecialFile((relative as NSString).lastPathComponent, relative: relative)
             }
