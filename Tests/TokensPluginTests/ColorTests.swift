@@ -49,6 +49,17 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
     }
 }
 
+/// Every channel value is written as the two digits `%02X` gives, alpha last and only when not opaque.
+@Test func hexDigitsOfEveryChannelValue() {
+    for value in 0...255 {
+        let color = TokenColor(red8: value, green8: 255 - value, blue8: value / 3, alpha: Double(value) / 255)
+        let opaque = String(format: "#%02X%02X%02X", value, 255 - value, value / 3)
+        #expect(color.opaqueHex == opaque)
+        #expect(color.hex == (value == 255 ? opaque : opaque + String(format: "%02X", value)))
+        #expect(TokenColor.hexByte(Double(value) / 255) == String(format: "%02X", value))
+    }
+}
+
 @Test func badHexIsInvalidAndStrayHashesAreNotColours() {
     #expect(ColorLiteral.parseCSS("#12345") == .invalid("'#12345' has 5 hex digits; a colour has 3, 4, 6 or 8"))
     #expect(ColorLiteral.parseCSS("#12G") == .invalid("'#12G' is not a hex colour: 'G' is not a hex digit"))

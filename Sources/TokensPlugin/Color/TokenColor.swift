@@ -36,10 +36,22 @@ public struct TokenColor: Sendable, Equatable, Hashable, Codable {
     public var isOpaque: Bool { alpha >= 0.999 }
 
     /// `#007AFF`, or `#007AFF1A` when not opaque (CSS order: alpha last); uppercase.
-    public var hex: String { isOpaque ? opaqueHex : opaqueHex + Self.hexByte(alpha) }
+    public var hex: String { isOpaque ? opaqueHex : hexDigits(withAlpha: true) }
 
     /// `#RRGGBB`, ignoring alpha.
-    public var opaqueHex: String { "#" + Self.hexByte(red) + Self.hexByte(green) + Self.hexByte(blue) }
+    public var opaqueHex: String { hexDigits(withAlpha: false) }
+
+    /// `#RRGGBB`, then `AA` when `withAlpha`: at most 9 bytes, a string Swift keeps inline.
+    private func hexDigits(withAlpha: Bool) -> String {
+        String(unsafeUninitializedCapacity: withAlpha ? 9 : 7) { buffer in
+            buffer[0] = UInt8(ascii: "#")
+            Self.appendHexByte(red, to: buffer, at: 1)
+            Self.appendHexByte(green, to: buffer, at: 3)
+            Self.appendHexByte(blue, to: buffer, at: 5)
+            if withAlpha { Self.appendHexByte(alpha, to: buffer, at: 7) }
+            return withAlpha ? 9 : 7
+        }
+    }
 
     /// The channels as 0...255 integers, rounded: `[0, 122, 255]`.
     public var rgb8: [Int] { [Self.byte(red), Self.byte(green), Self.byte(blue)] }
@@ -230,9 +242,21 @@ public struct TokenColor: Sendable, Equatable, Hashable, Codable {
 
     /// A component as two uppercase hex digits.
     static func hexByte(_ component: Double) -> String {
+        String(unsafeUninitializedCapacity: 2) { buffer in
+            appendHexByte(component, to: buffer, at: 0)
+            return 2
+        }
+    }
+
+    /// Writes a component's two uppercase hex digits into `buffer` at `offset`. Every colour's hex
+    /// is asked for many times a build (pairing, tables, exports): it is written as bytes, not as
+    /// `Character`s.
+    private static func appendHexByte(_ component: Double, to buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
+    {
+        let digits: StaticString = "0123456789ABCDEF"
         let value = byte(component)
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[value / 16], digits[value % 16]])
+        buffer[offset] = digits.utf8Start[value / 16]
+        buffer[offset + 1] = digits.utf8Start[value % 16]
     }
 
     /// An alpha as CSS writes it: up to three decimals without trailing zeros

@@ -49,15 +49,76 @@ public struct ContrastPairs: Sendable {
     /// The most partners shown on one card, besides the pairs the documents state.
     static let limit = 3
 
-    private var grounds: [String: [DesignToken]] = [:]
-    private var texts: [String: [DesignToken]] = [:]
-    private var colors: [String: [DesignToken]] = [:]
-    private var byName: [String: [DesignToken]] = [:]
+    /// Every colour token, by the index the tables below hold.
+    private var traits: [Traits] = []
+    /// Grounds, text colours and all colours of each document, as indices into ``traits``.
+    private var grounds: [String: [Int]] = [:]
+    private var texts: [String: [Int]] = [:]
+    private var colors: [String: [Int]] = [:]
+    private var byName: [String: [Int]] = [:]
+    private var byShortName: [String: [Int]] = [:]
     private var stated: [StatedPair] = []
-    private var byShortName: [String: [DesignToken]] = [:]
+    /// Each stated pair's two names as ``key(_:)`` writes them, in the order of ``stated``.
+    private var statedKeys: [(foreground: String, background: String)] = []
+    /// The stated pairs that name a key, as foreground or background, in stated order.
+    private var statedByKey: [String: [Int]] = [:]
     /// Names of one document written with `light` and with `dark` in them (`color-background-light`,
     /// `color-background-dark`), each with the word left out: the two values of one name.
     private var lightDarkNames: Set<String> = []
+
+    /// What pairing asks of a colour token, worked out once per token. A card's partners are
+    /// chosen among every colour of its document, and each comparison used to split names into
+    /// words again: at 9,000 tokens that was seconds of every build.
+    private struct Traits: Sendable {
+        var name: String
+        var key: String
+        var file: String
+        var words: [String]
+        var role: Role
+        var mode: DesignToken.Mode?
+        var variant: String?
+        var isAlias: Bool
+        var blockLine: Int
+        var color: TokenColor
+        var hex: String
+        /// ``lightDarkName(words:file:group:)``'s name, when the token has one.
+        var shadeName: String?
+        /// Whether ``shadeName`` is one of ``lightDarkNames``: one of the two values of a name.
+        var isShade = false
+        /// Whether its name says `dark` or `night`.
+        var isDark: Bool
+        var isInverse: Bool
+        var isMainText: Bool
+        /// Whether its name's words, `color` and `colour` left out, are just `primary`.
+        var isPrimaryOnly: Bool
+
+        /// ``lightDarkName(words:file:group:)``'s word, `light` or `dark`.
+        var shadeWord: String?
+
+        init(_ token: DesignToken, color: TokenColor) {
+            // Each component split into words once: the key, the role and the shade all read them.
+            let components = token.path.map { ContrastPairs.words($0) }
+            name = token.name
+            key = ContrastPairs.key(components)
+            file = token.source.file
+            words = components.last ?? []
+            role = ContrastPairs.role(ofComponents: components)
+            mode = token.mode
+            variant = token.variant
+            isAlias = token.alias != nil
+            blockLine = token.blockLine
+            self.color = color
+            hex = color.hex
+            let shade = ContrastPairs.lightDarkName(
+                words: words, file: file, group: ContrastPairs.key(Array(components.dropLast())))
+            shadeName = shade?.name
+            shadeWord = shade?.word
+            isDark = words.contains { $0 == "dark" || $0 == "night" }
+            isInverse = ContrastPairs.isInverse(words: words)
+            isMainText = ContrastPairs.isMainText(words: words)
+            isPrimaryOnly = words.filter { $0 != "color" && $0 != "colour" } == ["primary"]
+        }
+    }
 
     /// Pairs among `tokens` (one token per name and mode, as the catalog keeps them), the pairs the
     /// documents state first.
@@ -65,45 +126,55 @@ public struct ContrastPairs: Sendable {
         self.stated = stated
         var shades: [String: Set<String>] = [:]
         for token in tokens where token.kind == .color {
-            guard case .color = token.value else { continue }
-            byName[Self.key(token.path), default: []].append(token)
-            byShortName[Self.words(token.shortName).joined(separator: " "), default: []].append(token)
-            if let (name, word) = Self.lightDarkName(token) { shades[name, default: []].insert(word) }
+            guard case .color(let color) = token.value else { continue }
+            let index = traits.count
+            let entry = Traits(token, color: color)
+            traits.append(entry)
+            byName[entry.key, default: []].append(index)
+            byShortName[entry.words.joined(separator: " "), default: []].append(index)
+            if let name = entry.shadeName, let word = entry.shadeWord { shades[name, default: []].insert(word) }
             // An alias repeats its target, unless it is what a mode assigns (`[data-theme='dark'] {
             // --bg: var(--bg-dark) }`), which is how that mode's colours are used together.
             guard token.alias == nil || token.mode != nil else { continue }
-            let file = token.source.file
-            colors[file, default: []].append(token)
-            switch Self.role(of: token) {
-            case .ground: grounds[file, default: []].append(token)
-            case .text: texts[file, default: []].append(token)
+            colors[entry.file, default: []].append(index)
+            switch entry.role {
+            case .ground: grounds[entry.file, default: []].append(index)
+            case .text: texts[entry.file, default: []].append(index)
             default: break
             }
         }
         lightDarkNames = Set(shades.filter { $0.value.count == 2 }.keys)
+        for index in traits.indices {
+            if let name = traits[index].shadeName { traits[index].isShade = lightDarkNames.contains(name) }
+        }
+        for (offset, pair) in stated.enumerated() {
+            let keys = (
+                foreground: Self.key(Self.namePath(pair.foreground)),
+                background: Self.key(Self.namePath(pair.background))
+            )
+            statedKeys.append(keys)
+            statedByKey[keys.foreground, default: []].append(offset)
+            if keys.background != keys.foreground { statedByKey[keys.background, default: []].append(offset) }
+        }
     }
 
     /// A name with `light` or `dark` among its words (`color-background-dark`), as its document, its
     /// path and its words with that one left out, and the word.
-    private static func lightDarkName(_ token: DesignToken) -> (String, String)? {
-        let words = words(token.shortName)
+    /// `words` are the token's own name's, `group` the ``key(_:)`` of the path before it.
+    private static func lightDarkName(words: [String], file: String, group: String) -> (name: String, word: String)? {
         let found = words.filter { $0 == "light" || $0 == "dark" }
         guard found.count == 1, words.count > 1 else { return nil }
         let rest = words.filter { $0 != found[0] }.joined(separator: " ")
-        return (token.source.file + "|" + key(Array(token.path.dropLast())) + "|" + rest, found[0])
-    }
-
-    /// Whether the token is one of the two values of a name written with `light` and with `dark`.
-    private func isLightDarkShade(_ token: DesignToken) -> Bool {
-        guard let (name, _) = Self.lightDarkName(token) else { return false }
-        return lightDarkNames.contains(name)
+        return (file + "|" + group + "|" + rest, found[0])
     }
 
     /// Whether a text colour's name says it is inverse text (`text-inverse`, `inverseText`), which
     /// goes on inverse or primary fills, not on the document's surfaces.
-    private static func isInverse(_ token: DesignToken) -> Bool {
-        !Set(words(token.shortName)).isDisjoint(with: ["inverse", "inverted", "reverse", "reversed"])
+    private static func isInverse(words: [String]) -> Bool {
+        words.contains(where: inverseWords.contains)
     }
+
+    private static let inverseWords: Set<String> = ["inverse", "inverted", "reverse", "reversed"]
 
     /// The words of a name: `textPrimary`, `text-primary`, `text_primary` and `Text Primary` all give
     /// `text`, `primary`.
@@ -166,70 +237,76 @@ public struct ContrastPairs: Sendable {
     /// What a colour token is for, from the words of its name read from its own name outwards:
     /// `color.text.primary` is text, `color.border.subtle` other, `Surfaces.Canvas` a ground.
     public static func role(of token: DesignToken) -> Role {
-        let own = words(token.shortName)
+        role(ofComponents: token.path.map { words($0) })
+    }
+
+    /// ``role(of:)`` from the words of each component of a token's path, its own name last.
+    private static func role(ofComponents components: [[String]]) -> Role {
+        let own = components.last ?? []
         if own.first == "on" && own.count > 1 { return .text }
-        for component in token.path.reversed() {
-            if let role = role(ofWords: Set(words(component))) { return role }
+        for words in components.reversed() {
+            if let role = role(ofWords: words) { return role }
         }
         return .other
     }
 
+    private static let iconWords: Set<String> = ["icon", "icons", "glyph"]
+    private static let textWords: Set<String> = [
+        "text", "foreground", "fg", "ink", "label", "heading", "title", "caption",
+    ]
+    private static let otherWords: Set<String> = [
+        "border", "divider", "outline", "separator", "shadow", "overlay", "scrim", "backdrop",
+    ]
+    private static let groundWords: Set<String> = [
+        "background", "bg", "surface", "canvas", "card", "panel", "sheet", "page",
+    ]
+
     /// The role words name, or nil when they say nothing about it (`primary`, `subtle`).
-    private static func role(ofWords set: Set<String>) -> Role? {
-        if !set.isDisjoint(with: ["icon", "icons", "glyph"]) { return .icon }
-        if !set.isDisjoint(with: ["text", "foreground", "fg", "ink", "label", "heading", "title", "caption"]) {
-            return .text
-        }
-        if !set.isDisjoint(with: [
-            "border", "divider", "outline", "separator", "shadow", "overlay", "scrim", "backdrop",
-        ]) {
-            return .other
-        }
-        if !set.isDisjoint(with: ["background", "bg", "surface", "canvas", "card", "panel", "sheet", "page"]) {
-            return .ground
-        }
+    private static func role(ofWords words: [String]) -> Role? {
+        if words.contains(where: iconWords.contains) { return .icon }
+        if words.contains(where: textWords.contains) { return .text }
+        if words.contains(where: otherWords.contains) { return .other }
+        if words.contains(where: groundWords.contains) { return .ground }
         return nil
     }
 
     /// The pairs a token's card shows: those its documents state, then those its role implies.
     public func pairs(for token: DesignToken) -> [Pair] {
         guard token.kind == .color, case .color(let color) = token.value else { return [] }
-        let statedPairs = self.statedPairs(for: token, color: color)
-        let implied = impliedPairs(for: token, color: color).filter { pair in
+        var own = Traits(token, color: color)
+        if let name = own.shadeName { own.isShade = lightDarkNames.contains(name) }
+        let statedPairs = self.statedPairs(for: own)
+        let implied = impliedPairs(for: own, path: token.path).filter { pair in
             !statedPairs.contains { $0.partner == pair.partner && $0.cardIsBackground == pair.cardIsBackground }
         }
         return statedPairs + implied
     }
 
     /// The pairs stated for this token, as foreground or as background.
-    private func statedPairs(for token: DesignToken, color: TokenColor) -> [Pair] {
-        let own = Self.key(token.path)
+    private func statedPairs(for own: Traits) -> [Pair] {
         var pairs: [Pair] = []
-        for pair in stated {
-            let foreground = Self.key(Self.namePath(pair.foreground))
-            let background = Self.key(Self.namePath(pair.background))
-            if foreground == own, let partner = partner(pair.background, as: token) {
+        for offset in statedByKey[own.key] ?? [] {
+            let pair = stated[offset]
+            let keys = statedKeys[offset]
+            if keys.foreground == own.key, let partner = partner(keys.background, pair.background, as: own) {
                 pairs.append(
                     Pair(
-                        foreground: color, background: partner.color, partner: partner.name, cardIsBackground: false,
-                        isIcon: Self.role(of: token) == .icon))
-            } else if background == own, let partner = partner(pair.foreground, as: token) {
+                        foreground: own.color, background: partner.color, partner: partner.name,
+                        cardIsBackground: false, isIcon: own.role == .icon))
+            } else if keys.background == own.key, let partner = partner(keys.foreground, pair.foreground, as: own) {
                 pairs.append(
                     Pair(
-                        foreground: partner.color, background: color, partner: partner.name, cardIsBackground: true,
+                        foreground: partner.color, background: own.color, partner: partner.name, cardIsBackground: true,
                         isIcon: false))
             }
         }
         return pairs
     }
 
-    /// The colour a stated name stands for: a token of the same mode, or a CSS colour name.
-    private func partner(_ written: String, as token: DesignToken) -> (name: String, color: TokenColor)? {
-        if let found = sameMode(byName[Self.key(Self.namePath(written))] ?? [], as: token).first,
-            case .color(let color) = found.value
-        {
-            return (found.name, color)
-        }
+    /// The colour a stated name (`written`, whose ``key(_:)`` is `key`) stands for: a token of the
+    /// same mode, or a CSS colour name.
+    private func partner(_ key: String, _ written: String, as own: Traits) -> (name: String, color: TokenColor)? {
+        if let found = sameMode(byName[key] ?? [], as: own).first { return (traits[found].name, traits[found].color) }
         if case .color(let color) = ColorLiteral.parseCSS(written) { return (written, color) }
         return nil
     }
@@ -240,63 +317,56 @@ public struct ContrastPairs: Sendable {
     }
 
     /// The pairs a token's role implies.
-    private func impliedPairs(for token: DesignToken, color: TokenColor) -> [Pair] {
-        let role = Self.role(of: token)
+    private func impliedPairs(for own: Traits, path: [String]) -> [Pair] {
+        let color = own.color
         // A stated pair: `onPrimary` is read on `primary`.
-        let words = Self.words(token.shortName)
+        let words = own.words
         if words.first == "on", words.count > 1 {
             // `onPrimary` beside `primary`, or `color.text.onAccent` and `color.accent`: the colour it
             // is on, and nothing else (the page background is not where it goes).
             let named = words.dropFirst().joined(separator: " ")
-            let base = Array(token.path.dropLast()) + [named]
-            let candidates =
-                byName[Self.key(base)] ?? byShortName[named]?.filter { $0.source.file == token.source.file } ?? []
-            guard let partner = sameMode(candidates, as: token).first, case .color(let ground) = partner.value
-            else { return [] }
+            let base = Array(path.dropLast()) + [named]
+            let candidates = byName[Self.key(base)] ?? byShortName[named]?.filter { traits[$0].file == own.file } ?? []
+            guard let partner = sameMode(candidates, as: own).first else { return [] }
             return [
                 Pair(
-                    foreground: color, background: ground, partner: partner.name, cardIsBackground: false,
-                    isIcon: false)
+                    foreground: color, background: traits[partner].color, partner: traits[partner].name,
+                    cardIsBackground: false, isIcon: false)
             ]
         }
         // Implied pairs stay within the token's own document: another document's colours belong to
         // another palette, mode or era.
-        let file = token.source.file
-        switch role {
+        let file = own.file
+        switch own.role {
         case .text, .icon:
-            var candidates = sameMode(grounds[file] ?? [], as: token)
-            if Self.isInverse(token) {
+            var candidates = sameMode(grounds[file] ?? [], as: own)
+            if own.isInverse {
                 // Inverse text on inverse fills, else on the primary colour; never on the surfaces it
                 // is the inverse of.
-                let own = sameMode(colors[file] ?? [], as: token).filter { $0.name != token.name }
-                let inverse = own.filter { Self.isInverse($0) && Self.role(of: $0) != .text }
-                candidates =
-                    inverse.isEmpty
-                    ? own.filter {
-                        Self.words($0.shortName).filter { !["color", "colour"].contains($0) } == ["primary"]
-                    }
-                    : inverse
+                let others = sameMode(colors[file] ?? [], as: own).filter { traits[$0].name != own.name }
+                let inverse = others.filter { traits[$0].isInverse && traits[$0].role != .text }
+                candidates = inverse.isEmpty ? others.filter { traits[$0].isPrimaryOnly } : inverse
             }
-            return partners(Self.sameBlockIfAny(candidates, as: token), of: token, color: color).compactMap { ground in
-                guard case .color(let background) = ground.value else { return nil }
-                return Pair(
-                    foreground: color, background: background, partner: ground.name, cardIsBackground: false,
-                    isIcon: role == .icon)
+            return partners(sameBlockIfAny(candidates, as: own), of: own).map { ground in
+                Pair(
+                    foreground: color, background: traits[ground].color, partner: traits[ground].name,
+                    cardIsBackground: false, isIcon: own.role == .icon)
             }
         case .ground:
             // The document's own text colour on this background: the first text token of the mode, the
             // one whose name says it is the main one (`text`, `textPrimary`, `foreground`) first. Text
             // written in this very colour is not meant for it: then there is no pair.
             let candidates = oneShadeEach(
-                Self.sameBlockIfAny(
-                    sameMode(texts[file] ?? [], as: token).filter {
-                        Self.words($0.shortName).first != "on" && !Self.isInverse($0)
-                    }, as: token), for: color)
-            let main = candidates.first { Self.isMainText($0) } ?? candidates.first
-            guard let main, main.name != token.name, case .color(let text) = main.value, text.hex != color.hex
-            else { return [] }
+                sameBlockIfAny(
+                    sameMode(texts[file] ?? [], as: own).filter {
+                        traits[$0].words.first != "on" && !traits[$0].isInverse
+                    }, as: own), for: own)
+            let main = candidates.first { traits[$0].isMainText } ?? candidates.first
+            guard let main, traits[main].name != own.name, traits[main].hex != own.hex else { return [] }
             return [
-                Pair(foreground: text, background: color, partner: main.name, cardIsBackground: true, isIcon: false)
+                Pair(
+                    foreground: traits[main].color, background: color, partner: traits[main].name,
+                    cardIsBackground: true, isIcon: false)
             ]
         case .other:
             return []
@@ -304,13 +374,15 @@ public struct ContrastPairs: Sendable {
     }
 
     /// Whether a text token is the main text colour: `text`, `textPrimary`, `foreground`, `fg`.
-    private static func isMainText(_ token: DesignToken) -> Bool {
-        let words = Set(words(token.shortName))
-        let rest = words.subtracting(["text", "foreground", "fg", "color", "colour", "primary", "default", "body"])
-        return rest.isEmpty
+    private static func isMainText(words: [String]) -> Bool {
+        words.allSatisfy(mainTextWords.contains)
     }
 
-    /// Tokens of the same mode as `token`; a moded token pairs with unmoded ones when its mode has
+    private static let mainTextWords: Set<String> = [
+        "text", "foreground", "fg", "color", "colour", "primary", "default", "body",
+    ]
+
+    /// Tokens of the same mode as `own`; a moded token pairs with unmoded ones when its mode has
     /// none, and an unmoded one with the light side (the default) of a pair, or the dark side when its
     /// name says `dark` or `night`. Between unmoded tokens,
     /// one whose name says `dark` or `night` (`backgroundDark`) and one that does not are not paired:
@@ -319,65 +391,70 @@ public struct ContrastPairs: Sendable {
     /// no such hint: either may be the one a colour goes with. A variant's colour (a theme's, a
     /// breakpoint's) pairs with its variant's colours first, then with the base ones; a base colour
     /// never with a variant's.
-    private func sameMode(_ candidates: [DesignToken], as token: DesignToken) -> [DesignToken] {
-        let dark: (DesignToken) -> Bool = { !Set(Self.words($0.shortName)).isDisjoint(with: ["dark", "night"]) }
-        let tokenIsShade = isLightDarkShade(token)
+    private func sameMode(_ candidates: [Int], as own: Traits) -> [Int] {
         let scoped =
-            candidates.filter { $0.variant == token.variant && token.variant != nil }
-            + candidates.filter { $0.variant == nil }
+            candidates.filter { traits[$0].variant == own.variant && own.variant != nil }
+            + candidates.filter { traits[$0].variant == nil }
         let others = scoped.filter { candidate in
-            candidate.name != token.name
-                && (tokenIsShade || isLightDarkShade(candidate)
-                    || !(candidate.mode == nil && token.mode == nil && dark(candidate) != dark(token)))
+            traits[candidate].name != own.name
+                && (own.isShade || traits[candidate].isShade
+                    || !(traits[candidate].mode == nil && own.mode == nil && traits[candidate].isDark != own.isDark))
         }
-        let exact = others.filter { $0.mode == token.mode }
-        if !exact.isEmpty, token.mode != nil { return exact }
-        if token.mode == nil {
+        let exact = others.filter { traits[$0].mode == own.mode }
+        if !exact.isEmpty, own.mode != nil { return exact }
+        if own.mode == nil {
             // A mode's assignment (an alias with a mode) pairs within that mode only.
-            return others.filter { $0.mode != (dark(token) ? .light : .dark) && ($0.mode == nil || $0.alias == nil) }
+            return others.filter {
+                traits[$0].mode != (own.isDark ? .light : .dark) && (traits[$0].mode == nil || !traits[$0].isAlias)
+            }
         }
-        return others.filter { $0.mode == nil }
+        return others.filter { traits[$0].mode == nil }
     }
 
     /// The candidates written in the token's own block (a palette written together is used
     /// together), or all of them when its block has none: text colours in one table, grounds in the
     /// next.
-    private static func sameBlockIfAny(_ candidates: [DesignToken], as token: DesignToken) -> [DesignToken] {
-        let own = candidates.filter { $0.blockLine == token.blockLine }
-        return own.isEmpty ? candidates : own
+    private func sameBlockIfAny(_ candidates: [Int], as own: Traits) -> [Int] {
+        let inBlock = candidates.filter { traits[$0].blockLine == own.blockLine }
+        return inBlock.isEmpty ? candidates : inBlock
     }
 
     /// Up to ``limit`` partners in reading order, never one of the colour's own value: text in the
     /// colour of its ground is not meant for it.
-    private func partners(_ candidates: [DesignToken], of token: DesignToken, color: TokenColor) -> [DesignToken] {
-        var seen: Set<String> = [color.hex]
-        var chosen: [DesignToken] = []
-        for candidate in oneShadeEach(candidates, for: color) where chosen.count < Self.limit {
-            guard case .color(let other) = candidate.value, seen.insert(other.hex).inserted else { continue }
+    private func partners(_ candidates: [Int], of own: Traits) -> [Int] {
+        var seen: Set<String> = [own.hex]
+        var chosen: [Int] = []
+        for candidate in oneShadeEach(candidates, for: own) where chosen.count < Self.limit {
+            guard seen.insert(traits[candidate].hex).inserted else { continue }
             chosen.append(candidate)
         }
         return chosen
     }
 
-    /// `candidates` with only one of the two values of each light/dark name: the one `color` reads
-    /// better with, which is the one it is made for.
-    private func oneShadeEach(_ candidates: [DesignToken], for color: TokenColor) -> [DesignToken] {
-        var best: [String: (token: DesignToken, ratio: Double)] = [:]
+    /// `candidates` with only one of the two values of each light/dark name: the one `own`'s colour
+    /// reads better with, which is the one it is made for.
+    private func oneShadeEach(_ candidates: [Int], for own: Traits) -> [Int] {
+        var best: [String: (index: Int, ratio: Double)] = [:]
         for candidate in candidates {
-            guard let (name, _) = Self.lightDarkName(candidate), lightDarkNames.contains(name),
-                case .color(let other) = candidate.value
-            else { continue }
-            let ratio = color.hex == other.hex ? 0 : color.contrastRatio(with: other)
+            guard traits[candidate].isShade, let name = traits[candidate].shadeName else { continue }
+            let ratio = own.hex == traits[candidate].hex ? 0 : own.color.contrastRatio(with: traits[candidate].color)
             if let current = best[name], current.ratio >= ratio { continue }
             best[name] = (candidate, ratio)
         }
+        guard !best.isEmpty else { return candidates }
         return candidates.filter { candidate in
-            guard let (name, _) = Self.lightDarkName(candidate), let kept = best[name] else { return true }
-            return kept.token.name == candidate.name && kept.token.mode == candidate.mode
+            guard let name = traits[candidate].shadeName, let kept = best[name] else { return true }
+            return traits[kept.index].name == traits[candidate].name
+                && traits[kept.index].mode == traits[candidate].mode
         }
     }
 
     private static func key(_ path: [String]) -> String {
-        path.map { words($0).joined(separator: " ") }.joined(separator: ".")
+        key(path.map { words($0) })
+    }
+
+    /// ``key(_:)`` of a path already split into each component's words.
+    private static func key(_ components: [[String]]) -> String {
+        components.map { $0.joined(separator: " ") }.joined(separator: ".")
     }
 }

@@ -109,7 +109,11 @@ struct TokensPage {
         var html =
             "<div class=\"table-wrap\"><table class=\"tk-table\"><thead><tr><th>Token</th><th>Mode</th>"
             + "<th>Value</th><th>Written at</th></tr></thead><tbody>"
+        var documents: [String: (name: String, href: String?)] = [:]
         for token in tokens {
+            let file = token.source.file
+            let document = documents[file] ?? self.document(file)
+            documents[file] = document
             let css = TokenExport.cssValue(token.value)
             let search = [token.name, token.kind.title, token.written, css].joined(separator: " ").lowercased()
             var dot = ""
@@ -119,7 +123,7 @@ struct TokensPage {
             html +=
                 "<tr class=\"tk-row\" data-search=\"\(HTMLEscaping.escape(search))\">"
                 + "<td><code>\(HTMLEscaping.escape(token.name))</code></td><td>\(HTMLEscaping.escape(token.condition))</td>"
-                + "<td>\(dot)<code>\(HTMLEscaping.escape(css))</code></td><td>\(sourceLink(token))</td></tr>"
+                + "<td>\(dot)<code>\(HTMLEscaping.escape(css))</code></td><td>\(sourceLink(token, in: document))</td></tr>"
         }
         return html + "</tbody></table></div>"
     }
@@ -198,11 +202,22 @@ struct TokensPage {
 
     /// `DESIGN_SYSTEM.md:24`, linking to the page.
     private func sourceLink(_ token: DesignToken) -> String {
-        let name = token.source.file.split(separator: "/").last.map(String.init) ?? token.source.file
-        let label = HTMLEscaping.escape(name + ":\(token.source.line)")
-        guard let page = pages[token.source.file] else { return label }
-        let url = site.url(from: TokensPlugin.pagePath, to: page.outputPath)
-        return "<a href=\"\(HTMLEscaping.escape(url))\">\(label)</a>"
+        sourceLink(token, in: document(token.source.file))
+    }
+
+    /// `token`'s line in `document` (``document(_:)`` of its file, which a table of one
+    /// document's thousands of rows works out once).
+    private func sourceLink(_ token: DesignToken, in document: (name: String, href: String?)) -> String {
+        let label = HTMLEscaping.escape(document.name + ":\(token.source.line)")
+        guard let href = document.href else { return label }
+        return "<a href=\"\(href)\">\(label)</a>"
+    }
+
+    /// A document's file name and the escaped link to its page, if it has one.
+    private func document(_ file: String) -> (name: String, href: String?) {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        guard let page = pages[file] else { return (name, nil) }
+        return (name, HTMLEscaping.escape(site.url(from: TokensPlugin.pagePath, to: page.outputPath)))
     }
 
     static func slug(_ text: String) -> String {
