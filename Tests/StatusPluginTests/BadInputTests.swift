@@ -6,6 +6,31 @@ import Testing
 
 /// Broken plans: warnings at the right line, a report that still stands, never a crash.
 struct BadInputTests {
+    /// A document named like the plugin's own page (`status.md` beside the Status page) stops the
+    /// build with an error at that document that says how to keep both; with the page turned off,
+    /// the document is the site's `status.html`.
+    @Test func aDocumentNamedLikeThePluginsPageIsAnErrorAtThatDocument() throws {
+        let plan = "# Status\n\n- [x] Colours\n- [ ] Fonts\n"
+        let site = try BuiltSite(["status.md": plan, "README.md": "# Home\n"])
+        defer { site.remove() }
+        let log = DiagnosticLog()
+        let options = BuildOptions(content: site.content, output: site.output, plugins: [StatusPlugin()])
+        #expect(throws: BuildFailure.self) { try Builder(options: options, diagnostics: log).build() }
+        let errors = log.all.filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        #expect(errors.first?.file == site.content + "/status.md")
+        #expect(
+            errors.first?.message
+                == "builds to 'status.html', where plugin 'status' writes its Status page; rename the document, "
+                + "or turn that page off (`page: false` in the `plugins: status:` settings of specsite.yml)")
+        #expect(!site.exists("status.html"))
+
+        try Data("plugins:\n  status:\n    page: false\n".utf8).write(
+            to: URL(fileURLWithPath: site.content + "/specsite.yml"))
+        _ = try site.build()
+        #expect(try site.text("status.html").contains("Colours"))
+    }
+
     @Test func unknownStatusWordsAreKeptAsUnknownWithAWarning() throws {
         let (fact, warnings) = read(
             try page(

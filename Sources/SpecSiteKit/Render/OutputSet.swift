@@ -26,8 +26,11 @@ final class OutputSet: @unchecked Sendable {
     func reserve(_ count: Int) { lock.withLock { sources.reserveCapacity(count) } }
 
     /// Reserves `path` for `source`; false (with an error reported) when the
-    /// path is not a plain relative path or is taken.
-    func claim(_ path: String, from source: String) -> Bool {
+    /// path is not a plain relative path or is taken. `clash` words the error
+    /// for the source that holds the path already, when the caller knows better.
+    func claim(
+        _ path: String, from source: String, clash: ((_ holder: String) -> Diagnostic?)? = nil
+    ) -> Bool {
         guard Self.isPlainRelative(path), path != SiteWriter.markerName else {
             diagnostics.error(displayRoot, "\(source) wants to write '\(path)', which is not a path inside the site")
             return false
@@ -38,7 +41,8 @@ final class OutputSet: @unchecked Sendable {
             return nil
         }
         if let other {
-            diagnostics.error(displayRoot, "\(source) and \(other) both write '\(path)'")
+            diagnostics.report(
+                clash?(other) ?? Diagnostic(.error, file: displayRoot, "\(source) and \(other) both write '\(path)'"))
             return false
         }
         return true

@@ -86,10 +86,14 @@ struct SiteRenderer {
         // Whole-site pages and files from plugins.
         outputs.reserve(site.pages.count + self.generated.outputs.count + loaded.files.count + 64)
         var generated: [GeneratedPage] = []
+        /// The plugin that made each generated page, by output path.
+        var pluginPages: [String: String] = [:]
         var files: [(path: String, contents: [UInt8], unchanged: Bool)] = []
         for (plugin, output) in self.generated.outputs {
             switch output {
-            case .page(let page): generated.append(page)
+            case .page(let page):
+                generated.append(page)
+                pluginPages[page.outputPath] = plugin
             case .file(let path, let contents):
                 if outputs.claim(path, from: "plugin '\(plugin)'") {
                     files.append((path, contents, self.generated.reused.contains(plugin)))
@@ -163,9 +167,28 @@ struct SiteRenderer {
         // Every page's path is claimed before any is written, so a clash is
         // reported once and the pages render in parallel without coordination.
         let pretty = site.config.prettyURLs
-        let pagePaths = markdownPaths + generated.map(\.outputPath)
-        let claimed = Set(
-            pagePaths.filter { outputs.claim(OutputPaths.writtenPath($0, pretty: pretty), from: "pages") })
+        var claimedPages: Set<String> = []
+        for page in site.pages
+        where outputs.claim(OutputPaths.writtenPath(page.outputPath, pretty: pretty), from: page.displayPath) {
+            claimedPages.insert(page.outputPath)
+        }
+        for page in generated {
+            let written = OutputPaths.writtenPath(page.outputPath, pretty: pretty)
+            let plugin = pluginPages[page.outputPath]
+            let source =
+                plugin.map { "plugin '\($0)' (its \(page.title) page)" } ?? "the generated page '\(page.title)'"
+            let clash: (String) -> Diagnostic? = { holder in
+                // A document named like a plugin's page (`tokens.md`, `status.md`) is common: say how to keep both.
+                guard let plugin, site.pages.contains(where: { $0.displayPath == holder }) else { return nil }
+                return Diagnostic(
+                    .error, file: holder,
+                    "builds to '\(written)', where plugin '\(plugin)' writes its \(page.title) page; rename the "
+                        + "document, or turn that page off (`page: false` in the `plugins: \(plugin):` settings "
+                        + "of specsite.yml)")
+            }
+            if outputs.claim(written, from: source, clash: clash) { claimedPages.insert(page.outputPath) }
+        }
+        let claimed = claimedPages
 
         let shape = BuildCache.SiteShape(
             templates: templates.siteSources,
@@ -330,7 +353,7 @@ struct SiteRenderer {
         }
         // A sitemap lists absolute URLs only, so a path base gets none.
         if let baseURL = site.config.baseURL, site.config.hasAbsoluteBaseURL {
-            let listed = pagePaths.filter { $0 != "404.html" }
+            let listed = (markdownPaths + generated.map(\.outputPath)).filter { $0 != "404.html" }
             outputs.add(
                 "sitemap.xml", Array(Self.sitemap(baseURL: baseURL, paths: listed, pretty: pretty).utf8),
                 from: "sitemap")
