@@ -224,7 +224,9 @@ struct FlowFinder {
             let cellTexts = row.children.map(\.plainText)
             let rowText = cellTexts.joined(separator: " ")
             for rename in ChainEvidence.renames(in: rowText) { noteRename(rename) }
-            let renaming = ChainEvidence.saysRenamed(rowText)
+            // Only a cell with an arrow asks (see addChains).
+            let renaming =
+                cellTexts.contains(where: ArrowChains.mayHoldArrows) && ChainEvidence.saysRenamed(rowText)
             for (column, (cell, text)) in zip(row.children, cellTexts).enumerated() {
                 if screenColumns.contains(column), !text.contains(where: { "→⇒⟶>".contains($0) }) {
                     screens.insert(ChainEvidence.screenKey(text))
@@ -302,7 +304,9 @@ struct FlowFinder {
         renaming rowRenames: Bool = false
     ) {
         for rename in ChainEvidence.renames(in: text) { noteRename(rename) }
-        guard readsProse else { return }
+        // Most texts hold no arrow, so no chain: the context is not read for them
+        // (it is the section's lead-in and more, read again for every text).
+        guard readsProse, ArrowChains.mayHoldArrows(text) else { return }
         // In a terminology section, or next to "renamed", `Categories → Piles` is a rename.
         let renaming = section.isAboutRenames || rowRenames || ChainEvidence.saysRenamed(context)
         let chains = ArrowChains.find(
