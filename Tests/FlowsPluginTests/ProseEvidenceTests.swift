@@ -35,6 +35,33 @@ import Testing
         for text in ascii { #expect(ChainEvidence.words(of: text) == ChainEvidence.wordsByCharacter(text), "\(text)") }
     }
 
+    /// The byte scan that answers whether a text has one of a list's words gives the answer of the
+    /// rule as written: `data flow` is no flow, case and punctuation do not matter, and a text with
+    /// any non-ASCII letter in it is read by Characters.
+    @Test func findingAWordByBytesAgreesWithTheRuleAsWritten() {
+        let texts = [
+            "", "Flow", "User flows", "data flow", "Data Flow and navigation", "the DATA flow, then the flow",
+            "cash-flow", "paths", "critical paths", "git   paths", "Renamed to Piles", "was RENAMED",
+            "Terminology", "termino logy", "screens:", "screen", "onboarding wizard", "Écran flow",
+            "data flow → écran", "naïve navigation", "flowchart", "pathway", "x", "ab_flows",
+            "4. Pages", "The Settings sheet opens", "Implement in phases: Theme → Main screen",
+        ]
+        let lists = [
+            ChainEvidence.flowSectionWords, ChainEvidence.screenWords, ChainEvidence.renameWords,
+            ChainEvidence.renameVerbs,
+        ]
+        for text in texts {
+            for list in lists {
+                #expect(
+                    ChainEvidence.hasWord(in: text, from: list)
+                        == ChainEvidence.hasWordByCharacter(in: text, from: list), "\(text)")
+            }
+        }
+        #expect(!ChainEvidence.hasWord(in: "The data flow", from: ChainEvidence.flowSectionWords))
+        #expect(ChainEvidence.hasWord(in: "The user flow", from: ChainEvidence.flowSectionWords))
+        #expect(ChainEvidence.hasWord(in: "Écran: user flow", from: ChainEvidence.flowSectionWords))
+    }
+
     // MARK: - Not flows
 
     @Test func aListOfBrandNamesIsNoFlow() throws {

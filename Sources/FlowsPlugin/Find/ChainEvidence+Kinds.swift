@@ -137,7 +137,12 @@ extension ChainEvidence {
         }) {
             return true
         }
-        if text.range(of: #"\bC4\b"#, options: .regularExpression) != nil { return true }
+        // The expression runs only where its letters are: most headings have no `C4`.
+        if text.utf8.contains(UInt8(ascii: "4")), text.contains("C4"),
+            text.range(of: #"\bC4\b"#, options: .regularExpression) != nil
+        {
+            return true
+        }
         return hasPair(words, "system", "context") || hasPair(words, "system", "overview")
             || hasPair(words, "container", "diagram") || hasPair(words, "component", "diagram")
             || hasPair(words, "data", "model") || hasPair(words, "data", "flow")

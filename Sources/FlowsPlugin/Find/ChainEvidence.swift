@@ -114,14 +114,68 @@ enum ChainEvidence {
         hasWord(in: text, from: renameVerbs)
     }
 
-    private static func hasWord(in text: String, from words: Set<String>) -> Bool {
+    /// Whether one of `words` is a word of `text`; `flow` and `paths` not after
+    /// a word that makes them another kind of flow (`data flow`).
+    static func hasWord(in text: String, from words: Set<String>) -> Bool {
+        var text = text
+        if let found = text.withUTF8({ asciiHasWord($0, from: words) }) { return found }
+        return hasWordByCharacter(in: text, from: words)
+    }
+
+    /// ``hasWord(in:from:)`` over ``wordsByCharacter(_:)``: any text, the rule as it is written.
+    static func hasWordByCharacter(in text: String, from words: Set<String>) -> Bool {
         var previous = ""
-        for word in self.words(of: text) {
+        for word in wordsByCharacter(text) {
             if words.contains(word) {
                 let isFlow = word.hasPrefix("flow") || word.hasPrefix("path")
                 if !isFlow || !otherFlows.contains(previous) { return true }
             }
             previous = word
+        }
+        return false
+    }
+
+    /// ``hasWord(in:from:)`` of an ASCII text, nil for any other. Every heading,
+    /// paragraph and table row is asked, so the text is not split into strings:
+    /// a word becomes one only when a word of the set has its length and first
+    /// letter (and the word before it only when a `flow` needs it).
+    private static func asciiHasWord(_ bytes: UnsafeBufferPointer<UInt8>, from words: Set<String>) -> Bool? {
+        var lengths: UInt64 = 0
+        var initials: UInt32 = 0
+        for word in words {
+            lengths |= 1 << UInt64(min(word.utf8.count, 63))
+            if let first = word.utf8.first, first >= 0x61, first <= 0x7A {
+                initials |= 1 << UInt32(first - 0x61)
+            } else {
+                initials = .max
+            }
+        }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        var previous: Range<Int>?
+        var offset = 0
+        while offset < bytes.count {
+            guard bytes[offset] < 0x80 else { return nil }
+            guard isLetter(bytes[offset]) else {
+                offset += 1
+                continue
+            }
+            let start = offset
+            while offset < bytes.count, isLetter(bytes[offset]) { offset += 1 }
+            if offset < bytes.count, bytes[offset] >= 0x80 { return nil }
+            let length = offset - start
+            if lengths & (1 << UInt64(min(length, 63))) != 0,
+                initials & (1 << UInt32((bytes[start] | 0x20) - 0x61)) != 0
+            {
+                let word = lowercasedASCII(bytes[start..<offset])
+                if words.contains(word) {
+                    let isFlow = word.hasPrefix("flow") || word.hasPrefix("path")
+                    if !isFlow || !otherFlows.contains(previous.map { lowercasedASCII(bytes[$0]) } ?? "") {
+                        // The rest of the text must still be ASCII for this answer to be the rule's.
+                        return bytes[offset...].allSatisfy { $0 < 0x80 } ? true : nil
+                    }
+                }
+            }
+            previous = start..<offset
         }
         return false
     }
