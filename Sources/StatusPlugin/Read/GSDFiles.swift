@@ -142,7 +142,7 @@ enum GSDFiles {
             } else if let match = try? /^\s*(\d{1,3})(?:-PLAN\.md)?\s*$/.wholeMatch(in: value) {
                 // `01` (GSD's short form, `depends_on: ["01"]`): a plan of the same phase.
                 item.dependencyIDs.append(StatusText.planID(phase: Substring(phaseNumber), plan: match.1))
-            } else if !value.trimmingCharacters(in: .whitespaces).isEmpty {
+            } else if !value.trimmingSpaces.isEmpty {
                 warnings.append(
                     LineMessage(
                         line: item.dependencyLine ?? item.line,
@@ -248,10 +248,10 @@ enum GSDFiles {
                 lines[(start + 1)...].prefix { !$0.hasPrefix("#") }
             } ?? lines[...]
         for line in section {
-            guard let match = try? positionLine.wholeMatch(in: line.trimmingCharacters(in: .whitespaces)) else {
+            guard let match = try? positionLine.wholeMatch(in: line.trimmingSpaces) else {
                 continue
             }
-            let value = match.2.trimmingCharacters(in: .whitespaces)
+            let value = match.2.trimmingSpaces
             switch match.1.lowercased() {
             case "phase" where phase == nil: phase = (try? leadingNumber.firstMatch(in: value))?.1
             case "plan" where plan == nil: plan = (try? leadingNumber.firstMatch(in: value))?.1

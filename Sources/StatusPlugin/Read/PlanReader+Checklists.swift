@@ -170,7 +170,7 @@ extension PlanReader {
     /// The text of an item's first paragraph.
     static func itemText(_ item: MarkdownNode) -> String {
         guard let first = item.children.first, case .paragraph = first.kind else { return "" }
-        return first.plainText.trimmingCharacters(in: .whitespaces)
+        return first.plainText.trimmingSpaces
     }
 
     /// `(optional)`, `(Deferred to a separate PR)`, `(nice to have)` in an
@@ -206,7 +206,7 @@ extension PlanReader {
     /// An item's text without its box or status symbol.
     static func withoutMark(_ text: String) -> String {
         if let box = nonStandardBox(text) {
-            return String(text.dropFirst(box.length)).trimmingCharacters(in: .whitespaces)
+            return String(text.dropFirst(box.length)).trimmingSpaces
         }
         if let first = text.first, bulletStatus(first) != nil {
             return String(text.dropFirst()).trimmingCharacters(

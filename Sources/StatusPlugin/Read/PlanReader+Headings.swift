@@ -45,7 +45,7 @@ extension PlanReader {
     /// Reads `CHUNK-004: Logo ✅ COMPLETED`, `Chunk 3: Fonts`, `Export ✓`,
     /// `[DONE] Export`, ``Export (`done`)``; nil for a heading that is no work item.
     static func workItem(fromHeading source: String, plainText: String) -> HeadingReading? {
-        var text = source.trimmingCharacters(in: .whitespaces)
+        var text = source.trimmingSpaces
         if (try? judgementHeading.firstMatch(in: text)) != nil { return nil }
         var chunkID: String?
         if let match = try? chunkHeading.firstMatch(in: text) {
@@ -152,8 +152,8 @@ extension PlanReader {
         }
         guard let opening else { return nil }
         let inner = text[text.index(after: opening)..<text.index(before: text.endIndex)]
-            .trimmingCharacters(in: .whitespaces)
-        let rest = text[..<opening].trimmingCharacters(in: .whitespaces)
+            .trimmingSpaces
+        let rest = text[..<opening].trimmingSpaces
         guard !rest.isEmpty, !inner.isEmpty,
             StatusText.isHeadingStatus(inner) || StatusText.isGradedPercentage(inner)
         else { return nil }
@@ -166,7 +166,7 @@ extension PlanReader {
         for phrase in StatusText.headingWords.sorted(by: { $0.count > $1.count }) {
             let capitals = " " + phrase.uppercased()
             guard text.hasSuffix(capitals) else { continue }
-            let rest = String(text.dropLast(capitals.count)).trimmingCharacters(in: .whitespaces)
+            let rest = String(text.dropLast(capitals.count)).trimmingSpaces
             if !rest.isEmpty { return (rest, phrase.uppercased()) }
         }
         return nil
@@ -185,8 +185,8 @@ extension PlanReader {
                     text[next] == " "
                 else { continue }
             }
-            let rest = text[..<index].trimmingCharacters(in: .whitespaces)
-            let marker = text[next...].trimmingCharacters(in: .whitespaces)
+            let rest = text[..<index].trimmingSpaces
+            let marker = text[next...].trimmingSpaces
             if !rest.isEmpty, StatusText.isHeadingStatus(marker) { return (rest, marker) }
         }
         return nil
@@ -200,16 +200,16 @@ extension PlanReader {
             let index = text.lastIndex(where: { character in StatusText.isSymbol(character) }),
             index > text.startIndex
         else { return nil }
-        let after = text[text.index(after: index)...].trimmingCharacters(in: .whitespaces)
+        let after = text[text.index(after: index)...].trimmingSpaces
         // `(~80% of them ✅)`: a symbol inside parentheses is no marker of the heading.
         if after.filter({ $0 == ")" }).count > after.filter({ $0 == "(" }).count { return nil }
         let reading = StatusText.read(after)
         let withReason = reading.recognised && reading.note != nil
         guard after.split(separator: " ").count <= 4 || withReason else { return nil }
         if !after.isEmpty && after.uppercased() != after && !reading.recognised { return nil }
-        let rest = String(text[..<index]).trimmingCharacters(in: .whitespaces)
+        let rest = String(text[..<index]).trimmingSpaces
         guard !rest.isEmpty else { return nil }
-        return (rest, String(text[index...]).trimmingCharacters(in: .whitespaces))
+        return (rest, String(text[index...]).trimmingSpaces)
     }
 
     // MARK: Sections of a heading
@@ -243,7 +243,8 @@ extension PlanReader {
 
     /// Whether a title is generic (``genericTitles``), parentheses aside.
     static func isGeneric(_ title: String) -> Bool {
-        let bare = title.replacing(/\([^)]*\)/, with: "")
+        // The expression runs only where there is a bracket to remove.
+        let bare = title.utf8.contains(UInt8(ascii: "(")) ? title.replacing(/\([^)]*\)/, with: "") : title
         return genericTitles.contains(normalized(bare))
     }
 

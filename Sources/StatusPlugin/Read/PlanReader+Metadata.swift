@@ -29,7 +29,7 @@ extension PlanReader {
             let raw: Substring
             var bold = true
             if let match = try? Self.metadataLine.firstMatch(in: text) {
-                (key, raw) = (match.1.lowercased().trimmingCharacters(in: .whitespaces), match.2)
+                (key, raw) = (match.1.lowercased().trimmingSpaces, match.2)
             } else if let match = try? Self.plainMetadataLine.wholeMatch(in: text) {
                 (key, raw) = (match.1.lowercased(), match.2)
                 bold = false
@@ -96,7 +96,7 @@ extension PlanReader {
             text = text.replacing(inlineLink) { String($0.1) }
         }
         return text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
-            .replacingOccurrences(of: "`", with: "").trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: "`", with: "").trimmingSpaces
     }
 
     mutating func apply(key: String, value: String, line: Int, to index: Int) {

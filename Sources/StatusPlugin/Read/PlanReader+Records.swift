@@ -38,7 +38,7 @@ extension PlanReader {
         for found in collected {
             let text = found.entry.text
             guard let first = StatusText.statusWords(in: text).first, first.offset == 0 else { return false }
-            let gloss = text[first.end...].trimmingCharacters(in: .whitespaces)
+            let gloss = text[first.end...].trimmingSpaces
             guard !gloss.hasPrefix(":"), gloss.split(separator: " ").count <= 3 else { return false }
             statuses.insert(first.status)
         }

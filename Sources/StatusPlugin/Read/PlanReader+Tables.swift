@@ -24,7 +24,7 @@ extension PlanReader {
             default: tableSwitch
             }
         guard mode != .off else { return }
-        let rows = table.children.map { row in row.children.map { $0.plainText.trimmingCharacters(in: .whitespaces) } }
+        let rows = table.children.map { row in row.children.map { $0.plainText.trimmingSpaces } }
         guard let header = rows.first?.map({ $0.lowercased() }), rows.count > 1 else { return }
         let body = Array(zip(table.children.dropFirst(), rows.dropFirst()))
         // The Implementation Order table maps chunks to phases; one with a

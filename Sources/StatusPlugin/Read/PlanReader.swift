@@ -207,7 +207,7 @@ struct PlanReader {
                 let text = String(line(fileLine))
                 guard text.range(of: "status", options: .caseInsensitive) != nil,
                     let match = try? Self.metadataLine.firstMatch(in: text),
-                    match.1.lowercased().trimmingCharacters(in: .whitespaces) == "status"
+                    match.1.lowercased().trimmingSpaces == "status"
                 else { return false }
                 return StatusText.read(Self.plain(String(match.2))).recognised
             }
@@ -236,7 +236,7 @@ struct PlanReader {
         case .heading(let level, let id):
             while let last = open.last, last.level >= level { open.removeLast() }
             while let last = trail.last, last.level >= level { trail.removeLast() }
-            let plain = block.plainText.trimmingCharacters(in: .whitespaces)
+            let plain = block.plainText.trimmingSpaces
             var reading = headingReadings[block.blockKey]
             let own = reading?.numberedTitle ?? StatusText.withoutDecoration(plain)
             let declaresOptional = Self.declaresOptional(plain)
@@ -257,7 +257,7 @@ struct PlanReader {
             if level <= 2, fact.items.isEmpty, documentStatus == nil,
                 let match = try? Self.documentStatusHeading.wholeMatch(in: headingSource(block))
             {
-                let text = String(match.1).trimmingCharacters(in: .whitespaces)
+                let text = String(match.1).trimmingSpaces
                 let said = readStatus(text)
                 if said.recognised { documentStatus = (text, said.status, block.line) }
             }
@@ -283,9 +283,9 @@ struct PlanReader {
     func headingSource(_ block: MarkdownNode) -> String {
         let text = line(block.line).drop { $0 == " " }
         guard text.hasPrefix("#") else { return block.plainText }
-        var body = text.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+        var body = text.drop { $0 == "#" }.trimmingSpaces
         while body.hasSuffix("#") { body.removeLast() }
-        return body.trimmingCharacters(in: .whitespaces)
+        return body.trimmingSpaces
     }
 
     func line(_ fileLine: Int) -> Substring {
@@ -296,7 +296,7 @@ struct PlanReader {
         if let known = readings[text] { return known }
         var reading = StatusText.read(text)
         // A lone symbol means what the page's key says it means.
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces
         if !symbolKey.isEmpty, let symbol = trimmed.first, trimmed.count == 1,
             let status = symbolKey[symbol.unicodeScalars.first!.value]
         {

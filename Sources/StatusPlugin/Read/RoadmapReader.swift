@@ -76,7 +76,7 @@ struct RoadmapReader {
             }
             switch block.kind {
             case .heading:
-                let text = block.plainText.trimmingCharacters(in: .whitespaces)
+                let text = block.plainText.trimmingSpaces
                 currentPhase = (try? Self.phaseHeading.firstMatch(in: text)).map { StatusText.phaseID($0.1) }
                 if let currentPhase, phaseIndex[currentPhase] == nil {
                     // A phase described only by its section (no checklist line).
@@ -147,7 +147,7 @@ struct RoadmapReader {
         if let match = try? Self.phaseHeading.firstMatch(in: clean) { clean = String(clean[match.range.upperBound...]) }
         var item = WorkItem(
             id: id, key: root + "#" + id, kind: .phase,
-            title: clean.trimmingCharacters(in: .whitespaces), sourcePath: page.sourcePath,
+            title: clean.trimmingSpaces, sourcePath: page.sourcePath,
             displayPath: page.displayPath, line: line, anchor: anchor)
         item.phase = String(id.dropFirst("phase-".count))
         fact.items.append(item)
@@ -201,7 +201,7 @@ struct RoadmapReader {
     @discardableResult
     private func apply(_ match: Regex<PhaseLine>.Match, of entry: MarkdownNode, to item: inout WorkItem) -> Bool {
         let text = Self.lineText(entry)
-        item.title = String(match.2).trimmingCharacters(in: .whitespaces)
+        item.title = String(match.2).trimmingSpaces
         item.line = entry.line
         // The words after the title are its description (`- Fix failing sync
         // tests`) unless they open with a status (`— completed 2026-01-12`);
@@ -244,7 +244,7 @@ struct RoadmapReader {
             guard let line = lines[line: fileLine],
                 let match = try? PlanReader.metadataLine.firstMatch(in: String(line))
             else { continue }
-            let key = match.1.lowercased().trimmingCharacters(in: .whitespaces)
+            let key = match.1.lowercased().trimmingSpaces
             guard key == "depends on" || key == "dependencies" else { continue }
             let value = PlanReader.plain(String(match.2))
             let dependencies = StatusText.dependencies(value)
@@ -256,7 +256,7 @@ struct RoadmapReader {
 
     /// `| 1. Foundation | 2/2 | Complete | 2026-01-12 |`.
     private mutating func readTable(_ table: MarkdownNode) {
-        let rows = table.children.map { row in row.children.map { $0.plainText.trimmingCharacters(in: .whitespaces) } }
+        let rows = table.children.map { row in row.children.map { $0.plainText.trimmingSpaces } }
         guard let header = rows.first?.map({ $0.lowercased() }),
             let statusColumn = header.firstIndex(where: { $0 == "status" })
         else { return }

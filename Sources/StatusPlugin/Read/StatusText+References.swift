@@ -50,7 +50,7 @@ extension StatusText {
         // Infinity too: `Double` reads 400 nines as infinity.
         guard low <= Estimate.maximumMinutes, high <= Estimate.maximumMinutes else { return .tooLarge }
         return .estimate(
-            Estimate(low: min(low, high), high: max(low, high), text: text.trimmingCharacters(in: .whitespaces)))
+            Estimate(low: min(low, high), high: max(low, high), text: text.trimmingSpaces))
     }
 
     // MARK: Dependencies

@@ -39,6 +39,8 @@ enum StatusText {
     /// The status a symbol stands for, with or without the emoji variation
     /// selector (`✔️` is `✔` U+FE0F, one `Character` that is not `✔`).
     static func status(ofSymbol character: Character) -> WorkStatus? {
+        // Every symbol is one non-ASCII scalar: most characters of a plan are ASCII.
+        guard let head = character.unicodeScalars.first, !head.isASCII else { return nil }
         let scalars = character.unicodeScalars.filter { $0.value != 0xFE0F }
         guard scalars.count == 1, let scalar = scalars.first else { return nil }
         return symbols.first { $0.0.unicodeScalars.first == scalar }?.1
@@ -302,7 +304,8 @@ enum StatusText {
     /// `22. Leads DTO Audit`), with the spaces they stood between made one;
     /// the text as given when nothing else is left.
     static func withoutDecoration(_ title: String) -> String {
-        guard title.contains(where: isDecoration) else { return title }
+        // No ASCII character is decoration (symbols and emoji are not ASCII): most titles end here.
+        guard !title.utf8.allSatisfy({ $0 < 0x80 }), title.contains(where: isDecoration) else { return title }
         var kept = String(title.filter { !isDecoration($0) })
         kept = kept.replacingOccurrences(of: "()", with: "").replacingOccurrences(of: "[]", with: "")
         let words = kept.split(separator: " ", omittingEmptySubsequences: true)
@@ -423,13 +426,13 @@ enum StatusText {
 
     /// `reason` in `Blocked — reason`, `Blocked: reason`, `Blocked (reason)`.
     private static func note(after index: String.Index, in text: String) -> String? {
-        var rest = text[index...].trimmingCharacters(in: .whitespaces)
+        var rest = text[index...].trimmingSpaces
         for separator in ["—", "–", "-", ":", ","] where rest.hasPrefix(separator) {
-            rest = String(rest.dropFirst(separator.count)).trimmingCharacters(in: .whitespaces)
+            rest = String(rest.dropFirst(separator.count)).trimmingSpaces
             return rest.isEmpty ? nil : rest
         }
         if rest.hasPrefix("("), rest.hasSuffix(")") {
-            let inner = String(rest.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+            let inner = String(rest.dropFirst().dropLast()).trimmingSpaces
             // `(88c8123..HEAD)` is a commit range, not a note.
             return inner.isEmpty || inner.contains("..") ? nil : inner
         }

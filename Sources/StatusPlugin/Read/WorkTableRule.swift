@@ -199,7 +199,7 @@ enum WorkTableRule {
 
     /// `✅`, `❌ (plugin)`, `yes`, `partial`: a mark, not a sentence.
     static func isMark(_ cell: String) -> Bool {
-        let text = cell.trimmingCharacters(in: .whitespaces)
+        let text = cell.trimmingSpaces
         if let first = text.unicodeScalars.first, markSymbols.contains(first) { return true }
         return ["yes", "no", "partial", "partly", "y", "n"].contains(text.lowercased())
     }
@@ -237,7 +237,7 @@ enum WorkTableRule {
     /// `not started` for an empty cell, `no`, `[ ]` or a lone `❌` (not done,
     /// rather than blocked); anything else as written.
     static func checkStatusText(_ cell: String) -> String {
-        let text = cell.trimmingCharacters(in: .whitespaces)
+        let text = cell.trimmingSpaces
         switch text.lowercased() {
         case "", "no", "n", "false", "[ ]", "☐", "⬜", "❌", "✗", "✘", "-", "—", "–": return "not started"
         case "yes", "y", "true", "x", "[x]": return "done"
@@ -279,7 +279,7 @@ enum WorkTableRule {
     static func pageSwitch(_ frontMatter: YAMLValue) -> (Switch, LineMessage?) {
         guard let entry = frontMatter.entries.first(where: { $0.key == "work_items" }) else { return (.auto, nil) }
         if let value = entry.value.bool { return (value ? .on : .off, nil) }
-        if entry.value.string?.lowercased().trimmingCharacters(in: .whitespaces) == "auto" { return (.auto, nil) }
+        if entry.value.string?.lowercased().trimmingSpaces == "auto" { return (.auto, nil) }
         let shown =
             switch entry.value {
             case .scalar(let text): "'\(text)'"

@@ -44,7 +44,7 @@ struct InPlaceViews {
             if let range = text.range(of: candidate, options: .backwards) {
                 var rest = text
                 rest.removeSubrange(range)
-                rest = rest.replacingOccurrences(of: "  ", with: " ").trimmingCharacters(in: .whitespaces)
+                rest = rest.replacingOccurrences(of: "  ", with: " ").trimmingSpaces
                 while let end = rest.last, " :—–-|".contains(end) { rest.removeLast() }
                 let line = shown.children[start].line
                 shown.children.replaceSubrange(start..., with: [MarkdownNode(.text(rest), line: line)])

@@ -1,0 +1,29 @@
+import Foundation
+
+extension StringProtocol {
+    /// The text without the spaces and tabs at either end: what
+    /// `trimmingCharacters(in: .whitespaces)` gives (not line breaks). Written here because Foundation's costs
+    /// tens of thousands of instructions a call through `NSString`, and the
+    /// plan readers trim every item and heading they read; only the ends are
+    /// looked at, a scalar at a time.
+    public var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, Self.isSpace(scalars[start]) { start = scalars.index(after: start) }
+        while end > start {
+            let last = scalars.index(before: end)
+            guard Self.isSpace(scalars[last]) else { break }
+            end = last
+        }
+        return String(self[start..<end])
+    }
+
+    /// Whether `CharacterSet.whitespaces` holds the scalar: of ASCII, the space
+    /// and the tab; others (which it holds beyond Unicode's space separators,
+    /// such as the zero-width space) are asked of the set itself.
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar == " " || scalar == "\t" }
+        return CharacterSet.whitespaces.contains(scalar)
+    }
+}
