@@ -30,6 +30,7 @@ ROOT = BENCH.parent
 OUT = BENCH / "out"
 sys.path.insert(0, str(BENCH))
 import generate  # noqa: E402
+import instructions  # noqa: E402
 
 CMARK_CHUNK = 2000          # files per cmark-gfm invocation
 CMARK_EXTENSIONS = ["table", "tasklist", "strikethrough", "autolink", "tagfilter"]
@@ -337,6 +338,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=42, help="generator seed (default 42)")
     ap.add_argument("--timeout", type=float, default=900, help="seconds per run (default 900)")
     ap.add_argument("--jobs", type=int, default=None, help="generator processes (default: all cores)")
+    ap.add_argument("--instructions", type=int, default=100, metavar="N",
+                    help="count instructions under callgrind on the N-document set (default 100; 0: skip)")
     args = ap.parse_args(argv)
     try:
         sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
@@ -376,6 +379,13 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
 
     print_table(rows)
+    counted = None
+    if args.instructions > 0 and binary:
+        content, _, _ = ensure_content(args.instructions, args.seed, args.jobs)
+        log()
+        counted = instructions.count(binary, content, cmark=exe)
+        for line in instructions.describe(counted):
+            log(line)
     results = {
         "tool": "bench/bench.py",
         "date_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -389,6 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         "units": {"mb": "10^6 bytes", "rss": "10^6 bytes (ru_maxrss)", "time": "seconds, best run"},
         "total_wall_s": round(time.perf_counter() - t_start, 1),
         "rows": rows,
+        "instructions": counted,
     }
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "results.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
