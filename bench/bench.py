@@ -33,7 +33,6 @@ import generate  # noqa: E402
 import instructions  # noqa: E402
 
 CMARK_CHUNK = 2000          # files per cmark-gfm invocation
-CMARK_EXTENSIONS = ["table", "tasklist", "strikethrough", "autolink", "tagfilter"]
 
 
 def log(msg: str = "") -> None:
@@ -121,43 +120,16 @@ def build_specsite() -> Path | None:
 
 
 def ensure_cmark() -> str | None:
-    exe = shutil.which("cmark-gfm")
-    if exe:
-        return exe
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    for attempt in (["apt-get", "install", "-y", "cmark-gfm"],
-                    ["apt-get", "update"],
-                    ["apt-get", "install", "-y", "cmark-gfm"]):
-        cmd = sudo + attempt
-        log(f"cmark-gfm not found; running: {' '.join(cmd)}")
-        try:
-            rc = subprocess.run(cmd).returncode
-        except FileNotFoundError as e:
-            log(f"  cannot run it: {e}")
-            break
-        if attempt[1] == "install" and rc == 0:
-            break
-    exe = shutil.which("cmark-gfm")
+    exe = instructions.ensure_command("cmark-gfm", "cmark-gfm")
     if not exe:
         log("cmark-gfm still missing: floor columns will be empty")
     return exe
 
 
 def cmark_flags(exe: str) -> list[str]:
-    """cmark-gfm releases differ: upstream has a `--footnotes` option, Debian
-    12's 0.29.0.gfm.6 build only has a `footnotes` extension.  Use whichever
-    this one accepts."""
-    flags: list[str] = []
-    for ext in CMARK_EXTENSIONS:
-        flags += ["-e", ext]
-    probe = subprocess.run([exe, *flags, "--footnotes"], input=b"x[^1]\n\n[^1]: y\n",
-                           capture_output=True)
-    if probe.returncode == 0:
-        return flags + ["--footnotes"]
-    exts = subprocess.run([exe, "--list-extensions"], capture_output=True, text=True).stdout
-    if "footnotes" in exts.split():
-        return flags + ["-e", "footnotes"]
-    return flags
+    """The extensions of the floor, footnotes as this cmark-gfm spells them
+    (see instructions.cmark_flags)."""
+    return instructions.cmark_flags(exe)
 
 
 # --------------------------------------------------------------------------

@@ -56,7 +56,9 @@ def ensure_command(name: str, package: str) -> str | None:
 
 
 def cmark_flags(exe: str) -> list[str]:
-    """The extensions bench.py's floor uses, footnotes as this build spells them."""
+    """The extensions bench.py's floor uses. cmark-gfm releases differ: upstream
+    has a `--footnotes` option, Debian 12's 0.29.0.gfm.6 build only a
+    `footnotes` extension; whichever this one accepts is used."""
     flags: list[str] = []
     for ext in CMARK_EXTENSIONS:
         flags += ["-e", ext]
