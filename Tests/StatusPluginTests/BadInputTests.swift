@@ -6,6 +6,20 @@ import Testing
 
 /// Broken plans: warnings at the right line, a report that still stands, never a crash.
 struct BadInputTests {
+    /// The byte test before the search for "status" lets through every line Foundation's
+    /// case-insensitive search would find it in.
+    @Test func theStatusWordIsFoundAsFoundationFindsIt() {
+        let texts = [
+            "", "status", "STATUS", "**Status**: done", "sTaTuS", "ſtatus", "statuß", "Statut", "stat us", "tatu",
+            "tatatus", "État: ✅", "Ｓｔａｔｕｓ", "st\u{0301}atus", "Project Status ✅", "no word here",
+        ]
+        for text in texts {
+            #expect(
+                PlanReader.mentionsStatus(text) == (text.range(of: "status", options: .caseInsensitive) != nil),
+                "\(text)")
+        }
+    }
+
     /// A document named like the plugin's own page (`status.md` beside the Status page) stops the
     /// build with an error at that document that says how to keep both; with the page turned off,
     /// the document is the site's `status.html`.

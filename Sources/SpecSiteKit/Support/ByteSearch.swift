@@ -3,8 +3,11 @@
 /// and a locale-aware search, which showed up in profiles of marking each
 /// page's own sidebar link; an exact byte match is all that is needed here.
 extension String {
-    /// Whether `target` occurs in the string, byte for byte.
-    func containsBytes(_ target: String) -> Bool {
+    /// Whether `target` occurs in the string, byte for byte. Where `target` has no
+    /// character that another spelling is canonically equivalent to (ASCII
+    /// punctuation and lowercase letters, say), its absence here means
+    /// Foundation's `contains(_:)` finds it nowhere either: a cheap first test.
+    public func containsBytes(_ target: String) -> Bool {
         !byteRanges(of: target, limit: 1).isEmpty
     }
 

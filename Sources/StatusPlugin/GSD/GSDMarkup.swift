@@ -83,7 +83,10 @@ enum GSDMarkup {
             carriageReturns.append(hasReturn)
         }
         guard isPlan(lines) else {
-            guard markdown.contains(GSDMarker.prefix) else {
+            // Every page comes here: its bytes are searched first, and Foundation's
+            // search (through NSString, millions of instructions on a long page)
+            // runs only where the marker's bytes are.
+            guard markdown.containsBytes(GSDMarker.prefix), markdown.contains(GSDMarker.prefix) else {
                 return GSDRewrite(markdown: markdown, warnings: [], isPlan: false)
             }
             var outputs = Self.lines(markdown).map(String.init)

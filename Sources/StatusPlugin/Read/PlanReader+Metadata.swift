@@ -4,6 +4,25 @@ import SpecSiteKit
 /// `**Key**: value` lines under a work item: status, estimate, dependencies
 /// and the rest.
 extension PlanReader {
+    /// Whether `text` holds "status" in any case, as Foundation's case-insensitive
+    /// search finds it. Every line of a plan's paragraphs is asked, so its bytes
+    /// are looked at first: no match is possible without `tatu` in ASCII letters
+    /// of either case (no other character folds to t, a or u).
+    static func mentionsStatus(_ text: String) -> Bool {
+        var copy = text
+        let mayHold = copy.withUTF8 { bytes in
+            guard bytes.count >= 4 else { return false }
+            for start in 0...(bytes.count - 4)
+            where bytes[start] | 0x20 == UInt8(ascii: "t") && bytes[start + 1] | 0x20 == UInt8(ascii: "a")
+                && bytes[start + 2] | 0x20 == UInt8(ascii: "t") && bytes[start + 3] | 0x20 == UInt8(ascii: "u")
+            {
+                return true
+            }
+            return false
+        }
+        return mayHold && text.range(of: "status", options: .caseInsensitive) != nil
+    }
+
     // MARK: Metadata lines
 
     nonisolated(unsafe) static let metadataLine =
@@ -24,7 +43,7 @@ extension PlanReader {
             let text = String(line(fileLine))
             let owner = open.last?.index
             // Outside any work item only a status line matters (it makes its heading one).
-            if owner == nil && text.range(of: "status", options: .caseInsensitive) == nil { continue }
+            if owner == nil && !Self.mentionsStatus(text) { continue }
             let key: String
             let raw: Substring
             var bold = true

@@ -205,7 +205,7 @@ struct PlanReader {
         return paragraphs.contains { paragraph in
             (paragraph.line...max(paragraph.line, paragraph.endLine)).contains { fileLine in
                 let text = String(line(fileLine))
-                guard text.range(of: "status", options: .caseInsensitive) != nil,
+                guard Self.mentionsStatus(text),
                     let match = try? Self.metadataLine.firstMatch(in: text),
                     match.1.lowercased().trimmingSpaces == "status"
                 else { return false }

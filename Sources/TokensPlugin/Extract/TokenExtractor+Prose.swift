@@ -48,9 +48,13 @@ extension TokenExtractor {
             }
         }
         // Every value has a `#` or a digit in it; most lines of prose have neither.
+        // Foundation's search for the separators (through NSString) runs only
+        // where their bytes are.
         for (text, line) in lines
         where text.utf8.contains(where: { $0 == 0x23 || ($0 >= 0x30 && $0 <= 0x39) })
-            && (text.contains(":") || text.contains(" — ") || text.contains(" = "))
+            && ((text.containsBytes(":") && text.contains(":"))
+                || (text.containsBytes(" — ") && text.contains(" — "))
+                || (text.containsBytes(" = ") && text.contains(" = ")))
         {
             if readScale(text, line: line, path: path, kind: kind, into: &collector) { continue }
             guard let entry = LabelledValue(line: text, colorsOnly: false, kind: kind, colorContext: kind == .color)
