@@ -32,18 +32,21 @@ extension String {
     private func byteRanges(of target: String, limit: Int) -> [Range<Int>] {
         let needle = Array(target.utf8)
         guard let first = needle.first else { return [] }
-        let haystack = Array(utf8)
-        var ranges: [Range<Int>] = []
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last, ranges.count < limit {
-            if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
-                ranges.append(index..<(index + needle.count))
-                index += needle.count
-            } else {
-                index += 1
+        // The string's own bytes, not a copy (a native string has them in one piece).
+        var text = self
+        return text.withUTF8 { haystack in
+            var ranges: [Range<Int>] = []
+            var index = 0
+            let last = haystack.count - needle.count
+            while index <= last, ranges.count < limit {
+                if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                    ranges.append(index..<(index + needle.count))
+                    index += needle.count
+                } else {
+                    index += 1
+                }
             }
+            return ranges
         }
-        return ranges
     }
 }

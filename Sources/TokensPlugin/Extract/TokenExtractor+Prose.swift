@@ -85,6 +85,9 @@ extension TokenExtractor {
             lineAt.append((text.utf8.count, entry.line))
             text += entry.text
         }
+        // A list run together has a `#` and ` - ` between its items: most paragraphs
+        // have neither, and are not split (through NSString) to find that out.
+        guard text.utf8.contains(UInt8(ascii: "#")), text.containsBytes(" - ") else { return false }
         let parts = text.components(separatedBy: " - ")
         guard parts.count >= 3, text.contains("#") else { return false }
         let lead = parts[0].trimmed(" :*_")
