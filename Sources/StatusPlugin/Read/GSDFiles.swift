@@ -15,6 +15,10 @@ enum GSDFiles {
     nonisolated(unsafe) static let summaryFile = /^(\d{1,3}(?:\.\d+)?)-(\d{1,3})-SUMMARY\.md$/
     nonisolated(unsafe) static let verificationFile = /^(\d{1,3}(?:\.\d+)?)(?:-(\d{1,3}))?-VERIFICATION\.md$/
     nonisolated(unsafe) static let leadingNumber = /^(\d{1,3}(?:\.\d+)?)/
+    /// `05-01`, `05-01-PLAN.md` in `depends_on`.
+    nonisolated(unsafe) static let dependencyPlan = /^\s*(\d{1,3}(?:\.\d+)?)-(\d{1,3})\b/
+    /// `01`: GSD's short form of a plan of the same phase.
+    nonisolated(unsafe) static let dependencyShortPlan = /^\s*(\d{1,3})(?:-PLAN\.md)?\s*$/
 
     /// The file name of a content path.
     static func fileName(_ path: String) -> String {
@@ -136,10 +140,10 @@ enum GSDFiles {
         item.parent = root + "#" + StatusText.phaseID(Substring(phaseNumber))
         item.dependencyLine = front.entries.first { $0.key == "depends_on" }?.line ?? page.bodyFirstLine
         for value in PlanCard.dependencyIDs(in: front) {
-            if let match = try? /^\s*(\d{1,3}(?:\.\d+)?)-(\d{1,3})\b/.firstMatch(in: value) {
+            if let match = try? Self.dependencyPlan.firstMatch(in: value) {
                 // `05-01`, `05-01-PLAN.md`.
                 item.dependencyIDs.append(StatusText.planID(phase: match.1, plan: match.2))
-            } else if let match = try? /^\s*(\d{1,3})(?:-PLAN\.md)?\s*$/.wholeMatch(in: value) {
+            } else if let match = try? Self.dependencyShortPlan.wholeMatch(in: value) {
                 // `01` (GSD's short form, `depends_on: ["01"]`): a plan of the same phase.
                 item.dependencyIDs.append(StatusText.planID(phase: Substring(phaseNumber), plan: match.1))
             } else if !value.trimmingSpaces.isEmpty {

@@ -4,6 +4,12 @@ import SpecSiteKit
 /// Checklists: task-list boxes, the boxes cmark does not know (`[~]`,
 /// `[⏳]`, `[-]`) and emoji used as boxes.
 extension PlanReader {
+    /// `Priority High`, `P1` in a checklist's title. A regex literal is compiled
+    /// each time its expression runs: the ones on hot paths are kept here.
+    nonisolated(unsafe) static let priorityMention = /(?i)\bpriority\s*(\w+)|\b(P[0-9])\b/
+    /// A bracketed aside, `(optional)`.
+    nonisolated(unsafe) static let bracketed = /\([^)]*\)/
+
     // MARK: Checklists
 
     enum Mark {
@@ -224,7 +230,7 @@ extension PlanReader {
             id: id, key: page.sourcePath + "#" + id, kind: .checklist,
             title: title, sourcePath: page.sourcePath, displayPath: page.displayPath, line: heading?.line ?? 1,
             anchor: heading?.id)
-        if let match = try? /(?i)\bpriority\s*(\w+)|\b(P[0-9])\b/.firstMatch(in: title) {
+        if let match = try? Self.priorityMention.firstMatch(in: title) {
             item.priority = String(match.1 ?? match.2 ?? "")
         }
         if keys.contains(item.key) { item.key += "@\(item.line)" }

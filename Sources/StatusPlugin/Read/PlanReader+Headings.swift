@@ -244,7 +244,7 @@ extension PlanReader {
     /// Whether a title is generic (``genericTitles``), parentheses aside.
     static func isGeneric(_ title: String) -> Bool {
         // The expression runs only where there is a bracket to remove.
-        let bare = title.utf8.contains(UInt8(ascii: "(")) ? title.replacing(/\([^)]*\)/, with: "") : title
+        let bare = title.utf8.contains(UInt8(ascii: "(")) ? title.replacing(Self.bracketed, with: "") : title
         return genericTitles.contains(normalized(bare))
     }
 

@@ -66,7 +66,7 @@ extension PlanReader {
     /// parentheses (`currentday advancement` for `Task 1.1: currentDay
     /// Advancement (GAP-13)`).
     static func ownWords(of title: String) -> String {
-        var text = title.replacing(/\([^)]*\)/, with: " ")
+        var text = title.replacing(Self.bracketed, with: " ")
         text = text.replacing(workLabel, with: " ")
         if let titled = try? titleLabel.prefixMatch(in: text) { text = String(text[titled.range.upperBound...]) }
         if let numbered = try? leadingNumber.prefixMatch(in: text) { text = String(text[numbered.range.upperBound...]) }
