@@ -16,29 +16,51 @@ extension Builder {
         let site = loaded.site
         var outputs = GeneratedOutputs()
         let reuses = cache.isEnabled && site.config.externalPlugins.isEmpty
+        let plugins = loaded.plugins
+        let known = plugins.map { plugin -> BuildCache.Generated? in
+            guard reuses, let known = cache.generated[plugin.id],
+                known.generation == loaded.generations[plugin.id] ?? 0
+            else { return nil }
+            return known
+        }
+        // The plugins that must make theirs again do so side by side: on a large
+        // site the flows plugin's screen map, the status dashboard and the Tokens
+        // page each take a while, and none reads another's outputs. Each reports
+        // into a log of its own; the build's diagnostics are printed sorted.
+        let diagnostics = self.diagnostics
+        let displayRoot = loaded.displayRoot
+        let contexts = loaded.contexts
+        let made = plugins.indices.filter { known[$0] == nil }.parallelMap {
+            index -> (index: Int, outputs: [GeneratedOutput], log: DiagnosticLog) in
+            let plugin = plugins[index]
+            let log = DiagnosticLog(recordingInto: diagnostics)
+            let shared = contexts[plugin.id]!
+            let context = PluginContext(settings: shared.settings, config: shared.config, diagnostics: log)
+            var made: [GeneratedOutput] = []
+            do {
+                made = try plugin.generate(for: site, context: context)
+            } catch {
+                PageLoader.report(error, plugin: plugin, displayPath: displayRoot, line: 0, diagnostics: log)
+            }
+            return (index, made, log)
+        }
+        var fresh: [Int: (outputs: [GeneratedOutput], log: DiagnosticLog)] = [:]
+        for entry in made { fresh[entry.index] = (entry.outputs, entry.log) }
         var generated: [String: BuildCache.Generated] = [:]
-        for plugin in loaded.plugins {
+        for (index, plugin) in plugins.enumerated() {
             let generation = loaded.generations[plugin.id] ?? 0
-            if reuses, let known = cache.generated[plugin.id], known.generation == generation {
+            if let known = known[index] {
                 DiagnosticLog.replay(known.diagnostics, into: diagnostics)
                 outputs.outputs += known.outputs.map { (plugin.id, $0) }
                 outputs.reused.insert(plugin.id)
                 generated[plugin.id] = known
                 continue
             }
-            let log = DiagnosticLog(recordingInto: diagnostics)
-            let shared = loaded.contexts[plugin.id]!
-            let context = PluginContext(settings: shared.settings, config: shared.config, diagnostics: log)
-            var made: [GeneratedOutput] = []
-            do {
-                made = try plugin.generate(for: site, context: context)
-            } catch {
-                PageLoader.report(error, plugin: plugin, displayPath: loaded.displayRoot, line: 0, diagnostics: log)
-            }
-            outputs.outputs += made.map { (plugin.id, $0) }
+            guard let entry = fresh[index] else { continue }
+            outputs.outputs += entry.outputs.map { (plugin.id, $0) }
             if reuses {
                 generated[plugin.id] = BuildCache.Generated(
-                    generation: generation, outputs: made, diagnostics: log.recorded)
+                    generation: generation, outputs: entry.outputs, diagnostics: entry.log.recorded)
             }
         }
         cache.generated = generated
