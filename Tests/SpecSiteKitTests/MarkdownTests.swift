@@ -37,6 +37,19 @@ struct MarkdownTests {
         #expect(slugger.slug(for: "snake_case and-dash") == "snake_case-and-dash")
     }
 
+    /// The byte path for ASCII headings gives what the scalar path gives.
+    @Test func asciiSlugsMatchTheScalarPath() {
+        let every = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        for byte in 0..<128 {
+            let text = "A" + String(UnicodeScalar(UInt8(byte))) + "b"
+            #expect(Slugger.slugify(text) == Slugger.slugifyByScalar(text), "byte \(byte)")
+        }
+        for text in [every, "What's new? (v2.0)", "CHUNK-004: Auth ✅", " Lead  _x_ -- Tail ", "Ünïcode Title"] {
+            #expect(Slugger.slugify(text) == Slugger.slugifyByScalar(text), "\(text)")
+        }
+        #expect(Slugger.slugify("Step 2: Set-up_now!") == "step-2-set-up_now")
+    }
+
     @Test func taskItemsCarryTheirState() {
         let document = MarkdownParser.parse("- [x] done\n- [ ] open\n  - [X] nested\n- plain\n")
         var states: [TaskState?] = []

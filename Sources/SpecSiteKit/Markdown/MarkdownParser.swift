@@ -385,8 +385,8 @@ private struct TreeConverter {
             let level = Int(cmark_node_get_heading_level(node))
             headings.append(
                 Heading(
-                    level: level, id: id, text: text.trimmingCharacters(in: .whitespaces),
-                    literalText: wrapper.shownText.trimmingCharacters(in: .whitespaces), line: line))
+                    level: level, id: id, text: text.trimmingSpaces, literalText: wrapper.shownText.trimmingSpaces,
+                    line: line))
             return MarkdownNode(.heading(level: level, id: id), children: inlines, line: line, endLine: end)
         case CMARK_NODE_THEMATIC_BREAK: kind = .thematicBreak
         case CMARK_NODE_FOOTNOTE_DEFINITION:

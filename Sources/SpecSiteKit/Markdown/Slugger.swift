@@ -12,6 +12,30 @@ public struct Slugger: Sendable {
 
     /// The slug of `text` without taking it (no collision suffix).
     public static func slugify(_ text: String) -> String {
+        // ASCII headings (nearly all) by bytes: of ASCII, only letters, digits
+        // and `_` are word characters, and lowercasing is `A`–`Z` alone. The
+        // scalar path below costs a Unicode property lookup a character, and
+        // every page's headings are slugged each time the page is parsed.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"),
+                    UInt8(ascii: "-"):
+                    bytes.append(byte)
+                case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
+                default: break
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return slugifyByScalar(text)
+    }
+
+    /// ``slugify(_:)`` a scalar at a time, for any text.
+    static func slugifyByScalar(_ text: String) -> String {
         var slug = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             if scalar == " " {
