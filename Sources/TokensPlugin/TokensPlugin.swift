@@ -35,11 +35,11 @@ public struct TokensPlugin: Plugin {
         }
         reportDuplicates(result.tokens, page: page, diagnostics: context.diagnostics)
         guard !result.tokens.isEmpty || !result.references.isEmpty || !result.statedPairs.isEmpty else { return [] }
-        return [
-            TokenFact(
-                tokens: result.tokens, references: result.references, blocks: result.blocks,
-                statedPairs: result.statedPairs)
-        ]
+        var fact = TokenFact(
+            tokens: result.tokens, references: result.references, blocks: result.blocks,
+            statedPairs: result.statedPairs)
+        fact.headingNamesDesignSystem = TokensSettings.headingNamesDesignSystem(page)
+        return [fact]
     }
 
     /// Warns when one document gives the same name two different values.
@@ -216,7 +216,14 @@ public struct TokensPlugin: Plugin {
     /// The tokens `tokens.json` and `tokens.css` hold: those of the documents `export_from` names
     /// (design systems by default).
     public static func exported(_ catalog: TokenCatalog, site: Site, settings: TokensSettings) -> [DesignToken] {
-        let exporting = Set(site.pages.filter { settings.exports($0) }.map(\.displayPath))
+        // Only pages with tokens matter; their facts say what their headings name.
+        let exporting = Set(
+            site.pages.filter { page in
+                guard
+                    let fact = site.factsByPage[page.sourcePath]?.lazy.compactMap({ $0 as? TokenFact }).first
+                else { return false }
+                return settings.exports(page, headingNamesDesignSystem: fact.headingNamesDesignSystem)
+            }.map(\.displayPath))
         return catalog.unique.tokens.filter { exporting.contains($0.source.file) }
     }
 

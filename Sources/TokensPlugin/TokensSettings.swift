@@ -72,6 +72,13 @@ public struct TokensSettings: Sendable, Equatable {
     /// heading of it names one (`## Branding & Style Guide`, `## Component Library / Design System`),
     /// as UX specs often do.
     public static func kind(of page: Page) -> DocumentKind {
+        kind(of: page, headingNamesDesignSystem: headingNamesDesignSystem(page))
+    }
+
+    /// ``kind(of:)`` with what the page's headings say worked out before:
+    /// exports are made when pages no longer hold their trees, from
+    /// ``TokenFact/headingNamesDesignSystem``.
+    static func kind(of page: Page, headingNamesDesignSystem: @autoclosure () -> Bool) -> DocumentKind {
         let kind = DocumentKind.of(page)
         guard kind == .other || kind == .ux, page.frontMatter["kind"]?.string == nil else { return kind }
         if kind == .other {
@@ -80,11 +87,16 @@ public struct TokensSettings: Sendable, Equatable {
             let code: Set<String> = ["code", "coding", "lint", "formatting"]
             if !words.isDisjoint(with: design), words.isDisjoint(with: code) { return .design }
         }
-        for block in page.document.root.children {
-            guard case .heading(let level, _) = block.kind, level <= 3 else { continue }
-            if namesDesignSystem(block.plainText) { return .design }
+        return headingNamesDesignSystem() ? .design : kind
+    }
+
+    /// Whether a heading of the page's outline (level 1 to 3, not inside a
+    /// quote or list) names a design system; it reads the page's tree.
+    static func headingNamesDesignSystem(_ page: Page) -> Bool {
+        page.withTree().document.root.children.contains { block in
+            guard case .heading(let level, _) = block.kind, level <= 3 else { return false }
+            return namesDesignSystem(block.plainText)
         }
-        return kind
     }
 
     /// Whether a heading names a design system: `Design System`, `Design Tokens`, `Style Guide`,
@@ -98,7 +110,12 @@ public struct TokensSettings: Sendable, Equatable {
 
     /// Whether tokens of `page` go into the exports.
     public func exports(_ page: Page) -> Bool {
+        exports(page, headingNamesDesignSystem: Self.headingNamesDesignSystem(page))
+    }
+
+    /// Whether tokens of `page`, whose fact says what its headings name, go into the exports.
+    func exports(_ page: Page, headingNamesDesignSystem: Bool) -> Bool {
         guard let exportFrom else { return true }
-        return exportFrom.contains(Self.kind(of: page))
+        return exportFrom.contains(Self.kind(of: page, headingNamesDesignSystem: headingNamesDesignSystem))
     }
 }

@@ -156,6 +156,9 @@ extension Builder {
             if let page {
                 loaded.kind = DocumentKind.of(page)
                 loaded.anchors = LinkResolver.anchors(of: page, rawHTML: rawHTML).sorted()
+                // Everything the later stages read of the tree is read by now:
+                // rendering parses the page again rather than every tree being held.
+                loaded.page = page.releasingTree()
             }
             let before = previous[file.relativePath]
             for (plugin, found) in facts {

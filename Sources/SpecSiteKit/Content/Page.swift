@@ -12,8 +12,15 @@ public struct Page: Sendable {
     public var title: String
     /// The markdown after the front matter.
     public var markdown: String
-    /// The parsed document.
+    /// The parsed document. Its tree (`document.root`) is there while the
+    /// page is read and analysed and while it renders; in between, during
+    /// `summarize` and `generate`, it is empty (``hasTree`` is false) and
+    /// only the headings, links, footnotes and anchors are kept, so a large
+    /// site does not hold every page's tree at once. What a site-wide stage
+    /// needs of a page's blocks is read in `analyze` and kept as a fact.
     public var document: MarkdownDocument
+    /// Whether ``document`` holds the page's tree; see ``document``.
+    public private(set) var hasTree = true
     /// Front matter `order`, if given.
     public var order: Double?
     /// The file line `markdown` starts on (after the front matter).
@@ -38,6 +45,31 @@ public struct Page: Sendable {
         self.order = order
     }
 
+    /// The page with its tree let go: what the stages between analysis and
+    /// rendering hold of it. The tree is about seven times the size of the
+    /// markdown, and parsing it again to render costs far less than holding
+    /// every page's tree through the build (see ``withTree()``).
+    func releasingTree() -> Page {
+        guard hasTree else { return self }
+        var page = self
+        page.document.root = MarkdownNode(.document, line: document.root.line, endLine: document.root.endLine)
+        page.hasTree = false
+        return page
+    }
+
+    /// The page with its tree: parsed again from ``markdown`` (the text after
+    /// the preprocessors, so the same tree as the first parse) when it was let go.
+    /// What the parse warns about was reported the first time. A plugin that
+    /// needs a page's blocks in `summarize` or `generate` can call it, at the
+    /// cost of a parse; reading them in `analyze` costs nothing more.
+    public func withTree() -> Page {
+        guard !hasTree else { return self }
+        var page = self
+        page.document.root = MarkdownParser.parse(markdown, firstLine: bodyFirstLine).root
+        page.hasTree = true
+        return page
+    }
+
     /// The folders the page sits in, as the reader sees them (`["planning", "phases"]`).
     public var sectionPath: [String] {
         Array(outputPath.split(separator: "/").dropLast().map(String.init))
@@ -46,7 +78,10 @@ public struct Page: Sendable {
     /// The front matter's `description` (or `summary`), else the first
     /// paragraph of prose, shortened, for listings. A block of
     /// `**Status**: …` / `**Owner**: …` lines is metadata, not a summary.
+    /// It reads the tree: the build works it out while the page has one.
     public var summary: String {
+        let page = withTree()
+        guard hasTree else { return page.summary }
         if let description = frontMatter["description"]?.string ?? frontMatter["summary"]?.string {
             return description
         }

@@ -454,6 +454,8 @@ struct SiteRenderer {
     private func renderBody(
         of page: Page, summary: String, links: LinkResolver, log: DiagnosticLog, record: PageRecord
     ) -> PageView {
+        // Parsed again here, and let go with the page's view when it is written.
+        let page = page.withTree()
         let diagnostics = log
         let site = loaded.site
         let plugins = loaded.plugins

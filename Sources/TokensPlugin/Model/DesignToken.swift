@@ -314,6 +314,10 @@ public struct TokenFact: Fact, Equatable, Codable {
     public var blocks: Set<String>
     /// Colour pairs the page states (a contrast table's Foreground and Background).
     public var statedPairs: [ContrastPairs.StatedPair]
+    /// Whether a heading of the page's outline names a design system, which
+    /// makes it one for the exports (``TokensSettings/kind(of:)``); read while
+    /// the page has its tree.
+    public var headingNamesDesignSystem = false
 
     /// Creates the fact.
     public init(
