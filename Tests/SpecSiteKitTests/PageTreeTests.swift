@@ -71,11 +71,45 @@ struct PageTreeTests {
         // Parsed again on request, with every block.
         #expect(seen.generatedBlocks == [2, 6])
         #expect(seen.rendered.allSatisfy { $0 } && seen.rendered.count >= 8)
+        // A one-off build lets the markdown go too, and reads the file again to render.
+        #expect(seen.generatedMarkdown == [false, false])
+        #expect(seen.renderedMarkdown.allSatisfy { $0 })
         let plan = try #require(space.site("plans/plan.html"))
         #expect(plan.contains("class=\"task-list-item-checkbox\" disabled checked>"))
         #expect(plan.contains("<code>code</code>"))
         #expect(plan.contains("<td>2</td>"))
         #expect(plan.contains("The note."))
+    }
+
+    @Test func aFileChangedWhileTheSiteIsBuiltFailsTheBuild() {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("a.md", "# A\n\nFirst words.\n")
+        space.write("b.md", "# B\n")
+        let outcome = space.build(plugins: [RewritingPlugin(path: space.content + "/a.md")])
+        #expect(outcome.error != nil)
+        #expect(
+            outcome.messages.contains(
+                "\(space.content)/a.md: error: changed while the site was being built; build again"),
+            "\(outcome.messages)")
+        #expect(space.site("a.html") == nil)
+        // Written again with the same bytes, the file is the one that was read.
+        space.write("a.md", "# A\n\nFirst words.\n")
+        let same = space.build(plugins: [RewritingPlugin(path: space.content + "/a.md", text: "# A\n\nFirst words.\n")])
+        #expect(same.error == nil, "\(same.messages)")
+        #expect(space.site("a.html")?.contains("First words.") == true)
+    }
+}
+
+/// Writes a content file while the site is built (between analysis and rendering).
+private struct RewritingPlugin: Plugin {
+    let id = "rewriting"
+    let path: String
+    var text = "# A\n\nOther words.\n"
+
+    func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return []
     }
 }
 
@@ -88,6 +122,9 @@ private final class TreeProbe: @unchecked Sendable {
         var generated: [Bool] = []
         var generatedBlocks: [Int] = []
         var rendered: [Bool] = []
+        /// Whether each page had its markdown in `generate`, and at each block in `render`.
+        var generatedMarkdown: [Bool] = []
+        var renderedMarkdown: [Bool] = []
     }
     private var stored = Seen()
 
@@ -108,6 +145,7 @@ private struct TreeProbePlugin: Plugin {
         for page in site.pages.sorted(by: { $0.sourcePath < $1.sourcePath }) {
             probe.update {
                 $0.generated.append(page.hasTree)
+                $0.generatedMarkdown.append(!page.markdown.isEmpty)
                 $0.generatedBlocks.append(page.withTree().document.root.children.count)
             }
         }
@@ -115,7 +153,10 @@ private struct TreeProbePlugin: Plugin {
     }
 
     func render(_ node: MarkdownNode, context: RenderContext) throws -> String? {
-        probe.update { $0.rendered.append(context.page.hasTree) }
+        probe.update {
+            $0.rendered.append(context.page.hasTree)
+            $0.renderedMarkdown.append(!context.page.markdown.isEmpty)
+        }
         return nil
     }
 }

@@ -73,6 +73,12 @@ extension Builder {
         let diskPages = disk?.previous.pages ?? [:]
         // Not `disk == nil` in the closure: that copies the whole cache for every page.
         let usesDisk = disk != nil
+        // A one-off build lets each page's markdown go with its tree and
+        // reads the file again to render it, so it holds neither for every
+        // page at once. A session holds the files' bytes anyway (to compare
+        // the next time), and external plugins' preprocessors are programs
+        // not to run twice: those keep the markdown.
+        let rereadsPages = !reusesPages && config.externalPlugins.isEmpty
         let read = markdown.enumerated().map { $0 }.parallelMap { offset, file -> ReadPage in
             defer { parsing.step() }
             // Made only for a page that is read: most of a rebuild's are not.
@@ -116,6 +122,27 @@ extension Builder {
             let page = PageLoader.load(
                 file, bytes: bytes, displayPath: displayPath, plugins: plugins, contexts: pageContexts,
                 rawHTML: rawHTML, diagnostics: log)
+            // Loads the page from its file again to render it, quietly (what
+            // loading reports was reported now); the file must give the same markdown.
+            // (Pages held in memory have no file to read again.)
+            let rereads = rereadsPages && contents[file.relativePath] == nil
+            let hash = rereads ? page.map { Page.markdownHash($0.markdown) } : nil
+            let reread: @Sendable () -> Page? = {
+                let quiet = DiagnosticLog()
+                let quietContexts = contexts.mapValues {
+                    PluginContext(settings: $0.settings, config: $0.config, diagnostics: quiet)
+                }
+                guard case .success(let bytes) = boundary.contents(of: file.absolutePath),
+                    let again = PageLoader.load(
+                        file, bytes: bytes, displayPath: displayPath, plugins: plugins, contexts: quietContexts,
+                        rawHTML: rawHTML, diagnostics: quiet),
+                    Page.markdownHash(again.markdown) == hash
+                else {
+                    diagnostics.error(displayPath, "changed while the site was being built; build again")
+                    return nil
+                }
+                return again
+            }
             var facts: [(plugin: String, facts: [any Fact])] = []
             let digest = usesDisk ? DiskCache.digest(bytes) : nil
             var entry: DiskCache.PageEntry?
@@ -158,7 +185,7 @@ extension Builder {
                 loaded.anchors = LinkResolver.anchors(of: page, rawHTML: rawHTML).sorted()
                 // Everything the later stages read of the tree is read by now:
                 // rendering parses the page again rather than every tree being held.
-                loaded.page = page.releasingTree()
+                loaded.page = rereads ? page.releasingTree(rereading: reread) : page.releasingTree()
             }
             let before = previous[file.relativePath]
             for (plugin, found) in facts {

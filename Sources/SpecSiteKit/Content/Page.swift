@@ -21,6 +21,9 @@ public struct Page: Sendable {
     public var document: MarkdownDocument
     /// Whether ``document`` holds the page's tree; see ``document``.
     public private(set) var hasTree = true
+    /// Loads the page again from its file, when its ``markdown`` was let go
+    /// with its tree (see ``releasingTree(rereading:)``); nil after an error it reported.
+    private var reread: (@Sendable () -> Page?)?
     /// Front matter `order`, if given.
     public var order: Double?
     /// The file line `markdown` starts on (after the front matter).
@@ -49,25 +52,52 @@ public struct Page: Sendable {
     /// rendering hold of it. The tree is about seven times the size of the
     /// markdown, and parsing it again to render costs far less than holding
     /// every page's tree through the build (see ``withTree()``).
-    func releasingTree() -> Page {
+    ///
+    /// With `rereading`, the markdown goes too (it is as large as the file),
+    /// and ``withTree()`` loads the page from its file again with it: the
+    /// same bytes through the same preprocessors give the same markdown,
+    /// which `rereading` checks.
+    func releasingTree(rereading: (@Sendable () -> Page?)? = nil) -> Page {
         guard hasTree else { return self }
         var page = self
         page.document.root = MarkdownNode(.document, line: document.root.line, endLine: document.root.endLine)
         page.hasTree = false
+        if let rereading {
+            page.markdown = ""
+            page.reread = rereading
+        }
         return page
     }
 
     /// The page with its tree: parsed again from ``markdown`` (the text after
-    /// the preprocessors, so the same tree as the first parse) when it was let go.
-    /// What the parse warns about was reported the first time. A plugin that
-    /// needs a page's blocks in `summarize` or `generate` can call it, at the
-    /// cost of a parse; reading them in `analyze` costs nothing more.
+    /// the preprocessors, so the same tree as the first parse) when it was let
+    /// go, or loaded again from its file when its markdown went too (then an
+    /// error is reported if the file no longer holds what was read first, and
+    /// the tree stays empty). What loading warns about was reported the first
+    /// time. A plugin that needs a page's blocks in `summarize` or `generate`
+    /// can call it, at the cost of a parse; reading them in `analyze` costs nothing more.
     public func withTree() -> Page {
         guard !hasTree else { return self }
         var page = self
-        page.document.root = MarkdownParser.parse(markdown, firstLine: bodyFirstLine).root
+        if let reread {
+            guard let again = reread() else { return self }
+            page.markdown = again.markdown
+            page.document.root = again.document.root
+            page.reread = nil
+        } else {
+            page.document.root = MarkdownParser.parse(markdown, firstLine: bodyFirstLine).root
+        }
         page.hasTree = true
         return page
+    }
+
+    /// A hash of the markdown, to tell that a page loaded again is the one
+    /// loaded first. Seeded per process, so it is never written anywhere.
+    static func markdownHash(_ markdown: String) -> Int {
+        var hasher = Hasher()
+        var markdown = markdown
+        markdown.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return hasher.finalize()
     }
 
     /// The folders the page sits in, as the reader sees them (`["planning", "phases"]`).
