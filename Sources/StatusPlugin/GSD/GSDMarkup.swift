@@ -75,6 +75,13 @@ enum GSDMarkup {
     /// plans come back byte-identical with no warnings, unless they hold a
     /// comment of their own that reads as a marker: it gets `&lt;` too.
     static func rewrite(_ markdown: String) -> GSDRewrite {
+        // Every page comes here (twice in a build, which loads a page again
+        // to render it). A plan has a line that opens with one of the signal
+        // tags, so one of their bytes: a page without them is no plan, and
+        // is not split into lines to find that out.
+        guard signalNames.contains(where: { markdown.containsBytes("<" + $0) }) else {
+            return notPlan(markdown)
+        }
         var lines: [Substring] = []
         var carriageReturns: [Bool] = []
         for line in Self.lines(markdown) {
@@ -82,18 +89,7 @@ enum GSDMarkup {
             lines.append(hasReturn ? line.dropLast() : line)
             carriageReturns.append(hasReturn)
         }
-        guard isPlan(lines) else {
-            // Every page comes here: its bytes are searched first, and Foundation's
-            // search (through NSString, millions of instructions on a long page)
-            // runs only where the marker's bytes are.
-            guard markdown.containsBytes(GSDMarker.prefix), markdown.contains(GSDMarker.prefix) else {
-                return GSDRewrite(markdown: markdown, warnings: [], isPlan: false)
-            }
-            var outputs = Self.lines(markdown).map(String.init)
-            var warnings: [LineMessage] = []
-            repair(&outputs, markers: outputs.map { _ in false }, warnings: &warnings)
-            return GSDRewrite(markdown: outputs.joined(separator: "\n"), warnings: warnings, isPlan: false)
-        }
+        guard isPlan(lines) else { return notPlan(markdown) }
         var rewriter = GSDRewriter(lines: lines)
         rewriter.run()
         var outputs = lines.indices.map { index in
@@ -103,6 +99,21 @@ enum GSDMarkup {
         let markers = lines.indices.map { rewriter.isMarkerLine($0, output: outputs[$0]) }
         repair(&outputs, markers: markers, warnings: &warnings)
         return GSDRewrite(markdown: outputs.joined(separator: "\n"), warnings: warnings, isPlan: true)
+    }
+
+    /// The rewrite of a page that is no plan: a line of its own that starts
+    /// like a marker is escaped, so it is not drawn as one (see `repair`).
+    private static func notPlan(_ markdown: String) -> GSDRewrite {
+        // Its bytes are searched first, and Foundation's search (through
+        // NSString, millions of instructions on a long page) runs only where
+        // the marker's bytes are.
+        guard markdown.containsBytes(GSDMarker.prefix), markdown.contains(GSDMarker.prefix) else {
+            return GSDRewrite(markdown: markdown, warnings: [], isPlan: false)
+        }
+        var outputs = Self.lines(markdown).map(String.init)
+        var warnings: [LineMessage] = []
+        repair(&outputs, markers: outputs.map { _ in false }, warnings: &warnings)
+        return GSDRewrite(markdown: outputs.joined(separator: "\n"), warnings: warnings, isPlan: false)
     }
 
     /// Whether a GSD container tag stands alone on a line outside code, indented less than four spaces.
