@@ -114,8 +114,8 @@ public struct TokensSettings: Sendable, Equatable {
     }
 
     /// Whether tokens of `page`, whose fact says what its headings name, go into the exports.
-    func exports(_ page: Page, headingNamesDesignSystem: Bool) -> Bool {
+    func exports(_ page: Page, headingNamesDesignSystem: @autoclosure () -> Bool) -> Bool {
         guard let exportFrom else { return true }
-        return exportFrom.contains(Self.kind(of: page, headingNamesDesignSystem: headingNamesDesignSystem))
+        return exportFrom.contains(Self.kind(of: page, headingNamesDesignSystem: headingNamesDesignSystem()))
     }
 }

@@ -57,6 +57,18 @@ struct PageTreeTests {
         #expect(released.summary.hasPrefix("Intro with a link"))
     }
 
+    @Test func aPageWhoseFileCannotBeReadAgainStaysWithoutATree() throws {
+        let page = try loaded(Self.markdown)
+        let released = page.releasingTree(rereading: { nil })
+        #expect(released.markdown.isEmpty)
+        #expect(!released.withTree().hasTree)
+        #expect(released.summary.isEmpty)
+        let again = page.releasingTree(rereading: { page })
+        #expect(again.withTree().markdown == page.markdown)
+        #expect(again.withTree().document.root == page.document.root)
+        #expect(again.summary == page.summary)
+    }
+
     @Test func stagesBetweenAnalysisAndRenderingSeeNoTrees() throws {
         let space = Workspace()
         defer { space.remove() }
@@ -108,7 +120,7 @@ private struct RewritingPlugin: Plugin {
     var text = "# A\n\nOther words.\n"
 
     func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return []
     }
 }

@@ -110,8 +110,11 @@ public struct Page: Sendable {
     /// `**Status**: …` / `**Owner**: …` lines is metadata, not a summary.
     /// It reads the tree: the build works it out while the page has one.
     public var summary: String {
-        let page = withTree()
-        guard hasTree else { return page.summary }
+        guard hasTree else {
+            // A file that no longer gives the page (reported) has no summary.
+            let page = withTree()
+            return page.hasTree ? page.summary : ""
+        }
         if let description = frontMatter["description"]?.string ?? frontMatter["summary"]?.string {
             return description
         }
