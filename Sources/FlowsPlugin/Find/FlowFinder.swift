@@ -165,9 +165,10 @@ struct FlowFinder {
         case .paragraph:
             let text = Self.text(of: node)
             if let name = Self.sectionTag(text) { enterSection(name, level: nil) }
+            let lead = listLead
             addChains(
                 in: text, line: node.line, anchor: (list ?? node).blockKey,
-                context: list == nil ? text : text + "\n" + listLead, code: Self.codeSpans(of: node))
+                context: list == nil ? text : text + "\n" + lead, code: Self.codeSpans(of: node))
             if list == nil { leadIn = text }
         case .table:
             table(node, anchor: (list ?? node).blockKey)
@@ -260,7 +261,8 @@ struct FlowFinder {
             let sketch = Self.isSketch(code)
             for (number, lineText) in Self.statements(of: text, firstLine: codeLine) {
                 guard sketch else {
-                    addChains(in: lineText, line: number, anchor: node.blockKey, context: leadIn + "\n" + lineText)
+                    let lead = leadIn
+                    addChains(in: lineText, line: number, anchor: node.blockKey, context: lead + "\n" + lineText)
                     continue
                 }
                 // A drawing's arrows are part of the picture: said with --verbose only.
@@ -300,13 +302,16 @@ struct FlowFinder {
     /// Reads the chains of `text`. `renaming` says the words around it (a table
     /// row) speak of renaming, so `Old → New` in it may be a rename.
     mutating func addChains(
-        in text: String, line: Int, anchor: String, context: String, code: Set<String> = [], place: Place = .prose,
-        renaming rowRenames: Bool = false
+        in text: String, line: Int, anchor: String, context contextText: @autoclosure () -> String,
+        code codeSpans: @autoclosure () -> Set<String> = [], place: Place = .prose, renaming rowRenames: Bool = false
     ) {
         for rename in ChainEvidence.renames(in: text) { noteRename(rename) }
-        // Most texts hold no arrow, so no chain: the context is not read for them
-        // (it is the section's lead-in and more, read again for every text).
+        // Most texts hold no arrow, so no chain: the context and the code
+        // spans are not worked out for them (the context is the section's
+        // lead-in and more, and every table cell would be walked for code).
         guard readsProse, ArrowChains.mayHoldArrows(text) else { return }
+        let context = contextText()
+        let code = codeSpans()
         // In a terminology section, or next to "renamed", `Categories → Piles` is a rename.
         let renaming = section.isAboutRenames || rowRenames || ChainEvidence.saysRenamed(context)
         let chains = ArrowChains.find(

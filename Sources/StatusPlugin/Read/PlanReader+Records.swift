@@ -48,8 +48,18 @@ extension PlanReader {
     /// Whether the boxes here are a template: the heading says so, or the
     /// paragraph before the list says it is for each task.
     func isTemplate() -> Bool {
-        if let title = heading?.text, (try? Self.templateHeading.firstMatch(in: title)) != nil { return true }
+        // Each expression needs a word of its own, looked for in bytes
+        // first: Swift's regex engine reads a paragraph at hundreds of
+        // thousands of instructions. (Of the letters of these words, no
+        // other character case-folds to one, so lowercasing finds them all.)
+        if let title = heading?.text, title.lowercased().containsBytes("template"),
+            (try? Self.templateHeading.firstMatch(in: title)) != nil
+        {
+            return true
+        }
         guard let introduction else { return false }
+        let lowercased = introduction.lowercased()
+        guard ["each", "every", "any"].contains(where: { lowercased.containsBytes($0) }) else { return false }
         return (try? Self.repeatedChecklist.firstMatch(in: introduction)) != nil
     }
 
