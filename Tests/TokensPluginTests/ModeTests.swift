@@ -119,6 +119,18 @@ struct ModeTests {
         #expect(TokenExtractor.mode(ofTitle: "Day 1") == nil)
     }
 
+    /// The byte test before the words changes no title's answer.
+    @Test func theFirstTestOfATitleAgreesWithItsWords() {
+        let titles = [
+            "Dark Mode", "DARK", "dark-mode colours", "Night", "NIGHT THEME", "Light", "lighting", "Highlight colours",
+            "Light & Dark", "Colors", "Default", "Darkness", "Twilight", "Spotlight mode", "Dark\tTheme", "Light:",
+            "Primary Dark", "Day 1", "", "Ｄark", "Dunkel / Dark", "Lümière light", "Thème sombre (dark)",
+        ]
+        for title in titles {
+            #expect(TokenExtractor.mode(ofTitle: title) == TokenExtractor.mode(ofTitleWords: title), "\(title)")
+        }
+    }
+
     @Test func swiftColorsForBothAppearances() {
         let (tokens, _) = extract(
             """

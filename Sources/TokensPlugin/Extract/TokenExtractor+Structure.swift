@@ -10,6 +10,18 @@ extension TokenExtractor {
     /// one saying more (`Dark surfaces`, `Dark Mode Implementation Plan`) is
     /// about a shade or a task, not a mode.
     static func mode(ofTitle title: String) -> DesignToken.Mode? {
+        // Asked of the headings above every block with tokens, and most name
+        // no mode: an ASCII title without the letters of `dark`, `night` or
+        // `light` has none of those words, and is not split into words.
+        if title.utf8.allSatisfy({ $0 < 0x80 }) {
+            let lowercased = title.lowercased()
+            guard ["dark", "night", "light"].contains(where: { lowercased.containsBytes($0) }) else { return nil }
+        }
+        return mode(ofTitleWords: title)
+    }
+
+    /// ``mode(ofTitle:)`` from the title's words, with no first test.
+    static func mode(ofTitleWords title: String) -> DesignToken.Mode? {
         let words = Set(title.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
         let dark = words.contains("dark") || words.contains("night")
         let light = words.contains("light")
