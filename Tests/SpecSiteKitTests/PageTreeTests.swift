@@ -75,7 +75,7 @@ struct PageTreeTests {
         space.write("plans/plan.md", Self.markdown)
         space.write("other.md", "# Other {#top}\n\n## Top\n")
         let probe = TreeProbe()
-        let outcome = space.build(plugins: [TreeProbePlugin(probe: probe)])
+        let outcome = space.build(plugins: [TreeProbePlugin(probe: probe)], keptTreeBytes: 0)
         #expect(outcome.error == nil, "\(outcome.messages)")
         let seen = probe.seen
         #expect(seen.analyzed == [true, true])
@@ -93,12 +93,33 @@ struct PageTreeTests {
         #expect(plan.contains("The note."))
     }
 
+    /// The first documents found keep their trees up to the budget; the rest let them go.
+    @Test func treesAreKeptUpToTheBudget() throws {
+        let space = Workspace()
+        defer { space.remove() }
+        space.write("a.md", "# A\n\nWords.\n")
+        space.write("b.md", "# B\n\nMore words.\n")
+        space.write("c.md", "# C\n")
+        func treesInGenerate(_ budget: Int) -> [Bool] {
+            let probe = TreeProbe()
+            let outcome = space.build(plugins: [TreeProbePlugin(probe: probe)], keptTreeBytes: budget)
+            #expect(outcome.error == nil, "\(outcome.messages)")
+            return probe.seen.generated
+        }
+        #expect(treesInGenerate(BuildOptions.defaultKeptTreeBytes) == [true, true, true])
+        #expect(treesInGenerate(0) == [false, false, false])
+        // a.md (12 bytes) fits in 20; b.md (17) does not fit what is left, c.md (4) does.
+        #expect(treesInGenerate(20) == [true, false, true])
+        let kept = try #require(space.site("b.html"))
+        #expect(kept.contains("More words."))
+    }
+
     @Test func aFileChangedWhileTheSiteIsBuiltFailsTheBuild() {
         let space = Workspace()
         defer { space.remove() }
         space.write("a.md", "# A\n\nFirst words.\n")
         space.write("b.md", "# B\n")
-        let outcome = space.build(plugins: [RewritingPlugin(path: space.content + "/a.md")])
+        let outcome = space.build(plugins: [RewritingPlugin(path: space.content + "/a.md")], keptTreeBytes: 0)
         #expect(outcome.error != nil)
         #expect(
             outcome.messages.contains(
@@ -107,7 +128,8 @@ struct PageTreeTests {
         #expect(space.site("a.html") == nil)
         // Written again with the same bytes, the file is the one that was read.
         space.write("a.md", "# A\n\nFirst words.\n")
-        let same = space.build(plugins: [RewritingPlugin(path: space.content + "/a.md", text: "# A\n\nFirst words.\n")])
+        let same = space.build(
+            plugins: [RewritingPlugin(path: space.content + "/a.md", text: "# A\n\nFirst words.\n")], keptTreeBytes: 0)
         #expect(same.error == nil, "\(same.messages)")
         #expect(space.site("a.html")?.contains("First words.") == true)
     }

@@ -42,14 +42,14 @@ struct Workspace {
     @discardableResult
     func build(
         output: String? = nil, strict: Bool = false, baseURL: String? = nil, configFile: String? = nil,
-        plugins: [any Plugin] = []
+        plugins: [any Plugin] = [], keptTreeBytes: Int = BuildOptions.defaultKeptTreeBytes
     ) -> Outcome {
         let log = DiagnosticLog()
-        let builder = Builder(
-            options: BuildOptions(
-                content: content, output: output ?? self.output, configFile: configFile, baseURL: baseURL,
-                strict: strict, plugins: plugins),
-            diagnostics: log)
+        var options = BuildOptions(
+            content: content, output: output ?? self.output, configFile: configFile, baseURL: baseURL,
+            strict: strict, plugins: plugins)
+        options.keptTreeBytes = keptTreeBytes
+        let builder = Builder(options: options, diagnostics: log)
         do {
             let summary = try builder.build()
             return Outcome(summary: summary, error: nil, diagnostics: log.all)

@@ -79,6 +79,16 @@ extension Builder {
         // the next time), and external plugins' preprocessors are programs
         // not to run twice: those keep the markdown.
         let rereadsPages = !reusesPages && config.externalPlugins.isEmpty
+        // Which pages keep their trees: the first documents found, up to
+        // `keptTreeBytes` of them, decided from their sizes before any is
+        // read, so the same pages keep them on every run.
+        var keptBytes = 0
+        let keepsTree = markdown.map { file -> Bool in
+            let size = contents[file.relativePath]?.count ?? file.stamp.map { Int($0.file.size) } ?? Int.max
+            guard size <= options.keptTreeBytes - keptBytes else { return false }
+            keptBytes += size
+            return true
+        }
         let read = markdown.enumerated().map { $0 }.parallelMap { offset, file -> ReadPage in
             defer { parsing.step() }
             // Made only for a page that is read: most of a rebuild's are not.
@@ -184,8 +194,11 @@ extension Builder {
                 loaded.kind = DocumentKind.of(page)
                 loaded.anchors = LinkResolver.anchors(of: page, rawHTML: rawHTML).sorted()
                 // Everything the later stages read of the tree is read by now:
-                // rendering parses the page again rather than every tree being held.
-                loaded.page = rereads ? page.releasingTree(rereading: reread) : page.releasingTree()
+                // past the budget, rendering parses the page again rather
+                // than every tree being held.
+                if !keepsTree[offset] {
+                    loaded.page = rereads ? page.releasingTree(rereading: reread) : page.releasingTree()
+                }
             }
             let before = previous[file.relativePath]
             for (plugin, found) in facts {

@@ -18,6 +18,16 @@ public struct BuildOptions: Sendable {
     /// build without one. A ``BuildSession`` reads and writes it on its
     /// first build only, and keeps its cache in memory after that.
     public var cacheFolder: String?
+    /// How many bytes of markdown keep their parsed trees from analysis to
+    /// rendering, counted over the documents in the order they are found:
+    /// the pages past it let their trees (and, in a one-off build, their
+    /// markdown) go after analysis and are parsed again to render. A tree
+    /// takes about seven times its markdown, so a small site parses each page
+    /// once and a large one holds at most this much of them; 0 lets every tree go.
+    public var keptTreeBytes = BuildOptions.defaultKeptTreeBytes
+    /// The default of ``keptTreeBytes``: 8 MB of markdown (some 450 documents
+    /// of the benchmark's median size), about 60 MB of trees.
+    public static let defaultKeptTreeBytes = 8_000_000
 
     /// Creates options.
     public init(

@@ -14,10 +14,11 @@ public struct Page: Sendable {
     public var markdown: String
     /// The parsed document. Its tree (`document.root`) is there while the
     /// page is read and analysed and while it renders; in between, during
-    /// `summarize` and `generate`, it is empty (``hasTree`` is false) and
-    /// only the headings, links, footnotes and anchors are kept, so a large
-    /// site does not hold every page's tree at once. What a site-wide stage
-    /// needs of a page's blocks is read in `analyze` and kept as a fact.
+    /// `summarize` and `generate`, a page past the first
+    /// ``BuildOptions/keptTreeBytes`` of documents has none (``hasTree`` is
+    /// false) and keeps only the headings, links, footnotes and anchors, so
+    /// a large site does not hold every page's tree at once. What a
+    /// site-wide stage needs of a page's blocks is read in `analyze` and kept as a fact.
     public var document: MarkdownDocument
     /// Whether ``document`` holds the page's tree; see ``document``.
     public private(set) var hasTree = true
