@@ -273,6 +273,23 @@ struct OutputPathTests {
         #expect(OutputPaths.relativeURL(from: "a.html", to: "javascript:alert(1).html") == "./javascript:alert(1).html")
     }
 
+    /// The byte path for ASCII paths gives what the character path gives.
+    @Test func asciiRelativeURLsMatchTheCharacterPath() {
+        let paths = [
+            "", "/", "PRD.html", "a/b.html", "a/b/c.html", "a/d/e.html", "a//b.html", "/a/b.html", "a/b/", "a/",
+            "Q&A #2.html", "a/100%.html", "x?y/z.html", "javascript:alert(1).html", "a/javascript:x.html",
+            "planning/phases/01-x/01-01-PLAN.html", "docs/café.html", "docs/e\u{301}/x.html",
+        ]
+        for from in paths {
+            for to in paths {
+                #expect(
+                    OutputPaths.relativeURL(from: from, to: to)
+                        == OutputPaths.relativeURLByCharacter(from: from, to: to),
+                    "\(from) → \(to)")
+            }
+        }
+    }
+
     @Test func resolveRefusesToLeaveTheRoot() {
         #expect(OutputPaths.resolve("../PRD.md", against: "docs/x.md") == "PRD.md")
         #expect(OutputPaths.resolve("./img/a.png", against: "x.md") == "img/a.png")

@@ -52,6 +52,34 @@ public enum OutputPaths {
     /// The relative URL from the built file `from` to the built file `to`
     /// (`planning/ROADMAP.html` → `PRD.html` gives `../PRD.html`).
     public static func relativeURL(from: String, to: String) -> String {
+        // Every link of every page comes here. Splitting an ASCII path at its
+        // `/` bytes gives the components splitting its characters gives,
+        // without breaking the text into graphemes.
+        guard from.utf8.allSatisfy({ $0 < 0x80 }), to.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return relativeURLByCharacter(from: from, to: to)
+        }
+        let fromDirectory = from.utf8.split(separator: UInt8(ascii: "/")).dropLast()
+        let target = to.utf8.split(separator: UInt8(ascii: "/"))
+        var common = 0
+        while common < fromDirectory.count, common < target.count - 1,
+            fromDirectory[fromDirectory.startIndex + common].elementsEqual(target[common])
+        {
+            common += 1
+        }
+        var path: [UInt8] = []
+        for _ in 0..<(fromDirectory.count - common) {
+            if !path.isEmpty { path.append(UInt8(ascii: "/")) }
+            path += "..".utf8
+        }
+        for component in target[common...] {
+            if !path.isEmpty { path.append(UInt8(ascii: "/")) }
+            path += component
+        }
+        return urlPath(String(decoding: path, as: UTF8.self))
+    }
+
+    /// ``relativeURL(from:to:)`` a character at a time, for any path.
+    static func relativeURLByCharacter(from: String, to: String) -> String {
         let fromDirectory = from.split(separator: "/", omittingEmptySubsequences: true).dropLast()
         let target = to.split(separator: "/", omittingEmptySubsequences: true)
         var common = 0
@@ -72,7 +100,10 @@ public enum OutputPaths {
         // A first segment with a colon would read as a scheme (`javascript:x.html`).
         let firstSegment = path.prefix { $0 != "/" }
         let prefix = firstSegment.contains(":") ? "./" : ""
-        guard path.contains(where: { $0 == "#" || $0 == "?" || $0 == "%" }) else { return prefix + path }
+        // These are ASCII, so a path without their bytes has none of them.
+        guard path.utf8.contains(where: { $0 == 0x23 || $0 == 0x3F || $0 == 0x25 }),
+            path.contains(where: { $0 == "#" || $0 == "?" || $0 == "%" })
+        else { return prefix + path }
         var encoded = prefix
         for character in path {
             switch character {
