@@ -257,6 +257,25 @@ struct SiteLayoutTests {
         #expect("<a href=\"x\">".containsBytes("href=\"x\"") && !"ab".containsBytes("abc"))
     }
 
+    /// The case-folding byte search finds a word in any ASCII case, and
+    /// finds it wherever lowercasing the text would.
+    @Test func byteSearchIgnoringASCIICase() {
+        #expect("A Checklist TEMPLATE".containsBytes(ignoringASCIICase: "template"))
+        #expect("For EaCh task".containsBytes(ignoringASCIICase: "each"))
+        #expect(!"Tem-plate".containsBytes(ignoringASCIICase: "template"))
+        // `@` is `` ` `` with 0x20 set, and `[` is `{`: neither becomes a letter.
+        #expect(!"@ny [ach".containsBytes(ignoringASCIICase: "any"))
+        #expect(!"écrits".containsBytes(ignoringASCIICase: "each"))
+        let texts = ["Light Mode", "DARK", "nIgHt", "ÀNY every", "day light", "Statut", "STATUS:", "déjà vu", ""]
+        for text in texts {
+            for word in ["light", "dark", "night", "any", "every", "tatu"] {
+                #expect(
+                    text.containsBytes(ignoringASCIICase: word) == text.lowercased().containsBytes(word),
+                    "\(word) in \(text)")
+            }
+        }
+    }
+
     @Test func metadataLinesAreSkippedWithWindowsLineEnds() throws {
         let space = Workspace()
         defer { space.remove() }

@@ -7,20 +7,9 @@ extension PlanReader {
     /// Whether `text` holds "status" in any case, as Foundation's case-insensitive
     /// search finds it. Every line of a plan's paragraphs is asked, so its bytes
     /// are looked at first: no match is possible without `tatu` in ASCII letters
-    /// of either case (no other character folds to t, a or u).
+    /// of either case (no other character folds to t, a or u; `ſ` folds to s).
     static func mentionsStatus(_ text: String) -> Bool {
-        var copy = text
-        let mayHold = copy.withUTF8 { bytes in
-            guard bytes.count >= 4 else { return false }
-            for start in 0...(bytes.count - 4)
-            where bytes[start] | 0x20 == UInt8(ascii: "t") && bytes[start + 1] | 0x20 == UInt8(ascii: "a")
-                && bytes[start + 2] | 0x20 == UInt8(ascii: "t") && bytes[start + 3] | 0x20 == UInt8(ascii: "u")
-            {
-                return true
-            }
-            return false
-        }
-        return mayHold && text.range(of: "status", options: .caseInsensitive) != nil
+        text.containsBytes(ignoringASCIICase: "tatu") && text.range(of: "status", options: .caseInsensitive) != nil
     }
 
     // MARK: Metadata lines

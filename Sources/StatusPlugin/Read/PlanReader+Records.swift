@@ -50,16 +50,15 @@ extension PlanReader {
     func isTemplate() -> Bool {
         // Each expression needs a word of its own, looked for in bytes
         // first: Swift's regex engine reads a paragraph at hundreds of
-        // thousands of instructions. (Of the letters of these words, no
-        // other character case-folds to one, so lowercasing finds them all.)
-        if let title = heading?.text, title.lowercased().containsBytes("template"),
+        // thousands of instructions.
+        if let title = heading?.text, title.containsBytes(ignoringASCIICase: "template"),
             (try? Self.templateHeading.firstMatch(in: title)) != nil
         {
             return true
         }
-        guard let introduction else { return false }
-        let lowercased = introduction.lowercased()
-        guard ["each", "every", "any"].contains(where: { lowercased.containsBytes($0) }) else { return false }
+        guard let introduction,
+            ["each", "every", "any"].contains(where: { introduction.containsBytes(ignoringASCIICase: $0) })
+        else { return false }
         return (try? Self.repeatedChecklist.firstMatch(in: introduction)) != nil
     }
 

@@ -13,9 +13,10 @@ extension TokenExtractor {
         // Asked of the headings above every block with tokens, and most name
         // no mode: an ASCII title without the letters of `dark`, `night` or
         // `light` has none of those words, and is not split into words.
-        if title.utf8.allSatisfy({ $0 < 0x80 }) {
-            let lowercased = title.lowercased()
-            guard ["dark", "night", "light"].contains(where: { lowercased.containsBytes($0) }) else { return nil }
+        if title.utf8.allSatisfy({ $0 < 0x80 }),
+            !["dark", "night", "light"].contains(where: { title.containsBytes(ignoringASCIICase: $0) })
+        {
+            return nil
         }
         return mode(ofTitleWords: title)
     }
