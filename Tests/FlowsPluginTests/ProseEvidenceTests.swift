@@ -57,6 +57,28 @@ import Testing
                         == ChainEvidence.hasWordByCharacter(in: text, from: list), "\(text)")
             }
         }
+        // Prose with arrows, dashes, quotes and marks, beside letters, joiners and modifiers the
+        // byte scan must hand to the Character path: both give the same words and answers.
+        let pieces = [
+            "Login", "flow", "data", "screen", "paths", "renamed", " ", "-", "→", "⟶", "—", "“", "”", "✅", "•",
+            "…", "📱", "\u{A0}", "é", "\u{301}", "\u{200D}", "\u{FE0F}", "\u{1F3FB}", "\u{212A}ey", "ª", "2", "_",
+            "\r\n",
+        ]
+        var state: UInt64 = 42
+        for _ in 0..<3_000 {
+            var text = ""
+            for _ in 0..<6 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            #expect(ChainEvidence.words(of: text) == ChainEvidence.wordsByCharacter(text), "\(text)")
+            for list in lists {
+                #expect(
+                    ChainEvidence.hasWord(in: text, from: list)
+                        == ChainEvidence.hasWordByCharacter(in: text, from: list), "\(text)")
+            }
+        }
+        #expect(ChainEvidence.words(of: "Login → Home — “Settings”") == ["login", "home", "settings"])
         #expect(!ChainEvidence.hasWord(in: "The data flow", from: ChainEvidence.flowSectionWords))
         #expect(ChainEvidence.hasWord(in: "The user flow", from: ChainEvidence.flowSectionWords))
         #expect(ChainEvidence.hasWord(in: "Écran: user flow", from: ChainEvidence.flowSectionWords))

@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteKit
 
 /// Whether an arrow chain in prose is about screens. Arrows in specs also
 /// write brand lists, colour gradients, menu paths, call chains and
@@ -118,7 +119,7 @@ enum ChainEvidence {
     /// a word that makes them another kind of flow (`data flow`).
     static func hasWord(in text: String, from words: Set<String>) -> Bool {
         var text = text
-        if let found = text.withUTF8({ asciiHasWord($0, from: words) }) { return found }
+        if let found = text.withUTF8({ byteHasWord($0, from: words) }) { return found }
         return hasWordByCharacter(in: text, from: words)
     }
 
@@ -135,11 +136,12 @@ enum ChainEvidence {
         return false
     }
 
-    /// ``hasWord(in:from:)`` of an ASCII text, nil for any other. Every heading,
+    /// ``hasWord(in:from:)`` of a text of ASCII and ``SeparatorScalars`` (an
+    /// arrow, a dash, a curly quote), nil for any other. Every heading,
     /// paragraph and table row is asked, so the text is not split into strings:
     /// a word becomes one only when a word of the set has its length and first
     /// letter (and the word before it only when a `flow` needs it).
-    private static func asciiHasWord(_ bytes: UnsafeBufferPointer<UInt8>, from words: Set<String>) -> Bool? {
+    private static func byteHasWord(_ bytes: UnsafeBufferPointer<UInt8>, from words: Set<String>) -> Bool? {
         var lengths: UInt64 = 0
         var initials: UInt32 = 0
         for word in words {
@@ -154,14 +156,20 @@ enum ChainEvidence {
         var previous: Range<Int>?
         var offset = 0
         while offset < bytes.count {
-            guard bytes[offset] < 0x80 else { return nil }
+            if bytes[offset] >= 0x80 {
+                guard let length = SeparatorScalars.length(at: offset, in: bytes) else { return nil }
+                offset += length
+                continue
+            }
             guard isLetter(bytes[offset]) else {
                 offset += 1
                 continue
             }
             let start = offset
             while offset < bytes.count, isLetter(bytes[offset]) { offset += 1 }
-            if offset < bytes.count, bytes[offset] >= 0x80 { return nil }
+            if offset < bytes.count, bytes[offset] >= 0x80, SeparatorScalars.length(at: offset, in: bytes) == nil {
+                return nil
+            }
             let length = offset - start
             if lengths & (1 << UInt64(min(length, 63))) != 0,
                 initials & (1 << UInt32((bytes[start] | 0x20) - 0x61)) != 0
@@ -170,8 +178,9 @@ enum ChainEvidence {
                 if words.contains(word) {
                     let isFlow = word.hasPrefix("flow") || word.hasPrefix("path")
                     if !isFlow || !otherFlows.contains(previous.map { lowercasedASCII(bytes[$0]) } ?? "") {
-                        // The rest of the text must still be ASCII for this answer to be the rule's.
-                        return bytes[offset...].allSatisfy { $0 < 0x80 } ? true : nil
+                        // The words before this one are the rule's, and it returns at its first word
+                        // found too, so what follows cannot change the answer.
+                        return true
                     }
                 }
             }
@@ -184,19 +193,27 @@ enum ChainEvidence {
     static func words(of text: String) -> [String] {
         // Every heading, cell and paragraph of a page is looked at, so an ASCII
         // text is split on its bytes (the same words as by Character, without
-        // looking up each one's Unicode properties).
+        // looking up each one's Unicode properties); so is one whose other
+        // characters are ``SeparatorScalars`` (`Login → Home`).
         var text = text
         let ascii = text.withUTF8 { bytes -> [String]? in
             var words: [String] = []
             var start = -1
-            for (offset, byte) in bytes.enumerated() {
-                guard byte < 0x80 else { return nil }
+            var offset = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                var length = 1
+                if byte >= 0x80 {
+                    guard let separator = SeparatorScalars.length(at: offset, in: bytes) else { return nil }
+                    length = separator
+                }
                 let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
                 if isLetter, start < 0 { start = offset }
                 if !isLetter, start >= 0 {
                     words.append(Self.lowercasedASCII(bytes[start..<offset]))
                     start = -1
                 }
+                offset += length
             }
             if start >= 0 { words.append(Self.lowercasedASCII(bytes[start...])) }
             return words
