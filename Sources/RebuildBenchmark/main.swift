@@ -51,7 +51,9 @@ guard let summary = first.summary else {
 }
 print(
     "\(source): \(summary.pages) pages, \(summary.files) files; first build "
-        + String(format: "%.0f ms", first.seconds * 1000))
+        + String(format: "%.0f ms", first.seconds * 1000) + " ("
+        + first.stages.map { "\($0.stage) " + String(format: "%.0f", $0.seconds * 1000) }.joined(separator: ", ")
+        + ")")
 
 /// Makes `edit` (and its undo, alternately) `rounds` times and prints the best rebuild.
 func measure(_ name: String, _ path: String?, _ edit: (Bool) throws -> Void) throws {

@@ -12,6 +12,28 @@ import Testing
 struct HeadingReadingTests {
     // MARK: - Status text
 
+    /// Headings are normalised by their bytes when they are ASCII: the words must be the
+    /// Character rule's for every ASCII byte, and non-ASCII headings take that rule.
+    @Test func headingWordsByBytesAreTheCharacterRulesWords() {
+        let texts =
+            (0x00...0x7F).map { "Can" + String(UnicodeScalar(UInt8($0))) + "Wait 2" } + [
+                "", "  ", "Nice to Have (Can Wait)", "### Future / Optional", "Stretch-goals!", "don't 3.1b",
+                "'quoted'", "Écran d'accueil", "Deferred → later", "TASKS 1-3", "a\tb\r\nc",
+            ]
+        for text in texts {
+            for apostrophes in [false, true] {
+                #expect(
+                    PlanReader.joinedWords(text, keepingApostrophes: apostrophes)
+                        == PlanReader.joinedWordsByCharacter(text, keepingApostrophes: apostrophes), "\(text)")
+            }
+        }
+        #expect(PlanReader.normalized("Tests First (TDD Red-Phase)") == "tests first tdd red phase")
+        #expect(PlanReader.declaresOptional("### Nice to Have (Can Wait)"))
+        #expect(PlanReader.declaresOptional("Stretch goals"))
+        #expect(!PlanReader.declaresOptional("Stretching"))
+        #expect(!PlanReader.declaresOptional("Optionality"))
+    }
+
     @Test func aPercentageDecidesBesideALoneSymbolAndDeferredIsOptional() {
         #expect(StatusText.read("95% ✅").status == .inProgress)
         #expect(StatusText.read("100% ✅").status == .done)

@@ -46,9 +46,13 @@ extension PlanReader {
     /// `[DONE] Export`, ``Export (`done`)``; nil for a heading that is no work item.
     static func workItem(fromHeading source: String, plainText: String) -> HeadingReading? {
         var text = source.trimmingSpaces
-        if (try? judgementHeading.firstMatch(in: text)) != nil { return nil }
+        // Every heading of every page comes here, and Swift's regex engine tries an
+        // unanchored expression at each character: each runs only where the text's bytes
+        // hold what it needs (a colon; `chunk`, whose letters but `k` have no non-ASCII
+        // case variant; a bracket; a backquote).
+        if text.utf8.contains(UInt8(ascii: ":")), (try? judgementHeading.firstMatch(in: text)) != nil { return nil }
         var chunkID: String?
-        if let match = try? chunkHeading.firstMatch(in: text) {
+        if text.containsBytes(ignoringASCIICase: "chun"), let match = try? chunkHeading.firstMatch(in: text) {
             chunkID = StatusText.chunkID(number: match.1)
             // A status symbol written before the id is a marker too.
             text = String(text[match.range.upperBound...])
@@ -57,13 +61,20 @@ extension PlanReader {
             }
         }
         var marker: String?
-        if let match = try? bracketMarker.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
+        let hasBrackets = text.utf8.contains(UInt8(ascii: "]"))
+        if hasBrackets, let match = try? bracketMarker.firstMatch(in: text),
+            StatusText.read(String(match.1)).recognised
+        {
             marker = String(match.1)
             text = String(text[..<match.range.lowerBound])
-        } else if let match = try? codeMarker.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
+        } else if text.utf8.contains(UInt8(ascii: "`")), let match = try? codeMarker.firstMatch(in: text),
+            StatusText.read(String(match.1)).recognised
+        {
             marker = String(match.1)
             text = String(text[..<match.range.lowerBound])
-        } else if let match = try? leadingBracket.firstMatch(in: text), StatusText.read(String(match.1)).recognised {
+        } else if hasBrackets, let match = try? leadingBracket.firstMatch(in: text),
+            StatusText.read(String(match.1)).recognised
+        {
             marker = String(match.1)
             text = String(text[match.range.upperBound...])
         } else if let split = numberedSymbolMarker(text) {
@@ -217,19 +228,56 @@ extension PlanReader {
     /// Whether a heading declares the work under it optional: `### Future /
     /// Optional`, `### Nice to Have (Can Wait)`, `## Stretch goals`, `## Deferred`.
     static func declaresOptional(_ heading: String) -> Bool {
-        let words =
-            " "
-            + heading.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }
-            .joined(separator: " ") + " "
+        let words = " " + joinedWords(heading, keepingApostrophes: true) + " "
+        // The phrases are ASCII between spaces, and a space of `words` is always followed by
+        // a letter or digit: a byte search finds what Foundation's `contains` finds.
         return [
             " optional ", " nice to have ", " can wait ", " stretch ", " stretch goals ", " deferred ",
             " postponed ", " future work ", " future ideas ",
-        ].contains { words.contains($0) }
+        ].contains { words.containsBytes($0) }
     }
 
     /// A heading's title as compared with the page's others: lower case, words only.
     static func normalized(_ title: String) -> String {
-        title.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
+        joinedWords(title, keepingApostrophes: false)
+    }
+
+    /// `text` lowercased, its runs of letters and digits (and apostrophes, if kept) joined by
+    /// single spaces.
+    static func joinedWords(_ text: String, keepingApostrophes: Bool) -> String {
+        asciiJoinedWords(text, keepingApostrophes: keepingApostrophes)
+            ?? joinedWordsByCharacter(text, keepingApostrophes: keepingApostrophes)
+    }
+
+    /// ``joinedWords(_:keepingApostrophes:)`` one Character at a time: any text, the rule as written.
+    static func joinedWordsByCharacter(_ text: String, keepingApostrophes: Bool) -> String {
+        text.lowercased().split { !($0.isLetter || $0.isNumber || (keepingApostrophes && $0 == "'")) }
+            .joined(separator: " ")
+    }
+
+    /// ``joinedWords(_:keepingApostrophes:)`` of an ASCII text by its bytes, nil for any other:
+    /// every heading of every page is normalised, and the Character path looks up each
+    /// character's Unicode properties.
+    private static func asciiJoinedWords(_ text: String, keepingApostrophes: Bool) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var inWord = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                let lower = byte | 0x20
+                let isLetter = lower >= 0x61 && lower <= 0x7A
+                let isWordByte =
+                    isLetter || (byte >= 0x30 && byte <= 0x39) || (keepingApostrophes && byte == UInt8(ascii: "'"))
+                if isWordByte {
+                    if !inWord, !output.isEmpty { output.append(0x20) }
+                    output.append(isLetter ? lower : byte)
+                }
+                inWord = isWordByte
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
     }
 
     /// Headings that name a step of any phase rather than a piece of work:
