@@ -417,15 +417,20 @@ struct CrossingReduction {
     private mutating func transposeStep(_ r: Int, reverse: Bool, candidate: inout [Bool]) -> Int {
         candidate[r] = false
         guard layers[r].count > 1 else { return 0 }
+        // The rank is taken out of `layers` while it is worked on, so swapping two of its
+        // nodes is a write to a local array, not a uniqueness check of both levels.
+        var layer: [Int] = []
+        swap(&layer, &layers[r])
+        defer { swap(&layer, &layers[r]) }
         var improvement = 0
-        for index in 0..<(layers[r].count - 1) {
-            let v = layers[r][index]
-            let w = layers[r][index + 1]
+        for index in 0..<(layer.count - 1) {
+            let v = layer[index]
+            let w = layer[index + 1]
             if innermost[v] != innermost[w] { continue }
             let (before, after) = crossings(r, v, w)
             if after < before || (before > 0 && reverse && after == before) {
-                layers[r][index] = w
-                layers[r][index + 1] = v
+                layer[index] = w
+                layer[index + 1] = v
                 pos[v] = index + 1
                 pos[w] = index
                 improvement += before - after
@@ -489,13 +494,32 @@ struct CrossingReduction {
     private func crossings(_ r: Int, _ v: Int, _ w: Int) -> (vFirst: Int, wFirst: Int) {
         var vFirst = 0
         var wFirst = 0
-        if r > 0 { count(v, w, upOffsets, upTargets, &vFirst, &wFirst) }
-        if r + 1 < layers.count { count(v, w, downOffsets, downTargets, &vFirst, &wFirst) }
+        // Transposition and sifting ask this for every pair of neighbours in every pass (over a
+        // million times for a large screen map): the arrays are read through buffers, without
+        // a bounds check at each step. Every index is a node's or an edge's, in range by construction.
+        pos.withUnsafeBufferPointer { pos in
+            if r > 0 {
+                upOffsets.withUnsafeBufferPointer { offsets in
+                    upTargets.withUnsafeBufferPointer { targets in
+                        Self.count(v, w, offsets, targets, pos, &vFirst, &wFirst)
+                    }
+                }
+            }
+            if r + 1 < layers.count {
+                downOffsets.withUnsafeBufferPointer { offsets in
+                    downTargets.withUnsafeBufferPointer { targets in
+                        Self.count(v, w, offsets, targets, pos, &vFirst, &wFirst)
+                    }
+                }
+            }
+        }
         return (vFirst, wFirst)
     }
 
-    private func count(
-        _ v: Int, _ w: Int, _ offsets: [Int], _ targets: [Int], _ vFirst: inout Int, _ wFirst: inout Int
+    @inline(__always)
+    private static func count(
+        _ v: Int, _ w: Int, _ offsets: UnsafeBufferPointer<Int>, _ targets: UnsafeBufferPointer<Int>,
+        _ pos: UnsafeBufferPointer<Int>, _ vFirst: inout Int, _ wFirst: inout Int
     ) {
         let wStart = offsets[w]
         let wEnd = offsets[w + 1]
