@@ -255,6 +255,32 @@ struct SiteLayoutTests {
         #expect("abc".replacingBytes("x", with: "y") == "abc")
         #expect("abc".replacingBytes("", with: "y") == "abc")
         #expect("<a href=\"x\">".containsBytes("href=\"x\"") && !"ab".containsBytes("abc"))
+        // Against a naive search over texts made of a few pieces, at every length and place.
+        let pieces = ["a", "b", "ab", "A", "B", "é", "→", " ", "aab"]
+        var state: UInt64 = 7
+        for _ in 0..<2_000 {
+            var text = ""
+            var target = ""
+            for _ in 0..<8 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            for _ in 0..<2 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                target += pieces[Int(state >> 33) % 3]
+            }
+            let bytes = Array(text.utf8)
+            let needle = Array(target.utf8)
+            let naive =
+                bytes.count >= needle.count
+                && (0...(bytes.count - needle.count)).contains {
+                    Array(bytes[$0..<($0 + needle.count)]) == needle
+                }
+            #expect(text.containsBytes(target) == naive, "\(target) in \(text)")
+            #expect(
+                text.containsBytes(ignoringASCIICase: target) == text.lowercased().containsBytes(target),
+                "\(target) in \(text), any case")
+        }
     }
 
     /// The case-folding byte search finds a word in any ASCII case, and

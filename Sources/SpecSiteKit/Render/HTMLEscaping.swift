@@ -59,19 +59,8 @@ public enum HTMLEscaping {
     /// feed, form feed and carriage return; DEL; C1) replaced by U+FFFD, and
     /// markup left alone. Returns `html` itself when there is none.
     public static func replacingControlCharacters(_ html: String) -> String {
-        let clean =
-            html.utf8.withContiguousStorageIfAvailable { bytes in
-                for index in bytes.indices {
-                    switch bytes[index] {
-                    case 0x09, 0x0A, 0x0C, 0x0D: continue
-                    case 0..<0x20, 0x7F: return false
-                    case 0xC2 where index + 1 < bytes.count && bytes[index + 1] < 0xA0: return false
-                    default: continue
-                    }
-                }
-                return true
-            } ?? false
-        if clean { return html }
+        var html = html
+        if html.withUTF8(hasNoControlCharacters) { return html }
         var output = ""
         output.reserveCapacity(html.utf8.count)
         for scalar in html.unicodeScalars {
@@ -82,6 +71,47 @@ public enum HTMLEscaping {
             }
         }
         return output
+    }
+
+    /// Whether `bytes` hold no control character HTML forbids (see
+    /// ``replacingControlCharacters(_:)``).
+    ///
+    /// Every rendered page is scanned whole, so eight bytes at a time: a word is
+    /// looked at byte by byte only when it may hold a byte below 0x20 (a line feed,
+    /// mostly), DEL or 0xC2. The word tests are the usual bit tricks for "has a
+    /// zero byte" and "has a byte less than n": they may flag a clean word, never
+    /// miss a byte, and every flagged word is checked exactly.
+    static func hasNoControlCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        func isControl(_ index: Int) -> Bool {
+            switch base[index] {
+            case 0x09, 0x0A, 0x0C, 0x0D: false
+            case 0..<0x20, 0x7F: true
+            case 0xC2: index + 1 < count && base[index + 1] < 0xA0
+            default: false
+            }
+        }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let del = word ^ (ones &* 0x7F)
+            let lead = word ^ (ones &* 0xC2)
+            let flagged =
+                ((word &- ones &* 0x20) & ~word) | ((del &- ones) & ~del) | ((lead &- ones) & ~lead)
+            if flagged & highs != 0 {
+                for offset in index..<(index + 8) where isControl(offset) { return false }
+            }
+            index += 8
+        }
+        while index < count {
+            if isControl(index) { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The bytes that `append` may have to change: markup characters, control

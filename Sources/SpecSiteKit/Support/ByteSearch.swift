@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plain substring search and replacement on UTF-8 bytes. Foundation's
 /// `replacingOccurrences(of:with:)` and `contains(_:)` go through NSString
 /// and a locale-aware search, which showed up in profiles of marking each
@@ -43,30 +45,39 @@ extension String {
     /// with `foldingASCIICase`, `target` is lowercase letters and a byte
     /// matches its letter in either case (`| 0x20` makes only `A`–`Z` into them).
     private func byteRanges(of target: String, limit: Int, foldingASCIICase: Bool = false) -> [Range<Int>] {
-        let needle = Array(target.utf8)
-        guard let first = needle.first else { return [] }
         let fold: UInt8 = foldingASCIICase ? 0x20 : 0
-        // The string's own bytes, not a copy (a native string has them in one piece).
+        // The strings' own bytes, not copies (a native string has them in one piece). These
+        // searches are the first test of many readers, over every paragraph of every page, so
+        // they run on raw pointers: `memchr` to the next first byte where no case is folded.
         var text = self
-        return text.withUTF8 { haystack in
-            var ranges: [Range<Int>] = []
-            var index = 0
-            let last = haystack.count - needle.count
-            while index <= last, ranges.count < limit {
-                var matches = haystack[index] | fold == first
-                var offset = 1
-                while matches, offset < needle.count {
-                    matches = haystack[index + offset] | fold == needle[offset]
-                    offset += 1
+        var target = target
+        return target.withUTF8 { needle in
+            text.withUTF8 { haystack in
+                var ranges: [Range<Int>] = []
+                guard let first = needle.first, needle.count <= haystack.count,
+                    let base = haystack.baseAddress, let key = needle.baseAddress
+                else { return ranges }
+                let last = haystack.count - needle.count
+                var index = 0
+                while index <= last, ranges.count < limit {
+                    if fold == 0 {
+                        guard let found = memchr(base + index, Int32(first), last - index + 1) else { break }
+                        index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                    } else {
+                        while index <= last, base[index] | fold != first { index += 1 }
+                        guard index <= last else { break }
+                    }
+                    var offset = 1
+                    while offset < needle.count, base[index + offset] | fold == key[offset] { offset += 1 }
+                    if offset == needle.count {
+                        ranges.append(index..<(index + needle.count))
+                        index += needle.count
+                    } else {
+                        index += 1
+                    }
                 }
-                if matches {
-                    ranges.append(index..<(index + needle.count))
-                    index += needle.count
-                } else {
-                    index += 1
-                }
+                return ranges
             }
-            return ranges
         }
     }
 }
