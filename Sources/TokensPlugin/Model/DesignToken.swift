@@ -3,33 +3,84 @@ import SpecSiteKit
 
 /// One design token found in a document: a named colour, size, type style,
 /// shadow or motion value, with where it was written.
+///
+/// Its ``Fields`` live in one shared, copy-on-write box: the catalog holds each
+/// token in the pages' facts, in written order, by file, deduplicated and in
+/// contrast pairs, and a site of many design documents has hundreds of
+/// thousands of tokens; a copy of ten stored properties (216 bytes, most of
+/// them strings) cost that much memory and a retain and release each, a copy
+/// of the box costs one. Read and write the fields as if they were the
+/// token's own (`token.path`, `token.alias = …`).
+@dynamicMemberLookup
 public struct DesignToken: Sendable, Equatable, Codable {
-    /// The token's path without its mode: `["Colors", "secondaryBackground"]`.
-    /// Groups come from the source (object nesting, a Swift type, a table's
-    /// heading); the last component is the token's own name.
-    public var path: [String]
-    /// `light` or `dark` when the token is one side of a pair; nil otherwise.
-    public var mode: Mode?
-    /// What kind of design decision the token is.
-    public var kind: Kind
-    /// The value, parsed.
-    public var value: Value
-    /// The value exactly as written in the source (`'#007AFF1A'`, `Color(hex: "#FFBF00")`).
-    public var written: String
-    /// A note written next to the token (a code comment, a table's other cells).
-    public var description: String
-    /// Where the token is written.
-    public var source: SourceLocation
-    /// The first line of the markdown block it came from, so the block can be
-    /// drawn with its tokens in place.
-    public var blockLine: Int
-    /// The token it refers to, as written (`tide/300`, `smilePileBlue`), when
-    /// its value is that token's.
-    public var alias: String?
-    /// Where the value holds besides a mode, as written in CSS: a named theme
-    /// (`[data-theme="ocean"]`) or a breakpoint (`@media (max-width: 768px)`), the parts
-    /// of a nested one joined by ``variantSeparator``; nil for the base value.
-    public var variant: String?
+    /// What a token holds.
+    public struct Fields: Sendable, Equatable, Codable {
+        /// The token's path without its mode: `["Colors", "secondaryBackground"]`.
+        /// Groups come from the source (object nesting, a Swift type, a table's
+        /// heading); the last component is the token's own name.
+        public var path: [String]
+        /// `light` or `dark` when the token is one side of a pair; nil otherwise.
+        public var mode: Mode?
+        /// What kind of design decision the token is.
+        public var kind: Kind
+        /// The value, parsed.
+        public var value: Value
+        /// The value exactly as written in the source (`'#007AFF1A'`, `Color(hex: "#FFBF00")`).
+        public var written: String
+        /// A note written next to the token (a code comment, a table's other cells).
+        public var description: String
+        /// Where the token is written.
+        public var source: SourceLocation
+        /// The first line of the markdown block it came from, so the block can be
+        /// drawn with its tokens in place.
+        public var blockLine: Int
+        /// The token it refers to, as written (`tide/300`, `smilePileBlue`), when
+        /// its value is that token's.
+        public var alias: String?
+        /// Where the value holds besides a mode, as written in CSS: a named theme
+        /// (`[data-theme="ocean"]`) or a breakpoint (`@media (max-width: 768px)`), the parts
+        /// of a nested one joined by ``variantSeparator``; nil for the base value.
+        public var variant: String?
+    }
+
+    /// The fields, shared between copies until one of them writes.
+    private final class Storage: @unchecked Sendable {
+        // Unchecked: the box is written only through `DesignToken`'s setter, and
+        // only while no other copy holds it (`isKnownUniquelyReferenced`).
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    /// Reads a field.
+    public subscript<Field>(dynamicMember path: KeyPath<Fields, Field>) -> Field {
+        storage.fields[keyPath: path]
+    }
+
+    /// Reads or writes a field; a write first copies a box other copies share.
+    public subscript<Field>(dynamicMember path: WritableKeyPath<Fields, Field>) -> Field {
+        get { storage.fields[keyPath: path] }
+        set {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            storage.fields[keyPath: path] = newValue
+        }
+    }
+
+    /// Equal fields; one shared box is equal without looking.
+    public static func == (lhs: DesignToken, rhs: DesignToken) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Decodes the fields, as ``Fields`` encodes them.
+    public init(from decoder: any Decoder) throws {
+        storage = Storage(try Fields(from: decoder))
+    }
+
+    /// Encodes the fields as ``Fields`` does (the token adds no keys).
+    public func encode(to encoder: any Encoder) throws {
+        try storage.fields.encode(to: encoder)
+    }
 
     /// Between the parts of a nested variant (`@media (max-width: 768px) › [data-theme="ocean"]`).
     public static let variantSeparator = " › "
@@ -46,27 +97,22 @@ public struct DesignToken: Sendable, Equatable, Codable {
         path: [String], mode: Mode? = nil, variant: String? = nil, kind: Kind, value: Value, written: String,
         description: String = "", source: SourceLocation, blockLine: Int
     ) {
-        self.path = path
-        self.mode = mode
-        self.variant = variant
-        self.kind = kind
-        self.value = value
-        self.written = written
-        self.description = description
-        self.source = source
-        self.blockLine = blockLine
+        storage = Storage(
+            Fields(
+                path: path, mode: mode, kind: kind, value: value, written: written, description: description,
+                source: source, blockLine: blockLine, alias: nil, variant: variant))
     }
 
     /// The path joined with dots: `Colors.secondaryBackground`.
-    public var name: String { path.joined(separator: ".") }
+    public var name: String { self.path.joined(separator: ".") }
 
     /// The token's own name, the last path component.
-    public var shortName: String { path.last ?? "" }
+    public var shortName: String { self.path.last ?? "" }
 
     /// What tells this value from the others of its name: its mode and variant (`dark`,
     /// `@media (max-width: 768px)`), empty for the base value.
     public var condition: String {
-        [mode?.rawValue, variant].compactMap { $0 }.joined(separator: ", ")
+        [self.mode?.rawValue, self.variant].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// Light or dark.
