@@ -35,10 +35,11 @@ final class LinkResolver: @unchecked Sendable {
         fileprivate let foldersWithPages: Set<String>
         fileprivate let lock = NSLock()
         /// What each page's destinations resolved to, and the warning each gave
-        /// (reported again at each line): one long link reference used 200,000
-        /// times is worked out once, not 200,000 times. It follows from the
-        /// tables alone, so builds that share them share it. Guarded by `lock`.
-        fileprivate var resolved: [Resolution: Resolved] = [:]
+        /// (reported again at each line), by source path: one long link reference
+        /// used 200,000 times is worked out once, not 200,000 times. It follows from
+        /// the tables alone, so builds that share them share it; a one-off build
+        /// lets a page's go once the page is rendered (``forget(_:)``). Guarded by `lock`.
+        fileprivate var resolved: [String: [Destination: Resolved]] = [:]
 
         fileprivate init(
             pages: [Page], generatedPaths: Set<String>, files: [String: SourceFile], refused: [String: String],
@@ -78,8 +79,7 @@ final class LinkResolver: @unchecked Sendable {
         var file: String?
     }
 
-    fileprivate struct Resolution: Hashable {
-        var page: String
+    fileprivate struct Destination: Hashable {
         var destination: String
         var isImage: Bool
     }
@@ -149,16 +149,22 @@ final class LinkResolver: @unchecked Sendable {
         guard !destination.isEmpty, !Self.hasScheme(destination), !destination.hasPrefix("//") else {
             return destination
         }
-        let key = Resolution(page: page.sourcePath, destination: destination, isImage: isImage)
-        let known = tables.lock.withLock { tables.resolved[key] }
+        let key = Destination(destination: destination, isImage: isImage)
+        let known = tables.lock.withLock { tables.resolved[page.sourcePath]?[key] }
         let result = known ?? tables.resolve(destination, isImage: isImage, on: page)
-        if known == nil { tables.lock.withLock { tables.resolved[key] = result } }
+        if known == nil { tables.lock.withLock { tables.resolved[page.sourcePath, default: [:]][key] = result } }
         if let file = result.file {
             lock.withLock { _ = self.copied.insert(file) }
             copied?(file)
         }
         if let warning = result.warning { (log ?? diagnostics).warning(page.displayPath, line: line, warning) }
         return result.link
+    }
+
+    /// Lets go of what `page`'s links resolved to. A one-off build renders each page
+    /// once, so it has no use for them after: at 10,000 pages they were 46 MB.
+    func forget(_ page: Page) {
+        tables.lock.withLock { _ = tables.resolved.removeValue(forKey: page.sourcePath) }
     }
 
     static func split(_ destination: String) -> (path: String, fragment: String?) {

@@ -303,6 +303,7 @@ struct SiteRenderer {
             let record = PageRecord()
             let view = renderer.renderBody(
                 of: page, summary: summaries[page.outputPath] ?? "", links: links, log: log, record: record)
+            if !renderer.keepsForNextBuild { links.forget(page) }
             let html = Array(
                 Self.document(for: view, navigation: navigation, shared: shared, templates: templates).utf8)
             outputs.write(path, html)
