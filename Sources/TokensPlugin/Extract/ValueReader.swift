@@ -126,6 +126,43 @@ enum ValueReader {
     /// it works on ASCII bytes: Foundation's `String.contains` costs a bridge
     /// to `NSString` per call.
     static func kind(forWord word: String) -> DesignToken.Kind? {
+        let name = letterKey(word)
+        guard !name.isEmpty else { return nil }
+        // Each place of the name is tried only against the parts that start with its
+        // byte (a name meets a handful, not all 45), and the first kind in
+        // ``kindWords``' order that any part or whole name matched wins, as when
+        // the kinds are tried one by one (``kindTryingEachPart(forWord:)``).
+        var matched: UInt32 = 0
+        name.withUnsafeBufferPointer { bytes in
+            for start in bytes.indices {
+                for (kindIndex, part) in partsByFirstByte[Int(bytes[start])]
+                where matched & (1 << kindIndex) == 0 && part.count <= bytes.count - start {
+                    var offset = 1
+                    while offset < part.count, bytes[start + offset] == part[offset] { offset += 1 }
+                    if offset == part.count { matched |= 1 << kindIndex }
+                }
+            }
+        }
+        for (kindIndex, entry) in kindWords.enumerated() {
+            if matched & (1 << kindIndex) != 0 || entry.2.contains(where: { $0 == name }) { return entry.0 }
+        }
+        return nil
+    }
+
+    /// ``kind(forWord:)`` with each kind's parts tried in turn over the whole name:
+    /// the rule as written, for tests.
+    static func kindTryingEachPart(forWord word: String) -> DesignToken.Kind? {
+        let name = letterKey(word)
+        guard !name.isEmpty else { return nil }
+        for (kind, parts, exact) in kindWords {
+            if exact.contains(where: { $0 == name }) { return kind }
+            if parts.contains(where: { contains(name, $0) }) { return kind }
+        }
+        return nil
+    }
+
+    /// A name's ASCII letters, lowercased, and digits: what kinds are read from.
+    private static func letterKey(_ word: String) -> [UInt8] {
         var name: [UInt8] = []
         name.reserveCapacity(word.utf8.count)
         for byte in word.utf8 {
@@ -135,13 +172,17 @@ enum ValueReader {
             default: break
             }
         }
-        guard !name.isEmpty else { return nil }
-        for (kind, parts, exact) in kindWords {
-            if exact.contains(where: { $0 == name }) { return kind }
-            if parts.contains(where: { contains(name, $0) }) { return kind }
-        }
-        return nil
+        return name
     }
+
+    /// The parts of ``kindWords`` by their first byte, each with its kind's place in that list.
+    private static let partsByFirstByte: [[(kindIndex: Int, part: [UInt8])]] = {
+        var table = [[(kindIndex: Int, part: [UInt8])]](repeating: [], count: 256)
+        for (kindIndex, entry) in kindWords.enumerated() {
+            for part in entry.1 { table[Int(part[0])].append((kindIndex, part)) }
+        }
+        return table
+    }()
 
     /// For each kind, in the order they are tried: parts a name may contain,
     /// and whole names.
