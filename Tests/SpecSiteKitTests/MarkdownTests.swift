@@ -295,6 +295,35 @@ struct OutputPathTests {
         #expect(OutputPaths.resolve("./img/a.png", against: "x.md") == "img/a.png")
         #expect(OutputPaths.resolve("../../secret.md", against: "docs/x.md") == nil)
         #expect(OutputPaths.resolve("/PRD.md", against: "docs/x.md") == "PRD.md")
+        // ASCII paths are resolved on their bytes: the same paths as by Character.
+        let relatives = [
+            "", ".", "..", "/", "//", "a", "./a", "../a", "a/../b", "a/./b/", "/a/b", "a//b", "...", "..a", "a..",
+            "../../a", "a/b/../../..", "é/../a", "#x", "a?b",
+        ]
+        let bases = ["", "x.md", "docs/x.md", "a/b/c.md", "/x.md", "a//b.md", "é/x.md"]
+        for relative in relatives {
+            for base in bases {
+                #expect(
+                    OutputPaths.resolve(relative, against: base)
+                        == OutputPaths.resolveByCharacter(relative, against: base), "\(relative) against \(base)")
+            }
+        }
+    }
+
+    /// Links are split at `#` and `?` by their bytes when ASCII, by Characters otherwise (where
+    /// a mark on `#` makes it another character).
+    @Test func linksSplitAtTheirFragmentAsCharactersDo() {
+        let destinations = ["PRD.md#goals", "#top", "a.md", "a.md#", "a.md#x%20y", "é.md#é", "a#\u{301}b#c", "?q#f"]
+        for destination in destinations {
+            let split = LinkResolver.split(destination)
+            let hash = destination.firstIndex(of: "#")
+            #expect(split.path == String(destination[..<(hash ?? destination.endIndex)]), "\(destination)")
+            #expect(
+                split.fragment.map { $0.isEmpty } == hash.map { destination.index(after: $0) == destination.endIndex })
+        }
+        #expect(LinkResolver.split("a.md#x%20y").fragment == "x y")
+        #expect(LinkResolver.split("a#\u{301}b#c").path == "a#\u{301}b")
+        #expect(LinkResolver.firstIndex(of: "?", in: "a.md?q=1").map { $0.utf16Offset(in: "a.md?q=1") } == 4)
     }
 }
 

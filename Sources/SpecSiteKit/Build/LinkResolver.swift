@@ -168,10 +168,20 @@ final class LinkResolver: @unchecked Sendable {
     }
 
     static func split(_ destination: String) -> (path: String, fragment: String?) {
-        guard let hash = destination.firstIndex(of: "#") else { return (destination, nil) }
+        guard let hash = firstIndex(of: "#", in: destination) else { return (destination, nil) }
         let fragment = String(destination[destination.index(after: hash)...])
-        let decoded = fragment.contains("%") ? (fragment.removingPercentEncoding ?? fragment) : fragment
+        // A `%` byte is a `%` character or one with a mark on it, which no escape decodes.
+        let decoded =
+            fragment.utf8.contains(UInt8(ascii: "%")) ? (fragment.removingPercentEncoding ?? fragment) : fragment
         return (String(destination[..<hash]), decoded)
+    }
+
+    /// Where `character` (ASCII) first stands in `text`: found in the bytes of an ASCII
+    /// text, where each byte is a character (every link of every page is split), and by
+    /// Characters in any other, where a mark may sit on it.
+    static func firstIndex(of character: Character, in text: String) -> String.Index? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.firstIndex(of: character) }
+        return text.utf8.firstIndex(of: character.asciiValue!)
     }
 
     /// `https:`, `mailto:`, `tel:`… — but not a Windows-style `C:` path.
@@ -195,11 +205,12 @@ extension LinkResolver.Tables {
             }
             return LinkResolver.Resolved(link: destination)
         }
-        let queryStart = pathPart.firstIndex(of: "?") ?? pathPart.endIndex
+        let queryStart = LinkResolver.firstIndex(of: "?", in: pathPart) ?? pathPart.endIndex
         let query = String(pathPart[queryStart...])
         let rawPath = String(pathPart[..<queryStart])
         // Most links have nothing to decode; skip Foundation's decoder for them.
-        let decoded = rawPath.contains("%") ? (rawPath.removingPercentEncoding ?? rawPath) : rawPath
+        let decoded =
+            rawPath.utf8.contains(UInt8(ascii: "%")) ? (rawPath.removingPercentEncoding ?? rawPath) : rawPath
         guard let target = OutputPaths.resolve(decoded, against: page.sourcePath) else {
             return LinkResolver.Resolved(
                 link: destination, warning: "link '\(destination)' leaves the content folder (not followed)")

@@ -167,6 +167,41 @@ public enum OutputPaths {
     /// content root) and removes `.` and `..`. Returns nil when the result
     /// would leave the root.
     public static func resolve(_ relative: String, against base: String) -> String? {
+        // Every link of every page is resolved: ASCII paths by their bytes, where
+        // each byte is a character and `/`, `.` and `..` are the same components.
+        if relative.utf8.allSatisfy({ $0 < 0x80 }), base.utf8.allSatisfy({ $0 < 0x80 }) {
+            return resolveASCII(relative, against: base)
+        }
+        return resolveByCharacter(relative, against: base)
+    }
+
+    /// ``resolve(_:against:)`` of ASCII paths, on their bytes.
+    static func resolveASCII(_ relative: String, against base: String) -> String? {
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        var components: [Substring.UTF8View.SubSequence] = []
+        if relative.utf8.first != slash {
+            components = Array(base.utf8.split(separator: slash).dropLast())
+        }
+        for part in relative.utf8.split(separator: slash) {
+            if part.count == 1, part.first == dot { continue }
+            if part.count == 2, part.first == dot, part.last == dot {
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+                continue
+            }
+            components.append(part)
+        }
+        var bytes: [UInt8] = []
+        for (index, component) in components.enumerated() {
+            if index > 0 { bytes.append(slash) }
+            bytes += component
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``resolve(_:against:)`` a character at a time, for any path.
+    static func resolveByCharacter(_ relative: String, against base: String) -> String? {
         var components: [Substring]
         if relative.hasPrefix("/") {
             components = []
