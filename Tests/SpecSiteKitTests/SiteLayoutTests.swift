@@ -208,6 +208,46 @@ struct SiteLayoutTests {
         #expect(page.contains("<a href=\"#one\">One</a>"))
     }
 
+    /// The content is put into the rendered template where it came out once, raw; a template
+    /// that prints it escaped, twice or not at all, and a page whose title holds the marker's
+    /// first character, get what a whole render gives.
+    @Test func templatesGetTheContentAsTheyPrintIt() throws {
+        let cases: [(template: String, check: (String) -> Bool)] = [
+            (
+                "<main>{{{content}}}</main>\n",
+                {
+                    $0.hasPrefix("<main><h1") && $0.hasSuffix("<p>x &amp; y</p>\n</main>\n")
+                        && $0.contains("A \u{E000}")
+                }
+            ),
+            ("<main>{{content}}</main>\n", { $0.contains("&lt;p&gt;x &amp;amp; y&lt;/p&gt;") }),
+            ("{{{content}}}|{{{content}}}\n", { $0.components(separatedBy: "<p>x &amp; y</p>").count == 3 }),
+            ("<p>{{page.title}}</p>\n", { $0 == "<p>A \u{E000}</p>\n" }),
+            ("{{#content}}[{{{.}}}]{{/content}}\n", { $0.hasPrefix("[<h1") && $0.hasSuffix("</p>\n]\n") }),
+        ]
+        for (template, check) in cases {
+            let space = Workspace()
+            defer { space.remove() }
+            space.write("a.md", "# A \u{E000}\n\nx & y\n")
+            space.write("b.md", "# B\n\nplain\n")
+            space.write("templates/page.mustache", template)
+            space.build()
+            let page = try #require(space.site("a.html"))
+            #expect(check(page), "\(template): \(page)")
+            // Page b's title has no marker character: its content is put in place.
+            let other = try #require(space.site("b.html"))
+            let expected = [
+                "<main>{{{content}}}</main>\n": "<p>plain</p>\n</main>\n",
+                "<main>{{content}}</main>\n": "&lt;p&gt;plain&lt;/p&gt;\n</main>\n",
+                "{{{content}}}|{{{content}}}\n": "<p>plain</p>\n\n",
+                "<p>{{page.title}}</p>\n": "<p>B</p>\n",
+                "{{#content}}[{{{.}}}]{{/content}}\n": "<p>plain</p>\n]\n",
+            ]
+            #expect(other.hasSuffix(expected[template]!), "\(template): \(other)")
+            #expect(!other.contains("specsite-content"), "\(template): \(other)")
+        }
+    }
+
     @Test func titlesWithMarkupStayText() throws {
         let space = Workspace()
         defer { space.remove() }

@@ -175,8 +175,9 @@ public struct Builder: Sendable {
         let committed = cache.isEnabled ? cache.written : nil
         cache.written = nil
         let writer = try SiteWriter(output: options.output, previous: committed)
+        // Consumed: the renderer lets each generated output go once written.
         var renderer = SiteRenderer(
-            loaded: loaded, templates: templates, generated: generated, diagnostics: diagnostics,
+            loaded: loaded, templates: templates, generated: consume generated, diagnostics: diagnostics,
             progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: progress))
         if cache.isEnabled {
             renderer.generations = loaded.generations

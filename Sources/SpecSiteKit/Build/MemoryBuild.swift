@@ -27,11 +27,11 @@ extension Builder {
             ContentDiscovery.Discovery(files: files, refused: [:])
         }
         let site = MemorySite()
-        _ = SiteRenderer(
+        var renderer = SiteRenderer(
             loaded: loaded, templates: templates, generated: generate(loaded, cache: &cache),
             diagnostics: diagnostics,
-            progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: nil)
-        ).render { path, bytes, _ in site.add(path, bytes) }
+            progress: StageProgress("rendering pages", total: loaded.site.pages.count, report: nil))
+        _ = renderer.render { path, bytes, _ in site.add(path, bytes) }
         return site.files
     }
 

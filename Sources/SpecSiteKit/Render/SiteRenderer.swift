@@ -9,8 +9,10 @@ import Foundation
 struct SiteRenderer {
     let loaded: LoadedSite
     let templates: SiteTemplates
-    /// The plugins' pages and files (the generate stage's).
-    let generated: GeneratedOutputs
+    /// The plugins' pages and files (the generate stage's). Rendering takes
+    /// them out, so that each is let go once written (unless a session's cache
+    /// holds them too).
+    var generated: GeneratedOutputs
     /// The generation of each plugin's summary inputs (see ``BuildCache/generation(of:for:)``).
     var generations: [String: Int] = [:]
     /// What the last build rendered, when a rebuild may reuse it.
@@ -62,7 +64,7 @@ struct SiteRenderer {
     }
 
     /// A page as the template sees it, markdown or generated.
-    private struct PageView: Sendable {
+    struct PageView: Sendable {
         var outputPath: String
         var title: String
         var contentHTML: String
@@ -73,36 +75,51 @@ struct SiteRenderer {
     }
 
     /// Renders into `writer`.
-    func render(into writer: SiteWriter) -> Rendered {
+    mutating func render(into writer: SiteWriter) -> Rendered {
         render { (path, bytes, unchanged) throws(Diagnostic) in try writer.add(path, bytes, unchanged: unchanged) }
     }
 
     /// Renders, handing each file (path in the site, bytes) to `store`, from
     /// several threads at once.
-    func render(into store: @escaping @Sendable (String, [UInt8], Bool) throws(Diagnostic) -> Void) -> Rendered {
+    mutating func render(into store: @escaping @Sendable (String, [UInt8], Bool) throws(Diagnostic) -> Void)
+        -> Rendered
+    {
+        var made = GeneratedOutputs()
+        swap(&made, &generated)
+        return render(taking: consume made, into: store)
+    }
+
+    /// Renders with `made`, the generated outputs, owned here so that each can go once written.
+    private func render(
+        taking made: consuming GeneratedOutputs,
+        into store: @escaping @Sendable (String, [UInt8], Bool) throws(Diagnostic) -> Void
+    ) -> Rendered {
         let site = loaded.site
         let outputs = OutputSet(displayRoot: loaded.displayRoot, store: store, diagnostics: diagnostics)
 
         // Whole-site pages and files from plugins.
-        outputs.reserve(site.pages.count + self.generated.outputs.count + loaded.files.count + 64)
+        outputs.reserve(site.pages.count + made.outputs.count + loaded.files.count + 64)
         var generated: [GeneratedPage] = []
         /// The plugin that made each generated page, by output path.
         var pluginPages: [String: String] = [:]
         var files: [(path: String, contents: [UInt8], unchanged: Bool)] = []
-        for (plugin, output) in self.generated.outputs {
+        for (plugin, output) in made.outputs {
             switch output {
             case .page(let page):
                 generated.append(page)
                 pluginPages[page.outputPath] = plugin
             case .file(let path, let contents):
                 if outputs.claim(path, from: "plugin '\(plugin)'") {
-                    files.append((path, contents, self.generated.reused.contains(plugin)))
+                    files.append((path, contents, made.reused.contains(plugin)))
                 }
             }
         }
+        made = GeneratedOutputs()
         // Written from both cores: at 10,000 pages the plugins make thousands
         // of files (a diagram each), and each one kept is checked on disk.
+        // Let go once written: at 10,000 pages the flow diagrams are 60 MB.
         _ = files.parallelMap { file in outputs.write(file.path, file.contents, unchanged: file.unchanged) }
+        files = []
         generated.sort {
             ($0.order ?? .infinity, $0.title, $0.outputPath) < ($1.order ?? .infinity, $1.title, $1.outputPath)
         }
@@ -243,6 +260,32 @@ struct SiteRenderer {
         let generations = self.generations
         let plugins = Dictionary(loaded.plugins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let disk = diskUse.map { DiskRenderReuse(use: $0, shape: shape) }
+        // A generated page is drawn again only when it or the site's shape changed.
+        // Generated pages go first, and a one-off build lets each one's content go
+        // once it is written: at 10,000 pages the Tokens page alone is 62 MB, and
+        // it need not stay while every markdown page is rendered.
+        let reusableGenerated = sameShape ? previousGenerated : [:]
+        var generatedHTML: [String: BuildCache.GeneratedHTML] = [:]
+        for index in generated.indices where claimed.contains(generated[index].outputPath) {
+            let page = generated[index]
+            let path = OutputPaths.writtenPath(page.outputPath, pretty: pretty)
+            if let known = reusableGenerated[page.outputPath], known.page == page {
+                outputs.write(path, known.html, unchanged: true)
+                generatedHTML[page.outputPath] = known
+                continue
+            }
+            let view = PageView(
+                outputPath: page.outputPath, title: page.title, contentHTML: page.contentHTML, tocHTML: "",
+                sourcePath: nil, summary: "", template: page.template)
+            let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
+            outputs.write(path, html)
+            if keepsForNextBuild {
+                generatedHTML[page.outputPath] = BuildCache.GeneratedHTML(page: page, html: html)
+            } else {
+                generated[index].contentHTML = ""
+            }
+        }
+
         let rendered = site.pages.parallelMap { page -> PageOutcome in
             defer { progress.step() }
             guard claimed.contains(page.outputPath) else { return PageOutcome(sourcePath: page.sourcePath) }
@@ -304,8 +347,7 @@ struct SiteRenderer {
             let view = renderer.renderBody(
                 of: page, summary: summaries[page.outputPath] ?? "", links: links, log: log, record: record)
             if !renderer.keepsForNextBuild { links.forget(page) }
-            let html = Array(
-                Self.document(for: view, navigation: navigation, shared: shared, templates: templates).utf8)
+            let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
             outputs.write(path, html)
             let drawnBy = record.claimedBy.union(factPlugins)
             var entry = BuildCache.RenderedPage(
@@ -323,25 +365,6 @@ struct SiteRenderer {
                 diagnostics: entry.diagnostics, copied: entry.copied)
             return PageOutcome(sourcePath: page.sourcePath, entry: entry, reused: false, disk: kept)
         }
-        // A generated page is drawn again only when it or the site's shape changed.
-        let reusableGenerated = sameShape ? previousGenerated : [:]
-        var generatedHTML: [String: BuildCache.GeneratedHTML] = [:]
-        for page in generated where claimed.contains(page.outputPath) {
-            let path = OutputPaths.writtenPath(page.outputPath, pretty: pretty)
-            if let known = reusableGenerated[page.outputPath], known.page == page {
-                outputs.write(path, known.html, unchanged: true)
-                generatedHTML[page.outputPath] = known
-                continue
-            }
-            let view = PageView(
-                outputPath: page.outputPath, title: page.title, contentHTML: page.contentHTML, tocHTML: "",
-                sourcePath: nil, summary: "", template: page.template)
-            let html = Array(
-                Self.document(for: view, navigation: navigation, shared: shared, templates: templates).utf8)
-            outputs.write(path, html)
-            if keepsForNextBuild { generatedHTML[page.outputPath] = BuildCache.GeneratedHTML(page: page, html: html) }
-        }
-
         for file in links.referencedFiles {
             let display = ContentDiscovery.join(loaded.displayRoot, file.relativePath)
             switch loaded.boundary.contents(of: file.absolutePath) {
@@ -539,84 +562,5 @@ struct SiteRenderer {
             return nil
         }
         return OutputPaths.file(for: source)
-    }
-
-    /// What every page's template context shares.
-    private struct SharedContext: Sendable {
-        var config: SiteConfig
-        var stylesheets: [String]
-        var scripts: [String]
-        var logo: String?
-        var footer: FooterRenderer
-    }
-
-    private static func document(
-        for view: PageView, navigation: Navigation, shared: SharedContext, templates: SiteTemplates
-    ) -> String {
-        let config = shared.config
-        let writtenAt = OutputPaths.writtenPath(view.outputPath, pretty: config.prettyURLs)
-        let root = OutputPaths.rootPrefix(from: writtenAt)
-        // A written 404.md is drawn as the 404 page too.
-        let template = view.outputPath == NotFoundPage.path ? NotFoundPage.template : view.template
-        var page: [String: Any] = ["title": view.title, "path": view.outputPath]
-        // Absent rather than nil or empty: Mustache prints a nil as "nil" and
-        // takes an empty string as true.
-        if let source = view.sourcePath { page["source"] = source }
-        let summary = view.summary.isEmpty ? config.description : view.summary
-        if !summary.isEmpty { page["summary"] = summary }
-        var context: [String: Any] = [
-            "site": ["title": config.title, "description": config.description, "language": config.language],
-            "page": page,
-            "content": view.contentHTML,
-            "nav": navigation.html(current: view.outputPath),
-            "breadcrumbs": navigation.breadcrumbs(current: view.outputPath, title: view.title),
-            "footer": shared.footer.html(on: view.outputPath),
-            "root": root,
-            "home": navigation.url(from: view.outputPath, to: "index.html"),
-            "stylesheets": shared.stylesheets.map { root + $0 },
-            "scripts": shared.scripts.map { root + $0 },
-            "version": specsiteVersion,
-        ]
-        if let logo = shared.logo { context["logo"] = root + HTMLEscaping.percentEncodePath(OutputPaths.urlPath(logo)) }
-        if !view.tocHTML.isEmpty { context["toc"] = view.tocHTML }
-        let (previous, next) = navigation.neighbours(of: view.outputPath)
-        func link(_ entry: Navigation.Entry) -> [String: String] {
-            [
-                "title": entry.title,
-                "url": HTMLEscaping.percentEncodePath(
-                    OutputPaths.link(from: view.outputPath, to: entry.path, pretty: config.prettyURLs)),
-            ]
-        }
-        if template != NotFoundPage.template {
-            if let previous { context["prev"] = link(previous) }
-            if let next { context["next"] = link(next) }
-            context["hasPageNav"] = previous != nil || next != nil
-        }
-        if let baseURL = config.baseURL {
-            if template == NotFoundPage.template {
-                // Served at any missing address: resolve its links from the site root.
-                context["baseHref"] = baseURL
-            } else {
-                context["canonical"] = baseURL + publicPath(view.outputPath, pretty: config.prettyURLs)
-            }
-        }
-        return templates.render(template, context)
-    }
-
-    /// A page's path after the base URL: `docs/PRD.html`, `docs/PRD/` (pretty), `` for the home page.
-    static func publicPath(_ path: String, pretty: Bool) -> String {
-        let url = OutputPaths.link(from: "index.html", to: path, pretty: pretty)
-        return HTMLEscaping.percentEncodePath(url == "./" ? "" : url)
-    }
-
-    static func sitemap(baseURL: String, paths: [String], pretty: Bool) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for path in paths.sorted() {
-            xml += "<url><loc>"
-            HTMLEscaping.append(baseURL + publicPath(path, pretty: pretty), to: &xml)
-            xml += "</loc></url>\n"
-        }
-        return xml + "</urlset>\n"
     }
 }

@@ -44,7 +44,7 @@ extension String {
     /// Offsets of up to `limit` non-overlapping occurrences of `target`;
     /// with `foldingASCIICase`, `target` is lowercase letters and a byte
     /// matches its letter in either case (`| 0x20` makes only `A`–`Z` into them).
-    private func byteRanges(of target: String, limit: Int, foldingASCIICase: Bool = false) -> [Range<Int>] {
+    func byteRanges(of target: String, limit: Int, foldingASCIICase: Bool = false) -> [Range<Int>] {
         let fold: UInt8 = foldingASCIICase ? 0x20 : 0
         // The strings' own bytes, not copies (a native string has them in one piece). These
         // searches are the first test of many readers, over every paragraph of every page, so
