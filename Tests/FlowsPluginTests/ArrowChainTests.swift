@@ -3,6 +3,24 @@ import XCTest
 @testable import FlowsPlugin
 
 final class ArrowChainTests: XCTestCase {
+    /// The first test of every text, eight bytes at a time: a `>` or an arrow's lead bytes at any
+    /// place of a word, and an 0xE2 that starts no arrow (`€`, `…`), answer as a byte loop would.
+    func testMayHoldArrowsFindsAnArrowAtEveryPlace() {
+        for length in 0...17 {
+            let clean = String(repeating: "a", count: length)
+            XCTAssertFalse(ArrowChains.mayHoldArrows(clean))
+            for position in 0...length {
+                for (insert, holds) in [
+                    (">", true), ("→", true), ("⇒", true), ("⟶", true), ("€", false), ("…", false), ("é", false),
+                ] {
+                    var text = clean
+                    text.insert(contentsOf: insert, at: text.index(text.startIndex, offsetBy: position))
+                    XCTAssertEqual(ArrowChains.mayHoldArrows(text), holds, "\(insert) at \(position) of \(length)")
+                }
+            }
+        }
+    }
+
     private func names(_ text: String) -> [[String]] {
         ArrowChains.find(in: text).map { $0.steps.map(\.name) }
     }

@@ -58,4 +58,37 @@ struct ControlCharacterTests {
             HTMLEscaping.replacingControlCharacters("clean text, longer than a word")
                 == "clean text, longer than a word")
     }
+
+    /// Escaping looks for markup and control bytes a word at a time too: every ASCII byte, and
+    /// the two-byte C1 control, at every place of a word gives the escape written byte by byte.
+    @Test func escapingFindsEveryMarkupByteAtEveryPlace() {
+        func reference(_ text: String) -> String {
+            var output = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": output += "&amp;"
+                case "<": output += "&lt;"
+                case ">": output += "&gt;"
+                case "\"": output += "&quot;"
+                case "\t", "\n", "\u{0C}", "\r": output.unicodeScalars.append(scalar)
+                case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}": output += "\u{FFFD}"
+                default: output.unicodeScalars.append(scalar)
+                }
+            }
+            return output
+        }
+        let inserts = (0x00...0x7F).map { String(UnicodeScalar(UInt8($0))) } + ["\u{85}", "é", "→", "\u{A0}"]
+        for length in 0...17 {
+            let clean = String(repeating: "a", count: length)
+            #expect(HTMLEscaping.escape(clean) == clean)
+            for position in 0...length {
+                for insert in inserts {
+                    var text = clean
+                    text.insert(contentsOf: insert, at: text.index(text.startIndex, offsetBy: position))
+                    #expect(
+                        HTMLEscaping.escape(text) == reference(text), "\(Array(insert.unicodeScalars)) at \(position)")
+                }
+            }
+        }
+    }
 }

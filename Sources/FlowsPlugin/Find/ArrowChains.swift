@@ -1,3 +1,5 @@
+import SpecSiteKit
+
 /// A run of screens joined by arrows in prose (`Welcome → Categories → PIN (skip) → Complete`).
 struct ArrowChain: Sendable, Equatable {
     /// One screen of the chain.
@@ -168,13 +170,20 @@ enum ArrowChains {
     /// Whether `text` has a `>` or one of the arrow characters (`→` E2 86 92,
     /// `⇒` E2 87 92, `⟶` E2 9F B6) in its UTF-8.
     static func mayHoldArrows(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: ">") { return true }
-            if previous == 0xE2, byte == 0x86 || byte == 0x87 || byte == 0x9F { return true }
-            previous = byte
+        // Every text of every page is asked: eight bytes at a time, a word read byte by
+        // byte only when it holds a `>` or an 0xE2.
+        var text = text
+        return text.withUTF8 { bytes in
+            ByteWords.contains(
+                in: bytes, wordsThat: { ByteWords.has(UInt8(ascii: ">"), in: $0) || ByteWords.has(0xE2, in: $0) },
+                where: { index in
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: ">") { return true }
+                    guard byte == 0xE2, index + 1 < bytes.count else { return false }
+                    let next = bytes[index + 1]
+                    return next == 0x86 || next == 0x87 || next == 0x9F
+                })
         }
-        return false
     }
 
     /// The text between arrows, with the line of the arrow that opens each piece.

@@ -19,7 +19,7 @@ public enum HTMLEscaping {
         // Most text has nothing to escape: one scan of the bytes, one append.
         let plain =
             text.utf8.withContiguousStorageIfAvailable { bytes in
-                !bytes.contains { needsEscape[Int($0)] }
+                !ByteWords.contains(in: bytes, wordsThat: mayNeedEscape, where: { needsEscape[Int(bytes[$0])] })
             } ?? false
         if plain {
             output += text
@@ -74,44 +74,32 @@ public enum HTMLEscaping {
     }
 
     /// Whether `bytes` hold no control character HTML forbids (see
-    /// ``replacingControlCharacters(_:)``).
-    ///
-    /// Every rendered page is scanned whole, so eight bytes at a time: a word is
-    /// looked at byte by byte only when it may hold a byte below 0x20 (a line feed,
-    /// mostly), DEL or 0xC2. The word tests are the usual bit tricks for "has a
-    /// zero byte" and "has a byte less than n": they may flag a clean word, never
-    /// miss a byte, and every flagged word is checked exactly.
+    /// ``replacingControlCharacters(_:)``). Every rendered page is scanned
+    /// whole, so eight bytes at a time (``ByteWords``): a word is read byte by
+    /// byte only when it may hold a byte below 0x20 (a line feed, mostly), DEL
+    /// or 0xC2.
     static func hasNoControlCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let count = bytes.count
-        func isControl(_ index: Int) -> Bool {
-            switch base[index] {
-            case 0x09, 0x0A, 0x0C, 0x0D: false
-            case 0..<0x20, 0x7F: true
-            case 0xC2: index + 1 < count && base[index + 1] < 0xA0
-            default: false
-            }
-        }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let del = word ^ (ones &* 0x7F)
-            let lead = word ^ (ones &* 0xC2)
-            let flagged =
-                ((word &- ones &* 0x20) & ~word) | ((del &- ones) & ~del) | ((lead &- ones) & ~lead)
-            if flagged & highs != 0 {
-                for offset in index..<(index + 8) where isControl(offset) { return false }
-            }
-            index += 8
-        }
-        while index < count {
-            if isControl(index) { return false }
-            index += 1
-        }
-        return true
+        !ByteWords.contains(
+            in: bytes,
+            wordsThat: {
+                ByteWords.hasByte(below: 0x20, in: $0) || ByteWords.has(0x7F, in: $0) || ByteWords.has(0xC2, in: $0)
+            },
+            where: { index in
+                switch bytes[index] {
+                case 0x09, 0x0A, 0x0C, 0x0D: false
+                case 0..<0x20, 0x7F: true
+                case 0xC2: index + 1 < bytes.count && bytes[index + 1] < 0xA0
+                default: false
+                }
+            })
+    }
+
+    /// Whether a word may hold a byte ``needsEscape`` marks (it flags the line breaks too).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        ByteWords.hasByte(below: 0x20, in: word) || ByteWords.has(0x26, in: word) || ByteWords.has(0x3C, in: word)
+            || ByteWords.has(0x3E, in: word) || ByteWords.has(0x22, in: word) || ByteWords.has(0x7F, in: word)
+            || ByteWords.has(0xC2, in: word)
     }
 
     /// The bytes that `append` may have to change: markup characters, control
