@@ -34,6 +34,28 @@ struct HeadingReadingTests {
         #expect(!PlanReader.declaresOptional("Optionality"))
     }
 
+    /// Status words are found in ASCII text by their bytes: every word, from every place, where
+    /// Foundation's search finds it.
+    @Test func statusWordsByBytesAreFoundWhereFoundationFindsThem() {
+        let texts = [
+            "done", "not done\r\nin progress", "in-progress, then review completed.", "wip/wip done-ish",
+            "Partially implemented (gaps found)", "", "x", "blocked\r\n\r\nblocked", "awaiting review: in qa",
+        ]
+        for text in texts.map({ $0.lowercased() }) {
+            var start = text.startIndex
+            while true {
+                for (word, _) in StatusText.words {
+                    #expect(
+                        StatusText.asciiRange(of: word, in: text, from: start)
+                            == text.range(of: word, range: start..<text.endIndex), "\(word) in \(text)")
+                }
+                guard start < text.endIndex else { break }
+                start = text.index(after: start)
+            }
+        }
+        #expect(StatusText.statusWords(in: "Not yet implemented").map(\.status) == [.notStarted])
+    }
+
     @Test func aPercentageDecidesBesideALoneSymbolAndDeferredIsOptional() {
         #expect(StatusText.read("95% ✅").status == .inProgress)
         #expect(StatusText.read("100% ✅").status == .done)

@@ -24,6 +24,12 @@ extension String {
         return !byteRanges(of: target, limit: 1, foldingASCIICase: true).isEmpty
     }
 
+    /// The byte offset of the first occurrence of `target`, byte for byte, at or after the
+    /// byte offset `start`.
+    public func byteOffset(of target: String, from start: Int) -> Int? {
+        byteRanges(of: target, limit: 1, from: start).first?.lowerBound
+    }
+
     /// The string with every occurrence of `target` replaced by `replacement`.
     func replacingBytes(_ target: String, with replacement: String) -> String {
         let ranges = byteRanges(of: target, limit: .max)
@@ -44,7 +50,9 @@ extension String {
     /// Offsets of up to `limit` non-overlapping occurrences of `target`;
     /// with `foldingASCIICase`, `target` is lowercase letters and a byte
     /// matches its letter in either case (`| 0x20` makes only `A`–`Z` into them).
-    func byteRanges(of target: String, limit: Int, foldingASCIICase: Bool = false) -> [Range<Int>] {
+    func byteRanges(of target: String, limit: Int, foldingASCIICase: Bool = false, from start: Int = 0)
+        -> [Range<Int>]
+    {
         let fold: UInt8 = foldingASCIICase ? 0x20 : 0
         // The strings' own bytes, not copies (a native string has them in one piece). These
         // searches are the first test of many readers, over every paragraph of every page, so
@@ -58,7 +66,7 @@ extension String {
                     let base = haystack.baseAddress, let key = needle.baseAddress
                 else { return ranges }
                 let last = haystack.count - needle.count
-                var index = 0
+                var index = start
                 while index <= last, ranges.count < limit {
                     if fold == 0 {
                         guard let found = memchr(base + index, Int32(first), last - index + 1) else { break }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteKit
 
 /// Reads the words and symbols plans use for status, effort and dependencies.
 ///
@@ -348,9 +349,16 @@ enum StatusText {
         // Lowercasing can change lengths (`İ`); fall back to no note then.
         let sameLength = lower.count == text.count
         var best: [Int: (word: String, length: Int, status: WorkStatus)] = [:]
+        // The words are ASCII: in an ASCII text they are found by their bytes, where
+        // Foundation's search costs thousands of instructions a call, ninety calls a text.
+        let ascii = lower.utf8.allSatisfy { $0 < 0x80 }
+        func find(_ word: String, from start: String.Index) -> Range<String.Index>? {
+            guard ascii else { return lower.range(of: word, range: start..<lower.endIndex) }
+            return asciiRange(of: word, in: lower, from: start)
+        }
         for (word, status) in words {
             var searchStart = lower.startIndex
-            while let range = lower.range(of: word, range: searchStart..<lower.endIndex) {
+            while let range = find(word, from: searchStart) {
                 if isBoundary(before: range.lowerBound, in: lower) && isBoundary(after: range.upperBound, in: lower) {
                     var offset = lower.distance(from: lower.startIndex, to: range.lowerBound)
                     var (length, said) = (word.count, status)
@@ -410,6 +418,15 @@ enum StatusText {
             return (written, capitals || closesClause)
         }
         return nil
+    }
+
+    /// Where `word` first stands in the ASCII `text` at or after `start`, found by its bytes:
+    /// in ASCII each byte is a character (a `\r\n` pair aside, which no word holds).
+    static func asciiRange(of word: String, in text: String, from start: String.Index) -> Range<String.Index>? {
+        let offset = text.utf8.distance(from: text.startIndex, to: start)
+        guard let found = text.byteOffset(of: word, from: offset) else { return nil }
+        let lower = text.utf8.index(text.startIndex, offsetBy: found)
+        return lower..<text.utf8.index(lower, offsetBy: word.utf8.count)
     }
 
     private static func isBoundary(before index: String.Index, in text: String) -> Bool {
