@@ -1,3 +1,5 @@
+import SpecSiteKit
+
 /// One piece of tracked work: a chunk, a heading with a status marker, a GSD
 /// plan or phase, a status-table row, or a group of task-list items.
 ///
@@ -103,28 +105,19 @@ public struct WorkItem: Sendable, Equatable, Codable {
         public var archived = false
     }
 
-    /// The fields, shared between copies until one of them writes.
-    private final class Storage: @unchecked Sendable {
-        // Unchecked: the box is written only through `WorkItem`'s setter, and
-        // only while no other copy holds it (`isKnownUniquelyReferenced`).
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var storage: Storage
+    /// The fields, in a box copies share (``SharedFields``); equal items have equal
+    /// fields (one shared box is equal without looking).
+    private var fields: SharedFields<Fields>
 
     /// Reads a field.
     public subscript<Value>(dynamicMember path: KeyPath<Fields, Value>) -> Value {
-        storage.fields[keyPath: path]
+        fields.value[keyPath: path]
     }
 
     /// Reads or writes a field; a write first copies a box other copies share.
     public subscript<Value>(dynamicMember path: WritableKeyPath<Fields, Value>) -> Value {
-        get { storage.fields[keyPath: path] }
-        set {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-            storage.fields[keyPath: path] = newValue
-        }
+        get { fields.value[keyPath: path] }
+        set { fields.value[keyPath: path] = newValue }
     }
 
     /// Creates an item.
@@ -132,25 +125,20 @@ public struct WorkItem: Sendable, Equatable, Codable {
         id: String, key: String, kind: Kind, title: String, sourcePath: String, displayPath: String, line: Int,
         anchor: String? = nil
     ) {
-        storage = Storage(
+        fields = SharedFields(
             Fields(
                 id: id, key: key, kind: kind, title: title, sourcePath: sourcePath, displayPath: displayPath,
                 line: line, anchor: anchor))
     }
 
-    /// Equal fields; one shared box is equal without looking.
-    public static func == (lhs: WorkItem, rhs: WorkItem) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
     /// Decodes the fields, as ``Fields`` encodes them.
     public init(from decoder: any Decoder) throws {
-        storage = Storage(try Fields(from: decoder))
+        fields = SharedFields(try Fields(from: decoder))
     }
 
     /// Encodes the fields as ``Fields`` does (the item adds no keys).
     public func encode(to encoder: any Encoder) throws {
-        try storage.fields.encode(to: encoder)
+        try fields.value.encode(to: encoder)
     }
 
     /// `content/PLAN.md:25`.

@@ -43,43 +43,29 @@ public struct DesignToken: Sendable, Equatable, Codable {
         public var variant: String?
     }
 
-    /// The fields, shared between copies until one of them writes.
-    private final class Storage: @unchecked Sendable {
-        // Unchecked: the box is written only through `DesignToken`'s setter, and
-        // only while no other copy holds it (`isKnownUniquelyReferenced`).
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var storage: Storage
+    /// The fields, in a box copies share (``SharedFields``); equal tokens have equal
+    /// fields (one shared box is equal without looking).
+    private var fields: SharedFields<Fields>
 
     /// Reads a field.
     public subscript<Field>(dynamicMember path: KeyPath<Fields, Field>) -> Field {
-        storage.fields[keyPath: path]
+        fields.value[keyPath: path]
     }
 
     /// Reads or writes a field; a write first copies a box other copies share.
     public subscript<Field>(dynamicMember path: WritableKeyPath<Fields, Field>) -> Field {
-        get { storage.fields[keyPath: path] }
-        set {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-            storage.fields[keyPath: path] = newValue
-        }
-    }
-
-    /// Equal fields; one shared box is equal without looking.
-    public static func == (lhs: DesignToken, rhs: DesignToken) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        get { fields.value[keyPath: path] }
+        set { fields.value[keyPath: path] = newValue }
     }
 
     /// Decodes the fields, as ``Fields`` encodes them.
     public init(from decoder: any Decoder) throws {
-        storage = Storage(try Fields(from: decoder))
+        fields = SharedFields(try Fields(from: decoder))
     }
 
     /// Encodes the fields as ``Fields`` does (the token adds no keys).
     public func encode(to encoder: any Encoder) throws {
-        try storage.fields.encode(to: encoder)
+        try fields.value.encode(to: encoder)
     }
 
     /// Between the parts of a nested variant (`@media (max-width: 768px) › [data-theme="ocean"]`).
@@ -97,7 +83,7 @@ public struct DesignToken: Sendable, Equatable, Codable {
         path: [String], mode: Mode? = nil, variant: String? = nil, kind: Kind, value: Value, written: String,
         description: String = "", source: SourceLocation, blockLine: Int
     ) {
-        storage = Storage(
+        fields = SharedFields(
             Fields(
                 path: path, mode: mode, kind: kind, value: value, written: written, description: description,
                 source: source, blockLine: blockLine, alias: nil, variant: variant))
