@@ -280,7 +280,8 @@ extension Builder {
         var generations: [String: Int] = [:]
         var summaries: [String: any Sendable] = [:]
         var kept: [String: BuildCache.Summary] = [:]
-        for plugin in plugins {
+        var pending: [(index: Int, generation: Int)] = []
+        for (index, plugin) in plugins.enumerated() {
             let input = BuildCache.SummaryInput(pages: pageKeys, facts: factKeys[plugin.id] ?? [])
             let generation = cache.generation(of: plugin.id, for: input)
             generations[plugin.id] = generation
@@ -290,18 +291,34 @@ extension Builder {
                 kept[plugin.id] = known
                 continue
             }
+            pending.append((index, generation))
+        }
+        // The plugins that must summarise again do so side by side: on a large site
+        // the tokens catalog and the status report each take a while, and none reads
+        // another's summary (the site gets them all at once, below). Each reports
+        // into a log of its own; the build's diagnostics are printed sorted.
+        let frozen = site
+        let diagnostics = self.diagnostics
+        let displayPath = options.content
+        let made = pending.parallelMap { entry -> (value: (any Sendable)?, log: DiagnosticLog) in
+            let plugin = plugins[entry.index]
             let log = DiagnosticLog(recordingInto: diagnostics)
             let shared = contexts[plugin.id]!
             var value: (any Sendable)?
             do {
                 value = try plugin.summarize(
-                    site, context: PluginContext(settings: shared.settings, config: shared.config, diagnostics: log))
+                    frozen, context: PluginContext(settings: shared.settings, config: shared.config, diagnostics: log))
             } catch {
-                PageLoader.report(error, plugin: plugin, displayPath: options.content, line: 0, diagnostics: log)
+                PageLoader.report(error, plugin: plugin, displayPath: displayPath, line: 0, diagnostics: log)
             }
-            summaries[plugin.id] = value
+            return (value, log)
+        }
+        for (entry, result) in zip(pending, made) {
+            let id = plugins[entry.index].id
+            summaries[id] = result.value
             if reuses {
-                kept[plugin.id] = BuildCache.Summary(generation: generation, value: value, diagnostics: log.recorded)
+                kept[id] = BuildCache.Summary(
+                    generation: entry.generation, value: result.value, diagnostics: result.log.recorded)
             }
         }
         site.summaries = summaries
