@@ -149,6 +149,54 @@ import Testing
         #expect(notes.first?.line == 5)
     }
 
+    @Test func aModeNamedNavigationIsNoScreenWord() throws {
+        // A voice app's gestures: the chain's last name is a list of modes, one of them
+        // "navigation"; nothing around it speaks of screens.
+        let modes = "Modes\n- Describe\n  - Tap once → capture → SPEECH/LABELS/NAVIGATION (short)\n"
+        let (flows, notes) = try read(modes)
+        #expect(flows.isEmpty)
+        #expect(
+            notes.map(\.message) == [
+                "arrows not drawn as a flow, not about screens (no flow section, no known screens, no screen words "
+                    + "around it): Tap once → capture → SPEECH/LABELS/NAVIGATION"
+            ])
+        // The same word around the chain, or a place in its names, is evidence as before.
+        let around = "- In navigation, Tap once → capture → SPEECH/LABELS/NAVIGATION\n"
+        #expect(try read(around).flows.count == 1)
+        let place = "- Tap once → Capture screen → Results\n"
+        #expect(try read(place).flows.count == 1)
+        let onboarding = "The main path is Welcome → Onboarding → Home.\n"
+        #expect(try read(onboarding).flows.count == 1)
+    }
+
+    @Test func aJourneyOfActionsAndWhatFollowsIsNoFlow() throws {
+        // A journey told as `**Action** → what follows`, one arrow an item: the arrows
+        // further in an item walk through the action's outcome, not through screens.
+        let journey = """
+            ## Journey 2: a coach plans a match
+
+            1. **Open the app** → Goes to the board
+            2. **Load a team** → Sees the players' names
+            3. **Pick a lineup** → Swipes through L1 → L2 → L3 one after another
+            4. **Step through the plays** → Kickoff → Press → Counter → Shot
+            5. **Move a player** → Drags them to a better place
+            6. **Save** → Saves by itself
+            """
+        let (flows, notes) = try read(journey)
+        #expect(flows.isEmpty)
+        #expect(notes.map(\.line) == [5, 6])
+        #expect(notes.allSatisfy { $0.message.contains("what an action leads to") })
+        // Screens named elsewhere, or screen words in the item, are evidence still.
+        let screens = journey + "\n7. **Share** → Opens the Share sheet → Contacts → Done\n"
+        #expect(
+            try read(screens).flows.map { labels($0.graph) } == [
+                ["Share", "Opens the Share sheet", "Contacts", "Done"]
+            ])
+        // A list of named flows, each a chain of screens, is no list of actions.
+        let named = "## User flows\n\n- **Sign up** → Welcome → Email → Home\n- **Buy** → Cart → Pay → Receipt\n"
+        #expect(try read(named).flows.count == 2)
+    }
+
     // MARK: - Evidence
 
     @Test func aSectionAboutJourneysIsEvidence() throws {

@@ -22,6 +22,7 @@ enum ChainEvidence {
         case counts = "its names are counts of things"
         case template = "it defines a template of steps, not screens"
         case tooFew = "it names fewer than three screens"
+        case actionOutcome = "it walks through what an action leads to (a list of **action** → outcome steps)"
     }
 
     /// Last steps that are a control, not a screen: `Right panel → Layout → Enable`.
@@ -99,6 +100,42 @@ enum ChainEvidence {
     /// and not of some other sequence.
     static func mentionsScreens(_ text: String) -> Bool {
         hasWord(in: text, from: screenWords) && !words(of: text).contains(where: otherSequenceWords.contains)
+    }
+
+    /// Screen words that name moving between screens, not a place: in a
+    /// chain's own names they say nothing of what the names are.
+    static let movingWords: Set<String> = [
+        "flow", "flows", "journey", "journeys", "navigates", "navigate", "navigation", "navigating",
+    ]
+
+    /// ``mentionsScreens(_:)`` of the words around `chain`, not of its own
+    /// names: `Tap once → capture → IMMEDIATE/OBJECTS/NAVIGATION` names a mode
+    /// "navigation", which says nothing of screens. A place in a name
+    /// (`Home screen`, `Settings page`, `Onboarding`) still does: it says what
+    /// the name is.
+    static func mentionsScreens(_ text: String, besides chain: ArrowChain) -> Bool {
+        guard mentionsScreens(text) else { return false }
+        var own: [String: Int] = [:]
+        for step in chain.steps {
+            for word in words(of: step.name) + words(of: step.label) where movingWords.contains(word) {
+                own[word, default: 0] += 1
+            }
+        }
+        // Most chains name no screen word: the sentence's answer stands.
+        guard !own.isEmpty else { return true }
+        var previous = ""
+        for word in words(of: text) {
+            defer { previous = word }
+            guard screenWords.contains(word) else { continue }
+            let isFlow = word.hasPrefix("flow") || word.hasPrefix("path")
+            if isFlow, otherFlows.contains(previous) { continue }
+            if let count = own[word], count > 0 {
+                own[word] = count - 1
+                continue
+            }
+            return true
+        }
+        return false
     }
 
     /// Whether a text says names were changed ("Terminology", "formerly", "renamed to").

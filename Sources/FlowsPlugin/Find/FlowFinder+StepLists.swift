@@ -37,8 +37,9 @@ extension FlowFinder {
             ChainEvidence.looksLikeScreen($0.name) || screens.contains(ChainEvidence.screenKey($0.name))
         }.count
         let namesScreens = screenNames * 2 >= steps.count
-        // `1. **Scoring**: calculate …` labels what a step does; `1. **AuthScreen**: …` names where it is.
-        guard !labelled || namesScreens else { return }
+        // `1. **Scoring**: calculate …` labels what a step does, and `1. **Open app** → Sees …`
+        // says what an action leads to; `1. **AuthScreen**: …` names where it is.
+        guard !(labelled || Self.isActionList(list)) || namesScreens else { return }
         if continued == nil {
             guard !ChainEvidence.listsPlacesSideBySide(leadIn: listLead, heading: section.title) else { return }
             let saysFlow = ChainEvidence.isAboutFlows(heading: section.title ?? "")
@@ -51,6 +52,27 @@ extension FlowFinder {
             Candidate(
                 chain: ArrowChain(steps: chain, lineOffset: 0), line: list.line, anchor: list.blockKey,
                 section: section, place: .stepList, context: "", joinSection: joinSection))
+    }
+
+    /// Whether most items of a list (two at least) are an action and what
+    /// follows it, one arrow between: `1. **Open app** → Goes to the whiteboard`.
+    /// A chain later in such an item (`3. **Browse** → Swipes R1 → R2 → R3`)
+    /// walks through that action's outcome, not through screens.
+    static func isActionList(_ list: MarkdownNode) -> Bool {
+        var actions = 0
+        for item in list.children {
+            guard let paragraph = item.children.first, case .paragraph = paragraph.kind,
+                let leadIndex = paragraph.children.firstIndex(where: {
+                    if case .text(let value) = $0.kind { return !value.trimmed.isEmpty } else { return true }
+                }),
+                case .strong = paragraph.children[leadIndex].kind
+            else { continue }
+            let rest = paragraph.children[(leadIndex + 1)...].map(\.plainText).joined()
+            let pieces = ArrowChains.split(rest)
+            // One arrow, and nothing but spaces before it.
+            if pieces.count == 2, pieces[0].text.allSatisfy(\.isWhitespace) { actions += 1 }
+        }
+        return actions >= 2 && actions * 2 > list.children.count
     }
 
     /// The screens a numbered list names, one an item, and whether an item's

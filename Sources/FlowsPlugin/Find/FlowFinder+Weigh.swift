@@ -20,10 +20,17 @@ extension FlowFinder {
         if candidate.place == .table {
             return ChainEvidence.speaksOfFlows(table: candidate.context) ? nil : .table
         }
-        if candidate.section.isAboutFlows { return nil }
+        // In a list of `**Action** → what follows` steps, the arrows say what
+        // each action leads to: a journey of actions, which its heading does
+        // not make screens.
+        if candidate.section.isAboutFlows, !candidate.isInActionList { return nil }
         // Screen words in a section about phases or tests do not make its chains screens.
-        if !candidate.section.ordersOtherThings, ChainEvidence.mentionsScreens(candidate.context) { return nil }
-        return .notScreens
+        if !candidate.section.ordersOtherThings,
+            ChainEvidence.mentionsScreens(candidate.context, besides: candidate.chain)
+        {
+            return nil
+        }
+        return candidate.section.isAboutFlows ? .actionOutcome : .notScreens
     }
 
     /// Keeps the chains with evidence and joins those of one section that

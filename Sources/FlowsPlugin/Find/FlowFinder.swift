@@ -65,10 +65,13 @@ struct FlowFinder {
         /// The section whose chains it joins: its own, or that of the numbered
         /// list it continues (`3.` after a list that ended at `2.`).
         var joinSection: Int
+        /// Whether it stands in an item of a list of `**Action** → what follows` steps.
+        var isInActionList = false
 
         init(
             chain: ArrowChain, line: Int, anchor: String, section: Section, place: Place, context: String,
-            ownText: String = "", isInPicture: Bool = false, codeNames: Set<String> = [], joinSection: Int? = nil
+            ownText: String = "", isInPicture: Bool = false, codeNames: Set<String> = [], joinSection: Int? = nil,
+            isInActionList: Bool = false
         ) {
             self.chain = chain
             self.line = line
@@ -80,6 +83,7 @@ struct FlowFinder {
             self.isInPicture = isInPicture
             self.codeNames = codeNames
             self.joinSection = joinSection ?? section.index
+            self.isInActionList = isInActionList
         }
     }
 
@@ -104,6 +108,8 @@ struct FlowFinder {
     private var leadIn = ""
     /// The lead-in of the list being read.
     var listLead = ""
+    /// Whether the list being read is one of `**Action** → what follows` steps.
+    private var inActionList = false
     /// The headings above the current block, outermost first.
     private var headings: [(level: Int, text: String)] = []
     /// Screen names the document gives outside prose chains, as compared (``ChainEvidence/screenKey(_:)``).
@@ -145,7 +151,10 @@ struct FlowFinder {
                 listLead = leadIn
                 if info.ordered { stepList(node, start: info.start) }
             }
+            let outer = inActionList
+            inActionList = Self.isActionList(node)
             for child in node.children { visit(child, list: list ?? node) }
+            inActionList = outer
         case .item:
             for child in node.children { visit(child, list: list) }
         case .heading(let level, _):
@@ -332,7 +341,8 @@ struct FlowFinder {
             candidates.append(
                 Candidate(
                     chain: chain, line: line + chain.lineOffset, anchor: anchor, section: section, place: place,
-                    context: context, ownText: text, isInPicture: ChainEvidence.hasBoxArt(text), codeNames: code))
+                    context: context, ownText: text, isInPicture: ChainEvidence.hasBoxArt(text), codeNames: code,
+                    isInActionList: place == .prose && inActionList))
         }
     }
 
