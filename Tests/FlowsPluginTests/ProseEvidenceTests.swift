@@ -197,6 +197,20 @@ import Testing
         #expect(try read(named).flows.count == 2)
     }
 
+    @Test func anArcOfFeelingsIsNoFlowEvenInAJourney() throws {
+        let arc = "## Journey 1: first sign-up\n\n**Emotional arc:** Curious → Confident → Delighted\n"
+        let (flows, notes) = try read(arc)
+        #expect(flows.isEmpty)
+        #expect(
+            notes.map(\.message) == [
+                "arrows not drawn as a flow, it orders feelings, not screens: Curious → Confident → Delighted"
+            ])
+        // Under a heading about feelings, even screens' names are a curve of moods.
+        let curve = "### Emotions through the journey\n\n```\n😐 Login → 😊 Dashboard → 🎉 Done\n```\n"
+        #expect(try read(curve).flows.isEmpty)
+        #expect(try read("## User flows\n\nLogin → Dashboard → Done\n").flows.count == 1)
+    }
+
     // MARK: - Evidence
 
     @Test func aSectionAboutJourneysIsEvidence() throws {

@@ -59,14 +59,14 @@ import Testing
     }
 
     @Test func aTableOfFilesInAFlowSectionHoldsNoFlow() throws {
-        // The row names a flow, but the chain's own cell and the header speak of a mood.
+        // The row names a flow, but the chain's own cell and the header speak of a story's beats.
         let markdown = """
             ## Flows to study
 
             | File | Why it helps |
             |------|--------------|
             | Rescue flow | `rescue.html` |
-            | Calm flow | Mood arc: worry → relief → joy |
+            | Calm flow | Story beats: worry → relief → joy |
             """
         let (flows, notes) = try read(markdown)
         #expect(flows.isEmpty)

@@ -29,6 +29,17 @@ extension ChainEvidence {
         mentionsScreens(text) || isAboutFlows(heading: text) || words(of: text).contains("path")
     }
 
+    /// Words that say a chain orders feelings, not screens: "**Emotional
+    /// arc:** Curious → Confident → Delighted", "Emotions throughout the journey".
+    static let feelingWords: Set<String> = [
+        "emotion", "emotions", "emotional", "feeling", "feelings", "mood", "moods", "sentiment", "arc",
+    ]
+
+    /// Whether a heading or the text a chain stands in speaks of feelings.
+    static func speaksOfFeelings(_ text: String) -> Bool {
+        words(of: text).contains(where: feelingWords.contains)
+    }
+
     /// Whether the text a chain stands in (its own paragraph, item, cell or line) defines a template.
     static func definesTemplate(_ text: String) -> Bool {
         words(of: text).contains(where: templateWords.contains)

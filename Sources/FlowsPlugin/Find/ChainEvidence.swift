@@ -21,6 +21,7 @@ enum ChainEvidence {
         case cutName = "where its first or last name ends in the sentence is a guess"
         case counts = "its names are counts of things"
         case template = "it defines a template of steps, not screens"
+        case feelings = "it orders feelings, not screens"
         case tooFew = "it names fewer than three screens"
         case actionOutcome = "it walks through what an action leads to (a list of **action** → outcome steps)"
     }

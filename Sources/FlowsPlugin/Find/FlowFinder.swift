@@ -37,6 +37,8 @@ struct FlowFinder {
         var flowTitle: String?
         /// Whether its own heading says its arrows order other things (phases, tests).
         var ordersOtherThings = false
+        /// Whether its own heading speaks of feelings ("Emotions throughout the journey").
+        var speaksOfFeelings = false
         /// Whether it, a heading above or the page's title speaks of a system's
         /// architecture, and its own heading not of flows: its diagrams show no screens.
         var isAboutArchitecture = false
@@ -210,6 +212,7 @@ struct FlowFinder {
             title: title, index: section.index + 1, isAboutFlows: isAboutFlows,
             isAboutRenames: ChainEvidence.mentionsRename(title), path: path, flowTitle: named ?? title,
             ordersOtherThings: ChainEvidence.headingOrdersOtherThings(title),
+            speaksOfFeelings: ChainEvidence.speaksOfFeelings(title),
             isAboutArchitecture: !ChainEvidence.isAboutFlows(heading: title) && !ChainEvidence.namesScreens(title)
                 && (path.contains(where: ChainEvidence.isAboutArchitecture)
                     || ChainEvidence.isAboutArchitecture(pageTitle))
