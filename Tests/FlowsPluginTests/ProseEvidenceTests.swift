@@ -192,6 +192,15 @@ import Testing
             try read(screens).flows.map { labels($0.graph) } == [
                 ["Share", "Opens the Share sheet", "Contacts", "Done"]
             ])
+        // Cases and what to do in each are actions too.
+        let cases = """
+            ## Journey: record a clip
+
+            - **Clip fine?** → Tap "Next" → Go on to step 2
+            - **Retake?** → Tap "Retake" → Back to the camera
+            - **Cancel?** → Tap "✕" → Leave the recording
+            """
+        #expect(try read(cases).flows.isEmpty)
         // A list of named flows, each a chain of screens, is no list of actions.
         let named = "## User flows\n\n- **Sign up** → Welcome → Email → Home\n- **Buy** → Cart → Pay → Receipt\n"
         #expect(try read(named).flows.count == 2)

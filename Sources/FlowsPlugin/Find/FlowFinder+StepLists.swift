@@ -55,7 +55,8 @@ extension FlowFinder {
     }
 
     /// Whether most items of a list (two at least) are an action and what
-    /// follows it, one arrow between: `1. **Open app** → Goes to the whiteboard`.
+    /// follows it, one arrow between (`1. **Open app** → Goes to the whiteboard`),
+    /// or a case and what to do in it (`- **Retake?** → Tap "Retake" → Return to camera`).
     /// A chain later in such an item (`3. **Browse** → Swipes R1 → R2 → R3`)
     /// walks through that action's outcome, not through screens.
     static func isActionList(_ list: MarkdownNode) -> Bool {
@@ -69,8 +70,9 @@ extension FlowFinder {
             else { continue }
             let rest = paragraph.children[(leadIndex + 1)...].map(\.plainText).joined()
             let pieces = ArrowChains.split(rest)
-            // One arrow, and nothing but spaces before it.
-            if pieces.count == 2, pieces[0].text.allSatisfy(\.isWhitespace) { actions += 1 }
+            guard pieces.count >= 2, pieces[0].text.allSatisfy(\.isWhitespace) else { continue }
+            // One arrow after the lead; or any number after a case (`**Retake?**`).
+            if pieces.count == 2 || paragraph.children[leadIndex].plainText.trimmed.hasSuffix("?") { actions += 1 }
         }
         return actions >= 2 && actions * 2 > list.children.count
     }
