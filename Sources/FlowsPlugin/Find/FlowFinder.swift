@@ -110,8 +110,9 @@ struct FlowFinder {
     private var leadIn = ""
     /// The lead-in of the list being read.
     var listLead = ""
-    /// Whether the list being read is one of `**Action** → what follows` steps.
-    private var inActionList = false
+    /// The list being read, and whether it is one of `**Action** → what follows`
+    /// steps once a chain in it asked (most lists hold no chain: not worked out for them).
+    private var currentList: (list: MarkdownNode, isActionList: Bool?)?
     /// The headings above the current block, outermost first.
     private var headings: [(level: Int, text: String)] = []
     /// Screen names the document gives outside prose chains, as compared (``ChainEvidence/screenKey(_:)``).
@@ -153,10 +154,10 @@ struct FlowFinder {
                 listLead = leadIn
                 if info.ordered { stepList(node, start: info.start) }
             }
-            let outer = inActionList
-            inActionList = Self.isActionList(node)
+            let outer = currentList
+            currentList = (node, nil)
             for child in node.children { visit(child, list: list ?? node) }
-            inActionList = outer
+            currentList = outer
         case .item:
             for child in node.children { visit(child, list: list) }
         case .heading(let level, _):
@@ -345,8 +346,17 @@ struct FlowFinder {
                 Candidate(
                     chain: chain, line: line + chain.lineOffset, anchor: anchor, section: section, place: place,
                     context: context, ownText: text, isInPicture: ChainEvidence.hasBoxArt(text), codeNames: code,
-                    isInActionList: place == .prose && inActionList))
+                    isInActionList: place == .prose && isInActionList()))
         }
+    }
+
+    /// Whether the text being read stands in a list of `**Action** → what follows` steps.
+    private mutating func isInActionList() -> Bool {
+        guard let current = currentList else { return false }
+        if let known = current.isActionList { return known }
+        let answer = Self.isActionList(current.list)
+        currentList?.isActionList = answer
+        return answer
     }
 
     mutating func noteRename(_ rename: (old: String, new: String)) {
