@@ -62,19 +62,24 @@ extension FlowFinder {
     static func isActionList(_ list: MarkdownNode) -> Bool {
         var actions = 0
         for item in list.children {
-            guard let paragraph = item.children.first, case .paragraph = paragraph.kind,
-                let leadIndex = paragraph.children.firstIndex(where: {
-                    if case .text(let value) = $0.kind { return !value.trimmed.isEmpty } else { return true }
-                }),
-                case .strong = paragraph.children[leadIndex].kind
-            else { continue }
-            let rest = paragraph.children[(leadIndex + 1)...].map(\.plainText).joined()
+            guard let (lead, rest) = leadAndRest(of: item), case .strong = lead.kind else { continue }
             let pieces = ArrowChains.split(rest)
             guard pieces.count >= 2, pieces[0].text.allSatisfy(\.isWhitespace) else { continue }
             // One arrow after the lead; or any number after a case (`**Retake?**`).
-            if pieces.count == 2 || paragraph.children[leadIndex].plainText.trimmed.hasSuffix("?") { actions += 1 }
+            if pieces.count == 2 || lead.plainText.trimmed.hasSuffix("?") { actions += 1 }
         }
         return actions >= 2 && actions * 2 > list.children.count
+    }
+
+    /// The first inline of an item's first paragraph that is not blank, and the
+    /// text after it; nil when the item does not open with a paragraph.
+    private static func leadAndRest(of item: MarkdownNode) -> (lead: MarkdownNode, rest: String)? {
+        guard let paragraph = item.children.first, case .paragraph = paragraph.kind,
+            let leadIndex = paragraph.children.firstIndex(where: {
+                if case .text(let value) = $0.kind { return !value.trimmed.isEmpty } else { return true }
+            })
+        else { return nil }
+        return (paragraph.children[leadIndex], paragraph.children[(leadIndex + 1)...].map(\.plainText).joined())
     }
 
     /// The screens a numbered list names, one an item, and whether an item's
@@ -87,17 +92,11 @@ extension FlowFinder {
         var steps: [ArrowChain.Step] = []
         var labelled = false
         for item in list.children {
-            guard let paragraph = item.children.first, case .paragraph = paragraph.kind,
-                let leadIndex = paragraph.children.firstIndex(where: {
-                    if case .text(let value) = $0.kind { return !value.trimmed.isEmpty } else { return true }
-                })
-            else { return nil }
-            let lead = paragraph.children[leadIndex]
+            guard let (lead, rest) = leadAndRest(of: item) else { return nil }
             switch lead.kind {
             case .strong, .link: break
             default: return nil
             }
-            let rest = paragraph.children[(leadIndex + 1)...].map(\.plainText).joined()
             let label = lead.plainText.trimmed
             let saysMore = rest.contains { !$0.isWhitespace && $0 != ":" }
             if !saysMore, label.hasSuffix(":") || rest.contains(":") || item.children.count > 1 { return nil }
