@@ -25,6 +25,16 @@ final class ArrowChainTests: XCTestCase {
         ArrowChains.find(in: text).map { $0.steps.map(\.name) }
     }
 
+    func testNumberedStepsAreNamedWithoutTheirNumbers() {
+        XCTAssertEqual(
+            names("Welcome Screen → 2. Onboarding Steps → 3. Account Creation → 4. Dashboard"),
+            [["Welcome Screen", "Onboarding Steps", "Account Creation", "Dashboard"]])
+        XCTAssertEqual(names("Start: 1) Welcome → 2) Tour → 3) Home"), [["Welcome", "Tour", "Home"]])
+        // A number that is a name's own stays: `2FA`, `3 Items`, `1.5 Preview`.
+        XCTAssertEqual(names("Login → 2FA → 3 Items → Home"), [["Login", "2FA", "3 Items", "Home"]])
+        XCTAssertEqual(names("Login → 1.5 Preview → Home"), [["Login", "1.5 Preview", "Home"]])
+    }
+
     func testNamesAreCutOutOfTheirSentence() {
         XCTAssertEqual(
             names("✅ Flow goes Welcome → Categories → PIN → Complete"),

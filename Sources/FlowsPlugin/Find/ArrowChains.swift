@@ -48,7 +48,11 @@ enum ArrowChains {
     ) -> [ArrowChain] {
         // Most text has no arrow at all; one pass over its bytes says so.
         guard mayHoldArrows(text) else { return [] }
-        let pieces = split(text)
+        // `1. Welcome → 2. Tour → 3. Home` numbers its steps: the numbers are no
+        // part of the names, and their `. ` ends no sentence.
+        let pieces = split(text).enumerated().map { index, piece in
+            index == 0 ? piece : Piece(text: withoutStepNumber(piece.text), arrowLine: piece.arrowLine)
+        }
         guard pieces.count >= 2 else { return [] }
         // How many words the names between arrows have: the guide for cutting
         // the first and last names out of their sentences.
@@ -239,6 +243,19 @@ enum ArrowChains {
         }
         pieces.append(Piece(text: Substring(text.unicodeScalars[pieceStart..<index]), arrowLine: pieceLine))
         return pieces
+    }
+
+    /// A piece after an arrow without the step number that opens it (`2. `,
+    /// `3) `), or the piece as it is.
+    static func withoutStepNumber(_ text: Substring) -> Substring {
+        let rest = text.drop(while: { $0 == " " || $0 == "\t" })
+        let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+        guard (1...3).contains(digits.count) else { return text }
+        let after = rest.dropFirst(digits.count)
+        guard let mark = after.first, mark == "." || mark == ")", let space = after.dropFirst().first,
+            space == " " || space == "\t"
+        else { return text }
+        return after.dropFirst()
     }
 
     // MARK: - Names
