@@ -70,7 +70,7 @@ public struct TokensPlugin: Plugin {
             fact.blocks.contains(block.blockKey)
         else { return nil }
         let catalog = Self.catalog(for: context.site)
-        let tokens = (catalog.tokensByFile[context.page.displayPath] ?? []).filter { $0.blockLine == block.line }
+        let tokens = catalog.tokensByBlock[context.page.displayPath]?[block.line] ?? []
         // A block whose only tokens were references to nothing stays as written.
         guard !tokens.isEmpty else { return nil }
         let original = try context.renderer.renderDefault(block)

@@ -24,6 +24,49 @@ struct PairingTests {
         return result
     }
 
+    /// A card's partners come from its block's colours without reading its whole document when
+    /// the block has some: the same partners, in the same order, as reading every colour of the
+    /// document first, over thousands of made-up palettes of modes, variants, shades and blocks.
+    @Test func partnersFromTheBlockAreThoseOfTheWholeDocument() {
+        let names = [
+            ["text"], ["textPrimary"], ["text", "muted"], ["fg-dark"], ["text-inverse"], ["onPrimary"], ["icon"],
+            ["bg"], ["bg-light"], ["bg-dark"], ["surface"], ["surfaceDark"], ["card"], ["primary"], ["inverse-fill"],
+            ["color", "background"], ["color", "background-light"], ["color", "background-dark"],
+        ]
+        let modes: [DesignToken.Mode?] = [nil, nil, .light, .dark]
+        let variants: [String?] = [nil, nil, nil, "[data-theme='sepia']"]
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var compared = 0
+        for _ in 0..<400 {
+            var tokens: [DesignToken] = []
+            for line in 0..<(4 + next(16)) {
+                let grey = next(4) * 85
+                let color = TokenColor(red8: next(256), green8: grey, blue8: next(2) * 255)
+                tokens.append(
+                    DesignToken(
+                        path: names[next(names.count)], mode: modes[next(modes.count)],
+                        variant: variants[next(variants.count)], kind: .color, value: .color(color),
+                        written: color.hex, source: SourceLocation(file: ["a.md", "b.md"][next(2)], line: line + 1),
+                        blockLine: 1 + next(4) * 10))
+            }
+            let pairs = ContrastPairs(tokens)
+            for token in tokens {
+                let fast = pairs.pairs(for: token).map { "\($0.partner) \($0.cardIsBackground)" }
+                let whole = pairs.pairs(for: token, readingWholeDocuments: true).map {
+                    "\($0.partner) \($0.cardIsBackground)"
+                }
+                #expect(fast == whole, "\(token.name) \(String(describing: token.mode)) in \(tokens.map(\.name))")
+                if !whole.isEmpty { compared += 1 }
+            }
+        }
+        // Most cards have a partner: the comparison is not between empty lists.
+        #expect(compared > 2_000)
+    }
+
     /// `-light`/`-dark` names are two values of one ground: text goes on the one it reads on, and a
     /// colour is never measured on itself (1.00:1).
     @Test func lightAndDarkValuesOfOneNameAndIdenticalColours() {

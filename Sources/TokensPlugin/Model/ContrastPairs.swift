@@ -54,6 +54,11 @@ public struct ContrastPairs: Sendable {
     /// Grounds, text colours and all colours of each document, as indices into ``traits``.
     private var grounds: [String: [Int]] = [:]
     private var texts: [String: [Int]] = [:]
+    /// ``grounds`` and ``texts`` by document and block, with what ``sameMode(_:as:)`` must know of
+    /// the whole document: a card's partners come from its own block when it has any, and a file
+    /// of 50,000 colours in 5,000 blocks is not read whole for every card.
+    private var groundsByBlock: [String: BlockIndex] = [:]
+    private var textsByBlock: [String: BlockIndex] = [:]
     private var colors: [String: [Int]] = [:]
     private var byName: [String: [Int]] = [:]
     private var byShortName: [String: [Int]] = [:]
@@ -143,6 +148,8 @@ public struct ContrastPairs: Sendable {
             default: break
             }
         }
+        groundsByBlock = grounds.mapValues { BlockIndex($0, traits: traits) }
+        textsByBlock = texts.mapValues { BlockIndex($0, traits: traits) }
         lightDarkNames = Set(shades.filter { $0.value.count == 2 }.keys)
         for index in traits.indices {
             if let name = traits[index].shadeName { traits[index].isShade = lightDarkNames.contains(name) }
@@ -271,12 +278,15 @@ public struct ContrastPairs: Sendable {
     }
 
     /// The pairs a token's card shows: those its documents state, then those its role implies.
-    public func pairs(for token: DesignToken) -> [Pair] {
+    /// `readingWholeDocuments` takes the partners from all of the document's colours before
+    /// keeping its block's: the rule as written, which tests hold the block-first reading to.
+    public func pairs(for token: DesignToken, readingWholeDocuments: Bool = false) -> [Pair] {
         guard token.kind == .color, case .color(let color) = token.value else { return [] }
         var own = Traits(token, color: color)
         if let name = own.shadeName { own.isShade = lightDarkNames.contains(name) }
         let statedPairs = self.statedPairs(for: own)
-        let implied = impliedPairs(for: own, path: token.path).filter { pair in
+        let implied = impliedPairs(for: own, path: token.path, readingWholeDocuments: readingWholeDocuments).filter {
+            pair in
             !statedPairs.contains { $0.partner == pair.partner && $0.cardIsBackground == pair.cardIsBackground }
         }
         return statedPairs + implied
@@ -317,7 +327,7 @@ public struct ContrastPairs: Sendable {
     }
 
     /// The pairs a token's role implies.
-    private func impliedPairs(for own: Traits, path: [String]) -> [Pair] {
+    private func impliedPairs(for own: Traits, path: [String], readingWholeDocuments: Bool) -> [Pair] {
         let color = own.color
         // A stated pair: `onPrimary` is read on `primary`.
         let words = own.words
@@ -339,7 +349,10 @@ public struct ContrastPairs: Sendable {
         let file = own.file
         switch own.role {
         case .text, .icon:
-            var candidates = sameMode(grounds[file] ?? [], as: own)
+            var candidates =
+                readingWholeDocuments || own.isInverse
+                ? sameMode(grounds[file] ?? [], as: own)
+                : sameModeInBlockIfAny(groundsByBlock[file], as: own, where: { _ in true })
             if own.isInverse {
                 // Inverse text on inverse fills, else on the primary colour; never on the surfaces it
                 // is the inverse of.
@@ -356,11 +369,11 @@ public struct ContrastPairs: Sendable {
             // The document's own text colour on this background: the first text token of the mode, the
             // one whose name says it is the main one (`text`, `textPrimary`, `foreground`) first. Text
             // written in this very colour is not meant for it: then there is no pair.
+            let isPlainText = { (index: Int) in traits[index].words.first != "on" && !traits[index].isInverse }
             let candidates = oneShadeEach(
-                sameBlockIfAny(
-                    sameMode(texts[file] ?? [], as: own).filter {
-                        traits[$0].words.first != "on" && !traits[$0].isInverse
-                    }, as: own), for: own)
+                readingWholeDocuments
+                    ? sameBlockIfAny(sameMode(texts[file] ?? [], as: own).filter(isPlainText), as: own)
+                    : sameModeInBlockIfAny(textsByBlock[file], as: own, where: isPlainText), for: own)
             let main = candidates.first { traits[$0].isMainText } ?? candidates.first
             guard let main, traits[main].name != own.name, traits[main].hex != own.hex else { return [] }
             return [
@@ -391,7 +404,7 @@ public struct ContrastPairs: Sendable {
     /// no such hint: either may be the one a colour goes with. A variant's colour (a theme's, a
     /// breakpoint's) pairs with its variant's colours first, then with the base ones; a base colour
     /// never with a variant's.
-    private func sameMode(_ candidates: [Int], as own: Traits) -> [Int] {
+    private func sameMode(_ candidates: [Int], as own: Traits, exactExists: Bool? = nil) -> [Int] {
         let scoped =
             candidates.filter { traits[$0].variant == own.variant && own.variant != nil }
             + candidates.filter { traits[$0].variant == nil }
@@ -401,7 +414,8 @@ public struct ContrastPairs: Sendable {
                     || !(traits[candidate].mode == nil && own.mode == nil && traits[candidate].isDark != own.isDark))
         }
         let exact = others.filter { traits[$0].mode == own.mode }
-        if !exact.isEmpty, own.mode != nil { return exact }
+        // Of a part of a list, whether the whole list has a colour of this mode is told.
+        if exactExists ?? !exact.isEmpty, own.mode != nil { return exact }
         if own.mode == nil {
             // A mode's assignment (an alias with a mode) pairs within that mode only.
             return others.filter {
@@ -409,6 +423,55 @@ public struct ContrastPairs: Sendable {
             }
         }
         return others.filter { traits[$0].mode == nil }
+    }
+
+    /// `sameBlockIfAny(sameMode(all).filter(isWanted))` of a document's list, reading the whole
+    /// list only when the token's block holds none of it. ``sameMode(_:as:exactExists:)`` of the
+    /// block alone keeps what that of the whole list keeps of the block, in the same order, once
+    /// it is told whether the whole list has a colour of the token's exact mode.
+    private func sameModeInBlockIfAny(
+        _ index: BlockIndex?, as own: Traits, where isWanted: (Int) -> Bool
+    ) -> [Int] {
+        guard let index else { return [] }
+        let block = index.byBlock[own.blockLine] ?? []
+        let inBlock = sameMode(block, as: own, exactExists: index.hasExactMode(for: own)).filter(isWanted)
+        return inBlock.isEmpty ? sameMode(index.all, as: own).filter(isWanted) : inBlock
+    }
+
+    /// A document's grounds or text colours, by block, and which names each mode has.
+    private struct BlockIndex: Sendable {
+        var all: [Int]
+        var byBlock: [Int: [Int]]
+        /// For each mode and variant (nil for the base), a name with it and whether there are others.
+        var names: [ModeKey: (name: String, others: Bool)] = [:]
+
+        struct ModeKey: Hashable, Sendable {
+            var mode: DesignToken.Mode
+            var variant: String?
+        }
+
+        init(_ all: [Int], traits: [Traits]) {
+            self.all = all
+            byBlock = Dictionary(grouping: all) { traits[$0].blockLine }
+            for index in all {
+                guard let mode = traits[index].mode else { continue }
+                let key = ModeKey(mode: mode, variant: traits[index].variant)
+                if let known = names[key] {
+                    if !known.others, known.name != traits[index].name { names[key] = (known.name, true) }
+                } else {
+                    names[key] = (traits[index].name, false)
+                }
+            }
+        }
+
+        /// Whether ``sameMode(_:as:)`` of the whole list finds a colour of `own`'s mode: one of
+        /// another name, of that mode, and of `own`'s variant or of none.
+        func hasExactMode(for own: Traits) -> Bool {
+            guard let mode = own.mode else { return false }
+            let keys =
+                [ModeKey(mode: mode, variant: nil)] + (own.variant.map { [ModeKey(mode: mode, variant: $0)] } ?? [])
+            return keys.contains { key in names[key].map { $0.others || $0.name != own.name } ?? false }
+        }
     }
 
     /// The candidates written in the token's own block (a palette written together is used
