@@ -7,7 +7,7 @@
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: site test deps test-deps lint format bench bench-layout bench-plans bench-rebuild bench-reload clean fuzz fuzz-smoke test-sanitizers
+.PHONY: site test deps test-deps lint format bench bench-layout bench-plans bench-rebuild bench-reload bench-single clean fuzz fuzz-smoke test-sanitizers
 
 deps:
 	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
@@ -59,6 +59,12 @@ format:
 bench: deps bench-layout bench-plans
 	python3 bench/bench.py
 	$(MAKE) --no-print-directory bench-rebuild
+	$(MAKE) --no-print-directory bench-single
+
+# One document of about 21 MB (the 1,000-document set joined), against bare cmark-gfm.
+bench-single: deps
+	$(SWIFT) build -c release --product specsite
+	python3 bench/single.py .build/release/specsite
 
 # Rebuilds as `specsite serve` runs them: one edited page, a checkbox, a token,
 # no change, on the generated sets of 1,000 and 10,000 documents.
