@@ -112,10 +112,11 @@ public struct FlowsPlugin: Plugin {
             outputs.append(.page(FlowsPage(site: site, entries: entries, linksFiles: options.files).page))
         }
         if options.files {
-            // One file per flow, drawn on all cores: a big site has thousands.
-            let flows = entries.flatMap(\.fact.flows)
-            outputs += flows.parallelMap { flow in
-                .file(path: Self.folder + "/" + flow.fileName, contents: Array(flow.standaloneSVG.utf8))
+            // One file per flow, drawn as it is written (on all cores, and let
+            // go once written): a big site has thousands.
+            for flow in entries.flatMap(\.fact.flows) {
+                outputs.append(
+                    .deferredFile(path: Self.folder + "/" + flow.fileName) { Array(flow.standaloneSVG.utf8) })
             }
         }
         return outputs

@@ -173,30 +173,26 @@ public struct TokensPlugin: Plugin {
                 if root.hasSuffix("/") { root.removeLast() }
                 return root
             } ?? ""
-        var jobs: [@Sendable () -> GeneratedOutput] = []
+        var outputs: [GeneratedOutput] = []
         // A site without tokens has no Tokens page, but still writes its (empty) exports, so a build
         // that imports them does not depend on whether this site happens to hold tokens.
         if options.page, !catalog.unique.tokens.isEmpty {
             let sources = options.exports ? Set(exported.map(\.source.file)) : nil
-            jobs.append { .page(TokensPage(catalog: catalog, site: site, exportedFrom: sources).page) }
+            outputs.append(.page(TokensPage(catalog: catalog, site: site, exportedFrom: sources).page))
         }
         if options.exports {
-            jobs.append {
-                .file(
-                    path: "tokens.json",
-                    contents: Array(
-                        TokenExport.render(exported, format: .dtcg, title: title, contentRoot: root).utf8))
-            }
-            jobs.append {
-                .file(
-                    path: "tokens.css",
-                    contents: Array(
-                        TokenExport.render(exported, format: .css, title: title, contentRoot: root).utf8))
-            }
+            // Made as they are written, beside the other files: on a site with thousands of tokens
+            // `tokens.json` is tens of megabytes, held only while it is written.
+            outputs.append(
+                .deferredFile(path: "tokens.json") {
+                    Array(TokenExport.render(exported, format: .dtcg, title: title, contentRoot: root).utf8)
+                })
+            outputs.append(
+                .deferredFile(path: "tokens.css") {
+                    Array(TokenExport.render(exported, format: .css, title: title, contentRoot: root).utf8)
+                })
         }
-        // The page and the two exports are independent, and on a site with
-        // thousands of tokens each takes a while: they are made at once.
-        return jobs.parallelMap { $0() }
+        return outputs
     }
 
     /// `tokens.css` and `tokens.js`: the swatches' look (in the theme's custom

@@ -147,10 +147,8 @@ final class RenderTests: XCTestCase {
         var files: [String: String] = [:]
         var flowsPage: GeneratedPage?
         for output in outputs {
-            switch output {
-            case .file(let path, let contents): files[path] = String(decoding: contents, as: UTF8.self)
-            case .page(let page): flowsPage = page
-            }
+            if case .page(let page) = output { flowsPage = page }
+            if let file = output.file { files[file.path] = String(decoding: file.contents, as: UTF8.self) }
         }
         XCTAssertEqual(
             files.keys.sorted(),

@@ -169,9 +169,10 @@ struct ExportSourceTests {
         var json = ""
         var html = ""
         for output in try TokensPlugin().generate(for: site, context: context) {
+            if let file = output.file, file.path == "tokens.json" {
+                json = String(decoding: file.contents, as: UTF8.self)
+            }
             switch output {
-            case .file(let path, let contents) where path == "tokens.json":
-                json = String(decoding: contents, as: UTF8.self)
             case .page(let generated): html = generated.contentHTML
             default: break
             }
@@ -234,10 +235,8 @@ struct ExportSourceTests {
         var files: [String: String] = [:]
         var generatedPages = 0
         for output in try TokensPlugin().generate(for: site, context: context) {
-            switch output {
-            case .file(let path, let contents): files[path] = String(decoding: contents, as: UTF8.self)
-            case .page: generatedPages += 1
-            }
+            if case .page = output { generatedPages += 1 }
+            if let file = output.file { files[file.path] = String(decoding: file.contents, as: UTF8.self) }
         }
         #expect(generatedPages == 0)
         let json = try #require(files["tokens.json"])

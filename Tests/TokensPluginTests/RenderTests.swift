@@ -182,10 +182,8 @@ struct RenderTests {
         var html = ""
         var files: [String: String] = [:]
         for output in outputs {
-            switch output {
-            case .page(let generated): html = generated.contentHTML
-            case .file(let path, let contents): files[path] = String(decoding: contents, as: UTF8.self)
-            }
+            if case .page(let generated) = output { html = generated.contentHTML }
+            if let file = output.file { files[file.path] = String(decoding: file.contents, as: UTF8.self) }
         }
         #expect(Set(files.keys) == ["tokens.json", "tokens.css"])
         #expect(html.contains("<h2 id=\"kind-color\">Colours <span class=\"tk-count\">4</span></h2>"))

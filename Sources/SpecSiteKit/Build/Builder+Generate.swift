@@ -56,12 +56,14 @@ extension Builder {
                 generated[plugin.id] = known
                 continue
             }
-            guard let entry = fresh[index] else { continue }
-            outputs.outputs += entry.outputs.map { (plugin.id, $0) }
+            guard var entry = fresh[index] else { continue }
             if reuses {
+                // A session keeps the bytes to write again: deferred files are made now.
+                entry.outputs = entry.outputs.parallelMap(\.made)
                 generated[plugin.id] = BuildCache.Generated(
                     generation: generation, outputs: entry.outputs, diagnostics: entry.log.recorded)
             }
+            outputs.outputs += entry.outputs.map { (plugin.id, $0) }
         }
         cache.generated = generated
         return outputs

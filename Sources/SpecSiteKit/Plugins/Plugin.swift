@@ -153,6 +153,26 @@ public enum GeneratedOutput: Sendable {
     case page(GeneratedPage)
     /// A file written as it is (`tokens.json`, `badge.svg`).
     case file(path: String, contents: [UInt8])
+    /// A file whose bytes are made when it is written, and let go once
+    /// written: a large site's thousands of diagrams and its exports are not
+    /// all held at once. `contents` runs on any thread, once per build.
+    case deferredFile(path: String, contents: @Sendable () -> [UInt8])
+
+    /// A file's path and bytes (made now, for a deferred one); nil for a page.
+    public var file: (path: String, contents: [UInt8])? {
+        switch self {
+        case .page: nil
+        case .file(let path, let contents): (path, contents)
+        case .deferredFile(let path, let contents): (path, contents())
+        }
+    }
+
+    /// The output with a deferred file's bytes made: what a session keeps to
+    /// write again when the plugin's inputs have not changed.
+    public var made: GeneratedOutput {
+        guard case .deferredFile(let path, let contents) = self else { return self }
+        return .file(path: path, contents: contents())
+    }
 }
 
 /// A whole page a plugin writes (a dashboard, an index).

@@ -102,13 +102,17 @@ struct SiteRenderer {
         var generated: [GeneratedPage] = []
         /// The plugin that made each generated page, by output path.
         var pluginPages: [String: String] = [:]
-        var files: [(path: String, contents: [UInt8], unchanged: Bool)] = []
+        var files: [(path: String, contents: @Sendable () -> [UInt8], unchanged: Bool)] = []
         for (plugin, output) in made.outputs {
             switch output {
             case .page(let page):
                 generated.append(page)
                 pluginPages[page.outputPath] = plugin
             case .file(let path, let contents):
+                if outputs.claim(path, from: "plugin '\(plugin)'") {
+                    files.append((path, { contents }, made.reused.contains(plugin)))
+                }
+            case .deferredFile(let path, let contents):
                 if outputs.claim(path, from: "plugin '\(plugin)'") {
                     files.append((path, contents, made.reused.contains(plugin)))
                 }
@@ -117,8 +121,9 @@ struct SiteRenderer {
         made = GeneratedOutputs()
         // Written from both cores: at 10,000 pages the plugins make thousands
         // of files (a diagram each), and each one kept is checked on disk.
-        // Let go once written: at 10,000 pages the flow diagrams are 60 MB.
-        _ = files.parallelMap { file in outputs.write(file.path, file.contents, unchanged: file.unchanged) }
+        // Let go once written (a deferred file is made only now): at 10,000
+        // pages the flow diagrams are 60 MB, `tokens.json` 50 MB.
+        _ = files.parallelMap { file in outputs.write(file.path, file.contents(), unchanged: file.unchanged) }
         files = []
         generated.sort {
             ($0.order ?? .infinity, $0.title, $0.outputPath) < ($1.order ?? .infinity, $1.title, $1.outputPath)
