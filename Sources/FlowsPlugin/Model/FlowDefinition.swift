@@ -34,20 +34,26 @@ public struct FlowDefinition: Sendable, Equatable, Codable {
     public var replacesBlock: Bool
     /// Under `site/flows/`: the file name of the standalone SVG, unique in the site.
     public var fileName: String = ""
-    /// The drawing, for the page (ids start with ``elementID``).
-    public var inlineSVG: String = ""
     /// Where everything goes, once laid out.
     public var layout: DiagramLayout?
     /// Whether a flow is drawn the other way than written (top to bottom for one
     /// written across, or across), being too wide for the column even shrunk (the caption says so).
     var turnedToFit = false
-    /// The drawing shown instead on a phone, where the page's would scroll: top
-    /// to bottom, or from its start (empty when there is none).
-    var narrowSVG = ""
-    /// The width of ``narrowSVG``, in CSS pixels.
-    var narrowWidth = 0.0
-    /// Whether ``narrowSVG`` runs top to bottom where the page's drawing runs across.
+    /// The layout of the drawing shown instead on a phone, where the page's
+    /// would scroll: top to bottom, or from its start (nil when there is none).
+    var narrowLayout: DiagramLayout?
+    /// Whether the phone's drawing runs top to bottom where the page's runs across.
     var narrowTurned = false
+
+    // The drawings are made from the layouts when a page or file is written,
+    // not kept: at 10,000 pages they were 73 MB of every build's peak.
+
+    /// The drawing, for the page (ids start with ``elementID``).
+    public var inlineSVG: String { FlowDrawing.inline(self) }
+    /// The drawing shown instead on a phone (empty when there is none).
+    var narrowSVG: String { FlowDrawing.narrow(self) }
+    /// The width of ``narrowSVG``, in CSS pixels.
+    var narrowWidth: Double { narrowLayout?.width ?? 0 }
 
     /// The drawing as a file of its own, with its light and dark colours.
     public var standaloneSVG: String { FlowDrawing.standalone(self) }

@@ -12,7 +12,7 @@ enum FlowDrawing {
     /// The same on a phone 390 px wide: less the page's gutters, the figure's padding and border.
     static let phoneColumnWidth = 316.0
 
-    /// Lays the flow out and fills in its SVG for the page.
+    /// Lays the flow out for the page (and for a phone, where it would scroll).
     static func draw(_ flow: inout FlowDefinition) {
         var layout: DiagramLayout
         if flow.notation == .prose {
@@ -34,12 +34,28 @@ enum FlowDrawing {
             (layout, flow.turnedToFit) = DiagramFit.layout(&flow.graph, columnWidth: columnWidth)
         }
         flow.layout = layout
-        flow.inlineSVG = DiagramSVG.render(
-            flow.graph, layout: layout,
+        drawNarrow(&flow, across: layout)
+    }
+
+    /// The flow's drawing for the page, from the layout `draw` made.
+    static func inline(_ flow: FlowDefinition) -> String {
+        DiagramSVG.render(
+            flow.graph, layout: flow.layout ?? LayeredLayout.layout(flow.graph),
             options: .init(
                 title: flow.title, description: describe(flow.graph, screens: flow.showsScreens),
                 idPrefix: flow.elementID, className: "flow-svg"))
-        drawNarrow(&flow, across: layout)
+    }
+
+    /// The flow's drawing for a phone, from the layout `drawNarrow` made; empty when it made none.
+    static func narrow(_ flow: FlowDefinition) -> String {
+        guard let layout = flow.narrowLayout else { return "" }
+        var down = flow.graph
+        if flow.narrowTurned { down.direction = .topToBottom }
+        return DiagramSVG.render(
+            down, layout: layout,
+            options: .init(
+                title: flow.title, description: describe(down, screens: flow.showsScreens),
+                idPrefix: flow.elementID + "-down", className: "flow-svg"))
     }
 
     /// A drawing that would scroll on a phone even shrunk gets a second one for
@@ -47,7 +63,7 @@ enum FlowDrawing {
     /// and laid out from its start when it would still scroll, so the box opens
     /// on where the flow begins.
     static func drawNarrow(_ flow: inout FlowDefinition, across: DiagramLayout) {
-        flow.narrowSVG = ""
+        flow.narrowLayout = nil
         flow.narrowTurned = false
         guard Double(DiagramFit.minimumWidth(of: across)) > phoneColumnWidth else { return }
         var down = flow.graph
@@ -66,12 +82,7 @@ enum FlowDrawing {
             layout = LayeredLayout.layout(down, style: DiagramFit.startAligned(layout.style))
         }
         guard flow.narrowTurned || layout.style.alignsToStart != across.style.alignsToStart else { return }
-        flow.narrowWidth = layout.width
-        flow.narrowSVG = DiagramSVG.render(
-            down, layout: layout,
-            options: .init(
-                title: flow.title, description: describe(down, screens: flow.showsScreens),
-                idPrefix: flow.elementID + "-down", className: "flow-svg"))
+        flow.narrowLayout = layout
     }
 
     /// The flow as a file of its own, with its light and dark colours in it
@@ -114,7 +125,7 @@ enum FlowDrawing {
         // past that the drawing scrolls.
         let minimum = flow.layout.map(DiagramFit.minimumWidth) ?? 0
         // On a phone the drawing down the page takes the place of the one across (CSS below).
-        let narrow = drawing == nil && !flow.narrowSVG.isEmpty
+        let narrow = drawing == nil && flow.narrowLayout != nil
         html += "<div class=\"flow-drawing\(narrow ? " flow-across" : "")\" style=\"--flow-min-width: \(minimum)px\">\n"
         html += drawing ?? flow.inlineSVG
         html += "</div>\n"
