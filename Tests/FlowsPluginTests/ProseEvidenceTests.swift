@@ -220,6 +220,20 @@ import Testing
         #expect(try read("## User flows\n\nLogin → Dashboard → Done\n").flows.count == 1)
     }
 
+    @Test func quotedWordsOneAfterAnotherAreNoFlow() throws {
+        let buttons = "## Onboarding flow\n\n- **\"Let's go\"** → **\"Got it\"** → **\"I'm ready to start it all\"**\n"
+        let (flows, notes) = try read(buttons)
+        #expect(flows.isEmpty)
+        #expect(
+            notes.map(\.message) == [
+                "arrows not drawn as a flow, its names are quoted words (labels or messages), not screens: "
+                    + "Let's go → Got it → I'm ready"
+            ])
+        #expect(try read("## User flows\n\nBuild up from “Let's see” → “I'm in” → “I'm committed”\n").flows.isEmpty)
+        // One quoted name among screens is a button on the way, not wording.
+        #expect(try read("## User flows\n\nWelcome → \"Sign up\" → Home\n").flows.count == 1)
+    }
+
     // MARK: - Evidence
 
     @Test func aSectionAboutJourneysIsEvidence() throws {

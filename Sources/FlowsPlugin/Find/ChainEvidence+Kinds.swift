@@ -40,6 +40,18 @@ extension ChainEvidence {
         words(of: text).contains(where: feelingWords.contains)
     }
 
+    /// Whether every name of a chain is written in double quotes in its own
+    /// text: `**"Let's go"** → **"Got it"** → **"I'm ready"**` is the wording
+    /// of buttons or messages, one after another, not screens. A first or last
+    /// name cut out of a longer quote (`"I commit` of `"I commit to myself"`)
+    /// has its quote on one side.
+    static func namesAreQuoted(_ chain: ArrowChain, in text: String) -> Bool {
+        chain.steps.allSatisfy { step in
+            text.contains("\"" + step.name) || text.contains(step.name + "\"") || text.contains("“" + step.name)
+                || text.contains(step.name + "”")
+        }
+    }
+
     /// Whether the text a chain stands in (its own paragraph, item, cell or line) defines a template.
     static func definesTemplate(_ text: String) -> Bool {
         words(of: text).contains(where: templateWords.contains)

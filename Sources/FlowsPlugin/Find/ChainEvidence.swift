@@ -22,6 +22,7 @@ enum ChainEvidence {
         case counts = "its names are counts of things"
         case template = "it defines a template of steps, not screens"
         case feelings = "it orders feelings, not screens"
+        case wording = "its names are quoted words (labels or messages), not screens"
         case tooFew = "it names fewer than three screens"
         case actionOutcome = "it walks through what an action leads to (a list of **action** → outcome steps)"
     }

@@ -15,6 +15,7 @@ extension FlowFinder {
         if ChainEvidence.namesCounts(candidate.chain) { return .counts }
         if ChainEvidence.definesTemplate(candidate.ownText) { return .template }
         if candidate.section.speaksOfFeelings || ChainEvidence.speaksOfFeelings(candidate.ownText) { return .feelings }
+        if ChainEvidence.namesAreQuoted(candidate.chain, in: candidate.ownText) { return .wording }
         if ChainEvidence.namesKnownScreens(candidate.chain, screens: screens) { return nil }
         // A table in a flow section may list files or colours: its chains need
         // the table's header or their own cell to speak of screens or paths.
