@@ -207,13 +207,16 @@ public struct StatusPlugin: Plugin {
         guard !report.entries.isEmpty else { return [] }
         let settings = Settings(context.settings)
         let dashboard = StatusPage(site: site, report: report, graphLimit: settings.graphLimit)
-        // On a large site the dashboard's overview and its dependency graph
-        // each take tens of milliseconds, and a ticked checkbox makes both
-        // again: they are made side by side (status.json as it is written).
-        let parts = [Part.overview, .graph].parallelMap { part -> String in
+        // On a large site the dashboard's overview, its dependency graph and
+        // status.json each take tens of milliseconds, and a ticked checkbox
+        // makes all three again: they are made side by side. (status.json is
+        // not deferred: made as it is written, it would come after the other
+        // two in a session's rebuild, which keeps the bytes.)
+        let parts = [Part.overview, .graph, .statusFile].parallelMap { part -> String in
             switch part {
             case .overview: settings.page ? dashboard.overview() : ""
             case .graph: settings.page ? dashboard.graph() : ""
+            case .statusFile: settings.exports ? StatusExport.json(report) : ""
             }
         }
         var outputs: [GeneratedOutput] = []
@@ -221,7 +224,7 @@ public struct StatusPlugin: Plugin {
             outputs.append(.page(dashboard.page(overview: parts[0], graph: parts[1])))
         }
         if settings.exports {
-            outputs.append(.deferredFile(path: Self.jsonPath) { Array(StatusExport.json(report).utf8) })
+            outputs.append(.file(path: Self.jsonPath, contents: Array(parts[2].utf8)))
             outputs.append(.file(path: Self.shieldsPath, contents: Array(StatusExport.shields(report).utf8)))
             outputs.append(.file(path: Self.badgePath, contents: Array(StatusExport.badge(report).utf8)))
         }
@@ -229,7 +232,7 @@ public struct StatusPlugin: Plugin {
     }
 
     /// What ``generate(for:context:)`` makes side by side.
-    private enum Part: Sendable { case overview, graph }
+    private enum Part: Sendable { case overview, graph, statusFile }
 
     /// `checklists.css` and the GSD plan styles, in the theme's custom properties.
     public var assets: [Asset] {
