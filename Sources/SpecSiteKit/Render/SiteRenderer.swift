@@ -119,12 +119,6 @@ struct SiteRenderer {
             }
         }
         made = GeneratedOutputs()
-        // Written from both cores: at 10,000 pages the plugins make thousands
-        // of files (a diagram each), and each one kept is checked on disk.
-        // Let go once written (a deferred file is made only now): at 10,000
-        // pages the flow diagrams are 60 MB, `tokens.json` 50 MB.
-        _ = files.parallelMap { file in outputs.write(file.path, file.contents(), unchanged: file.unchanged) }
-        files = []
         generated.sort {
             ($0.order ?? .infinity, $0.title, $0.outputPath) < ($1.order ?? .infinity, $1.title, $1.outputPath)
         }
@@ -290,6 +284,14 @@ struct SiteRenderer {
                 generated[index].contentHTML = ""
             }
         }
+        // The plugins' files, written from both cores once the generated pages are
+        // (their paths were claimed first): at 10,000 pages the plugins make
+        // thousands of files (a diagram each), and each one kept is checked on
+        // disk. A deferred file is made only now and let go once written: the
+        // flow diagrams are 60 MB, `tokens.json` 50 MB, which need not be held
+        // beside the Tokens page (62 MB) while it is written.
+        _ = files.parallelMap { file in outputs.write(file.path, file.contents(), unchanged: file.unchanged) }
+        files = []
 
         let rendered = site.pages.parallelMap { page -> PageOutcome in
             defer { progress.step() }
