@@ -87,7 +87,7 @@ enum AlertKind: String, CaseIterable, Sendable {
         guard line.hasPrefix("[!"), line.hasSuffix("]") else { return nil }
         let name = line.dropFirst(2).dropLast()
         // Only ASCII letters can match, so lowercasing cannot turn a look-alike into a kind.
-        guard name.allSatisfy(\.isASCII) else { return nil }
+        guard name.isASCII else { return nil }
         self.init(rawValue: name.lowercased())
     }
 

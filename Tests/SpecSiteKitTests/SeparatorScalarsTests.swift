@@ -58,4 +58,14 @@ struct SeparatorScalarsTests {
         ]
         for scalar in others { #expect(!SeparatorScalars.contains(scalar.value), "\(scalar)") }
     }
+
+    /// The byte scanners' first question: ASCII text is what every one of its characters is ASCII.
+    @Test func asciiTextIsTextOfASCIICharacters() {
+        let texts = ["", "Login -> Home", "a\r\nb", "Login → Home", "e\u{301}", "caf\u{E9}", "\u{7F}", "\u{80}"]
+        for text in texts {
+            #expect(text.isASCII == text.allSatisfy(\.isASCII), "\(text)")
+            #expect(text.dropFirst().isASCII == text.dropFirst().allSatisfy(\.isASCII), "\(text)")
+        }
+        #expect(!"Login → Home".isASCII)
+    }
 }

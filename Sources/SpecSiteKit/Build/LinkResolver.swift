@@ -180,7 +180,7 @@ final class LinkResolver: @unchecked Sendable {
     /// text, where each byte is a character (every link of every page is split), and by
     /// Characters in any other, where a mark may sit on it.
     static func firstIndex(of character: Character, in text: String) -> String.Index? {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.firstIndex(of: character) }
+        guard text.isASCII else { return text.firstIndex(of: character) }
         return text.utf8.firstIndex(of: character.asciiValue!)
     }
 

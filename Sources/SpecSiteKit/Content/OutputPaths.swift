@@ -55,7 +55,7 @@ public enum OutputPaths {
         // Every link of every page comes here. Splitting an ASCII path at its
         // `/` bytes gives the components splitting its characters gives,
         // without breaking the text into graphemes.
-        guard from.utf8.allSatisfy({ $0 < 0x80 }), to.utf8.allSatisfy({ $0 < 0x80 }) else {
+        guard from.isASCII, to.isASCII else {
             return relativeURLByCharacter(from: from, to: to)
         }
         let fromDirectory = from.utf8.split(separator: UInt8(ascii: "/")).dropLast()
@@ -169,7 +169,7 @@ public enum OutputPaths {
     public static func resolve(_ relative: String, against base: String) -> String? {
         // Every link of every page is resolved: ASCII paths by their bytes, where
         // each byte is a character and `/`, `.` and `..` are the same components.
-        if relative.utf8.allSatisfy({ $0 < 0x80 }), base.utf8.allSatisfy({ $0 < 0x80 }) {
+        if relative.isASCII, base.isASCII {
             return resolveASCII(relative, against: base)
         }
         return resolveByCharacter(relative, against: base)

@@ -16,7 +16,7 @@ public struct Slugger: Sendable {
         // and `_` are word characters, and lowercasing is `A`–`Z` alone. The
         // scalar path below costs a Unicode property lookup a character, and
         // every page's headings are slugged each time the page is parsed.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        if text.isASCII {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(text.utf8.count)
             for byte in text.utf8 {

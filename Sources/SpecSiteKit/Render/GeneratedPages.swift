@@ -47,7 +47,7 @@ public enum DocumentKind: String, CaseIterable, Sendable {
     private static func words(_ text: String) -> Set<String> {
         // ASCII names (nearly all) by bytes: the same words as below, without
         // a Character at a time (the home page and the reading order ask for every page).
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        if text.isASCII {
             var words = Set<String>()
             var word: [UInt8] = []
             func flush() {

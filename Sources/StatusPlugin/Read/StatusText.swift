@@ -306,7 +306,7 @@ enum StatusText {
     /// the text as given when nothing else is left.
     static func withoutDecoration(_ title: String) -> String {
         // No ASCII character is decoration (symbols and emoji are not ASCII): most titles end here.
-        guard !title.utf8.allSatisfy({ $0 < 0x80 }), title.contains(where: isDecoration) else { return title }
+        guard !title.isASCII, title.contains(where: isDecoration) else { return title }
         var kept = String(title.filter { !isDecoration($0) })
         kept = kept.replacingOccurrences(of: "()", with: "").replacingOccurrences(of: "[]", with: "")
         let words = kept.split(separator: " ", omittingEmptySubsequences: true)
@@ -351,7 +351,7 @@ enum StatusText {
         var best: [Int: (word: String, length: Int, status: WorkStatus)] = [:]
         // The words are ASCII: in an ASCII text they are found by their bytes, where
         // Foundation's search costs thousands of instructions a call, ninety calls a text.
-        let ascii = lower.utf8.allSatisfy { $0 < 0x80 }
+        let ascii = lower.isASCII
         func find(_ word: String, from start: String.Index) -> Range<String.Index>? {
             guard ascii else { return lower.range(of: word, range: start..<lower.endIndex) }
             return asciiRange(of: word, in: lower, from: start)

@@ -13,7 +13,7 @@ extension TokenExtractor {
         // Asked of the headings above every block with tokens, and most name
         // no mode: an ASCII title without the letters of `dark`, `night` or
         // `light` has none of those words, and is not split into words.
-        if title.utf8.allSatisfy({ $0 < 0x80 }),
+        if title.isASCII,
             !["dark", "night", "light"].contains(where: { title.containsBytes(ignoringASCIICase: $0) })
         {
             return nil
