@@ -135,6 +135,44 @@ struct SymbolReadingTests {
         #expect(elsewhere.entries.map(\.status) == [.done, .cancelled, .notStarted])
     }
 
+    @Test func kiroStarsItsOptionalTasks() throws {
+        let tasks = """
+            # Implementation Plan
+
+            - [x] 1. Model
+            - [ ]* 1.1 Unit tests for the model
+            - [x]* 1.2 Snapshot tests
+            - [ ] 2. Screens
+            - [ ] * 3. Not a star: a box with text that starts with one
+            """
+        let fact = read(try page(tasks, path: ".kiro/specs/sync/tasks.md")).fact
+        #expect(fact.entries.map(\.status) == [.done, .optional, .done, .notStarted, .notStarted])
+        #expect(fact.entries.map(\.text)[1...2] == ["1.1 Unit tests for the model", "1.2 Snapshot tests"])
+        // The optional task is shown, never counted: 2 of 4 tasks, not 2 of 5.
+        let status = report([try page(tasks, path: ".kiro/specs/sync/tasks.md")])
+        #expect(status.plans.map(\.unit.text) == ["2 of 4 tasks"])
+        #expect(PlanReader.nonStandardBox("[ ]* Tests")?.status == .optional)
+        #expect(PlanReader.nonStandardBox("[ ]* Tests")?.length == 4)
+        // Unstarred plain boxes are cmark's to read.
+        #expect(PlanReader.nonStandardBox("[x] Tests") == nil)
+        #expect(PlanReader.nonStandardBox("[ ] Tests") == nil)
+    }
+
+    @Test func kiroDashAndStarAreDrawnAsCounted() throws {
+        let site = try BuiltSite([
+            ".kiro/specs/sync/tasks.md": "# Tasks\n\n- [-] 1. Store\n- [ ]* 2. Tests\n- [-] 3. Sync\n",
+            "notes/tasks.md": "# Tasks\n\n- [-] 1. Dropped\n",
+        ])
+        defer { site.remove() }
+        _ = try site.build()
+        let kiro = try site.text("kiro/specs/sync/tasks.html")
+        #expect(kiro.components(separatedBy: "data-status=\"in-progress\"").count == 3)
+        #expect(kiro.components(separatedBy: "data-status=\"optional\"").count == 2)
+        #expect(!kiro.contains("[ ]*") && !kiro.contains("data-status=\"cancelled\""))
+        let notes = try site.text("notes/tasks.html")
+        #expect(notes.components(separatedBy: "data-status=\"cancelled\"").count == 2)
+    }
+
     @Test func anArchiveFolderIsHistory() throws {
         let old = "# Old\n\n## Task 1: Export ✅\n\n## Task 2: Import 🚧\n"
         let current = "# Now\n\n## Task 1: Sync ✅\n\n## Task 2: Share\n\n- [ ] Link\n"

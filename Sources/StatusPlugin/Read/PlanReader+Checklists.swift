@@ -191,11 +191,15 @@ extension PlanReader {
 
     /// `[⏳]`, `[~]`, `[-]`, `[/]`, `[!]` at the start of an item: boxes cmark
     /// does not know. `[-]` is `dash`: cancelled, as most tools write it, or
-    /// in progress in a Kiro spec (see ``PlanReader/dashBox``).
+    /// in progress in a Kiro spec (see ``PlanReader/dashBox``). A box with a
+    /// star after it (`[ ]*`, `[x]*`) is Kiro's optional task, which cmark
+    /// reads as text: open, it is optional work, never counted; ticked, it is done.
     static func nonStandardBox(_ text: String, dash: WorkStatus = .cancelled) -> (status: WorkStatus, length: Int)? {
         guard text.hasPrefix("["), let close = text.firstIndex(of: "]") else { return nil }
         let inside = text[text.index(after: text.startIndex)..<close]
-        let after = text[text.index(after: close)...]
+        var after = text[text.index(after: close)...]
+        let starred = after.first == "*"
+        if starred { after = after.dropFirst() }
         guard inside.count == 1, after.isEmpty || after.first == " " else { return nil }
         let status: WorkStatus? =
             switch inside.first! {
@@ -204,9 +208,13 @@ extension PlanReader {
             case "!": .blocked
             case "✗", "❌": .notStarted
             case "✓", "✔", "✅", "*", "+": .done
+            // Plain boxes reach here only when cmark did not read them: starred.
+            case " ": starred ? .optional : nil
+            case "x", "X": starred ? .done : nil
             default: nil
             }
-        return status.map { ($0, text.distance(from: text.startIndex, to: close) + 1) }
+        let length = text.distance(from: text.startIndex, to: close) + (starred ? 2 : 1)
+        return status.map { ($0, length) }
     }
 
     /// An item's text without its box or status symbol.

@@ -116,12 +116,24 @@ struct PlanReader {
         var optional: Bool
     }
 
+    /// What `- [-]` means in a page in these folders (lower-cased, outermost
+    /// first): in progress under `.kiro/`, cancelled elsewhere. The page's
+    /// reader and its drawing ask the same question.
+    static func dashBox(forFolders folders: [String]) -> WorkStatus {
+        folders.contains(".kiro") ? .inProgress : .cancelled
+    }
+
+    /// ``dashBox(forFolders:)`` of the page at a content path.
+    static func dashBox(forPath sourcePath: String) -> WorkStatus {
+        dashBox(forFolders: sourcePath.split(separator: "/").dropLast().map { $0.lowercased() })
+    }
+
     init(page: Page) {
         self.page = page
         lines = SourceLines(page.markdown, firstLine: page.bodyFirstLine)
         (pageSwitch, pageSwitchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
         let folders = page.sourcePath.split(separator: "/").dropLast().map { $0.lowercased() }
-        dashBox = folders.contains(".kiro") ? .inProgress : .cancelled
+        dashBox = Self.dashBox(forFolders: folders)
         isArchived = folders.contains { Self.archiveFolders.contains($0) }
         // A GSD SUMMARY or VERIFICATION file records work done: its tables list
         // the plans (tracked from their own files), requirements and evidence.

@@ -67,6 +67,8 @@ enum ChecklistStyles {
           background: linear-gradient(var(--color-neutral), var(--color-neutral)) center / 60% 2px no-repeat, var(--color-bg);
         }
         .doc li.task-list-item[data-status="cancelled"] { color: var(--color-text-muted); text-decoration: line-through; }
+        .doc li.task-list-item[data-status="optional"] > input[type="checkbox"] { border-style: dashed; }
+        .doc li.task-list-item[data-status="optional"] { color: var(--color-text-muted); }
 
         /* The Status dashboard. */
         .status-overview { margin-bottom: var(--space-6); }

@@ -194,6 +194,7 @@ struct InPlaceViews {
                 info.start == 1
                 ? "<ol class=\"contains-task-list\">\n" : "<ol start=\"\(info.start)\" class=\"contains-task-list\">\n"
         }
+        let dashBox = PlanReader.dashBox(forPath: context.page.sourcePath)
         for item in list.children {
             guard case .item(let task) = item.kind else { continue }
             let text = PlanReader.itemText(item)
@@ -201,7 +202,7 @@ struct InPlaceViews {
             var shown = item
             if let task {
                 status = task == .done ? .done : .notStarted
-            } else if let box = PlanReader.nonStandardBox(text) {
+            } else if let box = PlanReader.nonStandardBox(text, dash: dashBox) {
                 status = box.status
                 shown = Self.withoutLeadingMark(item)
             } else if let first = text.first, let symbolStatus = StatusText.status(ofSymbol: first) {
