@@ -67,7 +67,7 @@ public struct StatusPlugin: Plugin {
         let empty =
             fact.items.isEmpty && fact.entries.isEmpty && fact.summary == nil && fact.verification == nil
             && fact.roadmapPlans.isEmpty && fact.archivedPhases.isEmpty && fact.position == nil
-            && fact.stateProgress == nil
+            && fact.stateProgress == nil && fact.unitPageTitle == nil
         return empty ? [] : [fact]
     }
 
@@ -85,11 +85,18 @@ public struct StatusPlugin: Plugin {
         reader.read()
         var fact = reader.fact
         var warnings = reader.warnings
-        if GSDFiles.isInPlanningFolder(page.sourcePath) && pageSwitch != .on {
-            // In a GSD folder the work is the plans, phases and quick tasks the
-            // GSD readers find; the checklists and tables of a plan, a SUMMARY's
-            // self-check, REQUIREMENTS or research notes are records, not units
-            // of work. Their boxes are still drawn read-only.
+        let unit = PlanLayout.unit(ofPath: page.sourcePath)
+        if unit != nil { fact.unitPageTitle = page.title }
+        // In a GSD folder the work is the plans, phases and quick tasks the
+        // GSD readers find; the checklists and tables of a plan, a SUMMARY's
+        // self-check, REQUIREMENTS or research notes are records, not units
+        // of work. So are a spec-kit feature's spec, plan and checklists, and
+        // a Kiro spec's or OpenSpec change's documents other than its tasks.
+        // Their boxes are still drawn read-only.
+        let isRecord =
+            GSDFiles.isInPlanningFolder(page.sourcePath)
+            || (unit.map { PlanLayout.isRecord(page.sourcePath, in: $0) } ?? false)
+        if isRecord && pageSwitch != .on {
             fact.items = []
             fact.headingItems = [:]
             fact.entries = fact.entries.map { entry in

@@ -68,11 +68,20 @@ struct StatusTable {
         }
         let checkboxes = report.checkboxes
         if checkboxes.total > 0 { summary += ", \(checkboxes.done)/\(checkboxes.total) checkboxes" }
+        // The formats' units: "1 of 3 spec-kit features".
+        for count in report.unitCounts {
+            summary +=
+                "; \(count.done) of \(count.total) \(count.format.name) \(UnitProgress.plural(count.kind, count.total))"
+        }
         lines += wrap(title + ": " + summary, indent: 0, hanging: 2)
         let shared = sharedIDs
+        let units = Dictionary(report.workUnits.map { ($0.unit.folder, $0) }, uniquingKeysWith: { first, _ in first })
         for plan in report.plans {
             lines.append("")
-            let head = plan.entries.first.map { planName($0.item) } ?? plan.scope
+            var head = plan.entries.first.map { planName($0.item) } ?? plan.scope
+            if let unit = PlanLayout.unit(ofPath: plan.scope), let progress = units[unit.folder] {
+                head = unitName(progress) + " (" + head + ")"
+            }
             let counts = ([plan.unit] + plan.others).map(\.text).joined(separator: ", ")
             lines += wrap(bold(Self.safe(head)) + " — " + counts, indent: 0, hanging: 2)
             let members = report.entries.filter {
@@ -80,6 +89,12 @@ struct StatusTable {
                     && ($0.item.kind != .phase || plan.unit.kind == .phase)
             }
             for entry in members { lines += row(entry, shared: shared) }
+        }
+        // Units with no task list yet (a spec-kit feature that is only specified).
+        for progress in report.workUnits where progress.plans.isEmpty && !progress.isHistory {
+            lines.append("")
+            let state = progress.unit.archived ? "archived, done" : "no tasks yet"
+            lines += wrap(bold(Self.safe(unitName(progress))) + " — " + state, indent: 0, hanging: 2)
         }
         // Archived milestones in one line, each kind counted apart, as the dashboard does.
         let counts = report.archived.counts.map(\.text)
@@ -115,6 +130,12 @@ struct StatusTable {
             if check.count > 20 { lines.append("  and \(check.count - 20) more (see status.json)") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `spec-kit feature 001-photo-albums: Photo Albums`.
+    private func unitName(_ progress: WorkUnitProgress) -> String {
+        let name = "\(progress.unit.format.name) \(progress.unit.kind) \(progress.unit.id)"
+        return progress.title == progress.unit.id ? name : name + ": " + progress.title
     }
 
     /// One item: status, id, title (wrapped), then what it waits for or why it is blocked.

@@ -217,7 +217,7 @@ struct RenderTests {
         defer { site.remove() }
         #expect(try site.build().isEmpty)
         let root = try site.json(StatusPlugin.jsonPath)
-        #expect(Set(root.keys) == ["schema", "summary", "plans", "items", "check_these", "warnings"])
+        #expect(Set(root.keys) == ["schema", "summary", "plans", "work_units", "items", "check_these", "warnings"])
         #expect(number(root["schema"]) == 2)
         #expect(try site.text(StatusPlugin.jsonPath).contains("\"schema\" : 2,\n"))
         // CHUNK-001 is marked done with a box left open: shown as written, with a hint.
@@ -232,7 +232,7 @@ struct RenderTests {
         #expect(
             Set(summary.keys) == [
                 "total", "done", "percent", "units", "statuses", "waiting", "ready", "check_these",
-                "estimate_minutes", "checkboxes", "critical_path", "critical_path_minutes",
+                "estimate_minutes", "checkboxes", "critical_path", "critical_path_minutes", "work_units",
             ])
         #expect(number(summary["total"]) == 6)
         #expect(number(summary["done"]) == 1)
@@ -245,6 +245,8 @@ struct RenderTests {
         #expect(number(summary["waiting"]) == 2)
         let plans = try #require(root["plans"] as? [[String: Any]])
         #expect(plans.count == 1 && plans[0]["scope"] as? String == "PLAN.md")
+        #expect(plans[0]["format"] as? String == "markdown" && plans[0]["work_unit"] == nil)
+        #expect((root["work_units"] as? [Any])?.isEmpty == true)
         #expect((plans[0]["unit"] as? [String: Any])?["text"] as? String == "1 of 6 chunks")
         #expect(number(summary["ready"]) == 1)
         #expect(numbers(summary["estimate_minutes"]) == ["done": 30, "total": 420])
@@ -255,7 +257,7 @@ struct RenderTests {
         let list = try #require(root["items"] as? [[String: Any]])
         #expect(list.map { $0["id"] as? String } == (1...6).map { String(format: "CHUNK-%03d", $0) })
         let required: Set<String> = [
-            "id", "key", "kind", "title", "status", "readiness", "source", "deps", "dep_keys", "waiting_for",
+            "id", "key", "kind", "format", "title", "status", "readiness", "source", "deps", "dep_keys", "waiting_for",
             "waiting_for_keys", "ready", "in_cycle", "checklist",
         ]
         for item in list {

@@ -302,15 +302,15 @@ struct StatusCommandTests {
     /// The keys docs/checklists.md documents for `status.json`.
     static let summaryKeys: Set<String> = [
         "total", "done", "percent", "units", "statuses", "waiting", "ready", "check_these", "estimate_minutes",
-        "checkboxes", "critical_path", "critical_path_minutes",
+        "checkboxes", "critical_path", "critical_path_minutes", "work_units",
     ]
     static let itemKeys: Set<String> = [
-        "id", "key", "kind", "title", "status", "readiness", "source", "deps", "dep_keys", "waiting_for",
+        "id", "key", "kind", "format", "title", "status", "readiness", "source", "deps", "dep_keys", "waiting_for",
         "waiting_for_keys", "ready", "in_cycle", "checklist",
     ]
     static let optionalItemKeys: Set<String> = [
         "estimate", "anchor", "status_text", "note", "completed", "commits", "risk", "priority", "phase", "wave",
-        "parent", "missing_deps", "blocked_reason", "hints", "archived",
+        "parent", "missing_deps", "blocked_reason", "hints", "archived", "work_unit",
     ]
     static let kinds: Set<String> = ["chunk", "section", "plan", "phase", "row", "checklist"]
     static let statuses: Set<String> = [
@@ -321,7 +321,7 @@ struct StatusCommandTests {
     /// Decodes `--json` output, checking its keys against the documented schema.
     func decode(_ json: String) throws -> StatusFile {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(Set(root.keys) == ["schema", "summary", "plans", "items", "check_these", "warnings"])
+        #expect(Set(root.keys) == ["schema", "summary", "plans", "work_units", "items", "check_these", "warnings"])
         #expect(Set((root["summary"] as? [String: Any] ?? [:]).keys) == Self.summaryKeys)
         for item in root["items"] as? [[String: Any]] ?? [] {
             let keys = Set(item.keys)

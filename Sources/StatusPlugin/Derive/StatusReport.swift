@@ -85,6 +85,10 @@ public struct StatusReport: Sendable {
     /// Each plan's progress in its own unit (``UnitProgress``), in site order.
     public internal(set) var plans: [PlanProgress] = []
 
+    /// The units of the formats that group their work (spec-kit features,
+    /// Kiro specs, OpenSpec changes), in site order.
+    public internal(set) var workUnits: [WorkUnitProgress] = []
+
     /// The items that count towards completion: each plan's units, not
     /// cancelled or optional, archived history left out.
     public internal(set) var tracked: [Entry] = []
@@ -191,6 +195,7 @@ public struct StatusReport: Sendable {
         report.deriveReadiness()
         report.findCriticalPath()
         report.plans = report.measurePlans()
+        report.workUnits = measureUnits(facts: facts, plans: report.plans)
         let units = Set(report.plans.flatMap { $0.entries.map { $0.item.key } })
         report.tracked = report.entries.filter { units.contains($0.item.key) && $0.item.status.counts }
         return report

@@ -35,8 +35,10 @@ public enum StatusExport {
                 estimateMinutes: .init(done: minutes(estimate.done), total: minutes(estimate.total)),
                 checkboxes: .init(done: report.checkboxes.done, total: report.checkboxes.total),
                 criticalPath: report.criticalPath.compactMap { report.entry($0)?.item.id },
-                criticalPathMinutes: minutes(report.criticalMinutes)),
+                criticalPathMinutes: minutes(report.criticalMinutes),
+                workUnits: report.unitCounts.map(StatusFile.UnitCount.init)),
             plans: report.plans.map(StatusFile.Plan.init),
+            workUnits: report.workUnits.map(StatusFile.WorkUnitEntry.init),
             items: report.entries.map { StatusFile.Item($0, in: report) },
             checkThese: report.checkThese.flatMap { entry in
                 entry.item.hints.map {
@@ -168,6 +170,8 @@ struct StatusFile: Encodable {
     var schema: Int
     var summary: Summary
     var plans: [Plan]
+    /// The formats' units (spec-kit features, Kiro specs, OpenSpec changes).
+    var workUnits: [WorkUnitEntry]
     var items: [Item]
     var checkThese: [CheckThis]
     var warnings: [Warning]
@@ -188,6 +192,66 @@ struct StatusFile: Encodable {
         var checkboxes: Progress
         var criticalPath: [String]
         var criticalPathMinutes: Int
+        /// The formats' units counted: `3 of 5 features`.
+        var workUnits: [UnitCount]
+    }
+
+    struct UnitCount: Encodable {
+        var format: String
+        var kind: String
+        var done: Int
+        var total: Int
+        var text: String
+
+        init(_ count: WorkUnitCount) {
+            format = count.format.rawValue
+            kind = count.kind
+            done = count.done
+            total = count.total
+            text = count.text
+        }
+    }
+
+    /// One unit of a format, rolled up.
+    struct WorkUnitEntry: Encodable {
+        var format: String
+        var kind: String
+        var id: String
+        var title: String
+        var folder: String
+        var project: String
+        var status: String
+        var archived: Bool?
+        var page: String
+        var tasksPage: String?
+        var tasks: Progress
+        var checklists: [Gate]
+
+        struct Gate: Encodable {
+            var file: String
+            var title: String
+            var done: Int
+            var total: Int
+            var passes: Bool
+        }
+
+        init(_ progress: WorkUnitProgress) {
+            format = progress.unit.format.rawValue
+            kind = progress.unit.kind
+            id = progress.unit.id
+            title = progress.title
+            folder = progress.unit.folder
+            project = progress.unit.project
+            status = progress.status.rawValue
+            archived = progress.unit.archived ? true : nil
+            page = progress.page
+            tasksPage = progress.tasksPage
+            let tasks = progress.tasks
+            self.tasks = Progress(done: tasks.done, total: tasks.total)
+            checklists = progress.checklists.map {
+                Gate(file: $0.page, title: $0.title, done: $0.count.done, total: $0.count.total, passes: $0.passes)
+            }
+        }
     }
 
     struct Progress: Encodable {
@@ -216,12 +280,18 @@ struct StatusFile: Encodable {
     struct Plan: Encodable {
         /// The document, or the GSD planning folder.
         var scope: String
+        var format: String
+        /// The folder of the format's unit it is written in.
+        var workUnit: String?
         var unit: Unit
         var others: [Unit]
 
         init(_ plan: PlanProgress) {
             scope = plan.scope
-            unit = Unit(plan.unit)
+            let unit = PlanLayout.unit(ofPath: plan.scope)
+            format = (unit?.format ?? (plan.entries.first.map { PlanLayout.format(of: $0.item) } ?? .markdown)).rawValue
+            workUnit = unit?.folder
+            self.unit = Unit(plan.unit)
             others = plan.others.map(Unit.init)
         }
     }
@@ -264,6 +334,8 @@ struct StatusFile: Encodable {
         var id: String
         var key: String
         var kind: String
+        var format: String
+        var workUnit: String?
         var title: String
         var status: String
         var readiness: String
@@ -296,6 +368,8 @@ struct StatusFile: Encodable {
             id = item.id
             key = item.key
             kind = item.kind.rawValue
+            format = PlanLayout.format(of: item).rawValue
+            workUnit = item.kind.isGSD ? nil : PlanLayout.unit(ofPath: item.sourcePath)?.folder
             title = item.title
             status = item.status.rawValue
             readiness = entry.readiness.rawValue

@@ -8,7 +8,7 @@ extension StatusFile {
         .object([
             ("check_these", .array(checkThese.map(\.json))), ("items", .array(items.map(\.json))),
             ("plans", .array(plans.map(\.json))), ("schema", .int(schema)), ("summary", summary.json),
-            ("warnings", .array(warnings.map(\.json))),
+            ("warnings", .array(warnings.map(\.json))), ("work_units", .array(workUnits.map(\.json))),
         ])
     }
 }
@@ -28,6 +28,7 @@ extension StatusFile.Summary {
                     })
             ),
             ("total", .int(total)), ("units", .array(units.map(\.json))), ("waiting", .int(waiting)),
+            ("work_units", .array(workUnits.map(\.json))),
         ])
     }
 }
@@ -47,7 +48,47 @@ extension StatusFile.Unit {
 
 extension StatusFile.Plan {
     var json: JSONValue {
-        .object([("others", .array(others.map(\.json))), ("scope", .string(scope)), ("unit", unit.json)])
+        var members: [(key: String, value: JSONValue)] = [
+            ("format", .string(format)), ("others", .array(others.map(\.json))), ("scope", .string(scope)),
+            ("unit", unit.json),
+        ]
+        if let workUnit { members.append(("work_unit", .string(workUnit))) }
+        return .object(members)
+    }
+}
+
+extension StatusFile.UnitCount {
+    var json: JSONValue {
+        .object([
+            ("done", .int(done)), ("format", .string(format)), ("kind", .string(kind)), ("text", .string(text)),
+            ("total", .int(total)),
+        ])
+    }
+}
+
+extension StatusFile.WorkUnitEntry {
+    var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        if let archived { members.append(("archived", .bool(archived))) }
+        members.append(
+            (
+                "checklists",
+                .array(
+                    checklists.map {
+                        .object([
+                            ("done", .int($0.done)), ("file", .string($0.file)), ("passes", .bool($0.passes)),
+                            ("title", .string($0.title)), ("total", .int($0.total)),
+                        ])
+                    })
+            ))
+        members += [
+            ("folder", .string(folder)), ("format", .string(format)), ("id", .string(id)), ("kind", .string(kind)),
+            ("page", .string(page)), ("project", .string(project)), ("status", .string(status)),
+            ("tasks", tasks.json),
+        ]
+        if let tasksPage { members.append(("tasks_page", .string(tasksPage))) }
+        members.append(("title", .string(title)))
+        return .object(members)
     }
 }
 
@@ -102,6 +143,7 @@ extension StatusFile.Item {
                     ])
                 ))
         }
+        members.append(("format", .string(format)))
         if let hints {
             members.append(
                 ("hints", .array(hints.map { .object([("line", .int($0.line)), ("message", .string($0.message))]) })))
@@ -125,6 +167,7 @@ extension StatusFile.Item {
         members.append(("waiting_for", .array(waitingFor.map { .string($0) })))
         members.append(("waiting_for_keys", .array(waitingForKeys.map { .string($0) })))
         add("wave", wave)
+        add("work_unit", workUnit)
         return .object(members)
     }
 }

@@ -29,6 +29,10 @@ public struct PlanFact: Fact, Equatable, Codable {
     var position: GSDPositionInfo?
     /// What the reader found wrong on the page, for `status.json` and the dashboard.
     var warnings: [LineMessage] = []
+    /// The page's title, when the page lies in a format's unit (a spec-kit
+    /// feature, a Kiro spec): the unit is known, and named, by its pages,
+    /// work or none.
+    var unitPageTitle: String?
     /// The page's checkboxes together.
     public var count: ChecklistCount {
         entries.reduce(into: ChecklistCount()) { $0.add($1.status) }

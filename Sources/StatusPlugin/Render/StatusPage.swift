@@ -84,6 +84,7 @@ struct StatusPage: Sendable {
         }
         html += "</section>\n"
         html += plans()
+        html += workUnits()
         html += phases()
         html += readyNext()
         html += blocked()
@@ -103,7 +104,8 @@ struct StatusPage: Sendable {
 
     /// One row per plan (a document, or a GSD planning folder), counted in its own unit.
     private func plans() -> String {
-        let plans = report.plans
+        // A format's unit shows its task lists in its own table (``workUnits()``).
+        let plans = report.plans.filter { PlanLayout.unit(ofPath: $0.scope) == nil }
         guard !plans.isEmpty else { return "" }
         var html =
             "<h2 id=\"plans\">Plans</h2>\n<table class=\"status-table\"><thead><tr><th scope=\"col\">Plan</th>"
@@ -133,6 +135,75 @@ struct StatusPage: Sendable {
             html += "</td><td>\(underWay)</td><td>\(waiting)</td><td>\(blocked)</td></tr>\n"
         }
         return html + "</tbody></table>\n"
+    }
+
+    /// A table per format and project of the units it groups its work in
+    /// (spec-kit features, Kiro specs, OpenSpec changes): each unit's status,
+    /// its tasks' progress and, for spec-kit, whether its quality checklists
+    /// pass. History (a Kiro spec in `_archived/`) is listed apart, under Archived.
+    private func workUnits() -> String {
+        var groups: [(format: PlanFormat, project: String, units: [WorkUnitProgress])] = []
+        for progress in report.workUnits where !progress.isHistory {
+            if let index = groups.firstIndex(where: {
+                $0.format == progress.unit.format && $0.project == progress.unit.project
+            }) {
+                groups[index].units.append(progress)
+            } else {
+                groups.append((progress.unit.format, progress.unit.project, [progress]))
+            }
+        }
+        var html = ""
+        for group in groups {
+            let kind = group.format.unitKind ?? "unit"
+            let heading =
+                "\(group.format.name) \(UnitProgress.plural(kind, 2))"
+                + (group.project.isEmpty ? "" : " in \(group.project)")
+            let anchor = Slugger.slugify(heading)
+            let done = group.units.filter { $0.status == .done }.count
+            html += "<h2 id=\"\(HTMLEscaping.escape(anchor))\">\(HTMLEscaping.escape(heading))</h2>\n"
+            html +=
+                "<p class=\"work-where\">\(done) of \(group.units.count) \(UnitProgress.plural(kind, group.units.count)) done"
+            let archived = group.units.filter(\.unit.archived).count
+            if archived > 0 { html += " (\(archived) archived)" }
+            html += "</p>\n"
+            let gates = group.units.contains { !$0.checklists.isEmpty }
+            html +=
+                "<table class=\"status-table\"><thead><tr><th scope=\"col\">\(HTMLEscaping.escape(kind.capitalized))</th>"
+            html += "<th scope=\"col\">Tasks</th>" + (gates ? "<th scope=\"col\">Checklists</th>" : "")
+            html += "</tr></thead><tbody>\n"
+            for progress in group.units {
+                html += unitRow(progress, gates: gates)
+            }
+            html += "</tbody></table>\n"
+        }
+        return html
+    }
+
+    private func unitRow(_ progress: WorkUnitProgress, gates: Bool) -> String {
+        let target = progress.tasksPage ?? progress.page
+        let href = site.page(at: target).map { site.url(from: StatusPlugin.pagePath, to: $0.outputPath) }
+        var name = "<span class=\"work-id\">\(HTMLEscaping.escape(progress.unit.id))</span>"
+        if progress.title != progress.unit.id { name += " " + HTMLEscaping.escape(progress.title) }
+        if let href { name = "<a href=\"\(HTMLEscaping.escape(href))\">\(name)</a>" }
+        var html = "<tr><th scope=\"row\">\(name) "
+        html += StatusViews.badge(progress.status, title: progress.unit.archived ? "archived" : nil) + "</th><td>"
+        let tasks = progress.tasks
+        if tasks.total > 0 {
+            let noun = UnitProgress.plural(progress.taskNoun, tasks.total)
+            html += StatusViews.progressBar(
+                done: tasks.done, total: tasks.total, inProgress: tasks.inProgress, noun: noun,
+                label: "\(progress.unit.id) \(noun)")
+        } else {
+            html += "<span class=\"work-where\">\(progress.unit.archived ? "archived" : "no tasks yet")</span>"
+        }
+        let passing = progress.checklists.filter(\.passes).count
+        let gateText = progress.checklists.isEmpty ? "" : "\(passing) of \(progress.checklists.count) pass"
+        if gates, !gateText.isEmpty {
+            html += "<span class=\"status-table-counts\">checklists: \(gateText)</span>"
+        }
+        html += "</td>"
+        if gates { html += "<td>\(gateText.isEmpty ? "—" : gateText)</td>" }
+        return html + "</tr>\n"
     }
 
     /// A plan's name and link: its document's title, or its planning folder (to its roadmap).

@@ -1,0 +1,159 @@
+/// The planning tools whose folders specsite knows by their layout.
+///
+/// Every format's work is read into the one status model (``WorkItem``,
+/// ``StatusReport``); the format says where it came from and what its
+/// ``WorkUnit``s are called, so the dashboard, `status.json` and
+/// `specsite status` can name them.
+public enum PlanFormat: String, Sendable, Codable, CaseIterable {
+    /// A plan written by hand: `## CHUNK-004: …`, headings with status
+    /// markers, status tables, task lists.
+    case markdown
+    /// A GSD `.planning/` folder.
+    case gsd
+    /// GitHub spec-kit: `specs/NNN-feature/{spec,plan,tasks}.md`.
+    case specKit = "spec-kit"
+    /// Kiro: `.kiro/specs/NAME/{requirements,design,tasks}.md`.
+    case kiro
+    /// OpenSpec: `openspec/changes/ID/{proposal,design,tasks}.md`.
+    case openSpec = "openspec"
+
+    /// The tool's own name, as its users write it.
+    public var name: String {
+        switch self {
+        case .markdown: "Markdown plan"
+        case .gsd: "GSD"
+        case .specKit: "spec-kit"
+        case .kiro: "Kiro"
+        case .openSpec: "OpenSpec"
+        }
+    }
+
+    /// What the format groups its work in (`feature`), for formats that do.
+    public var unitKind: String? {
+        switch self {
+        case .markdown, .gsd: nil
+        case .specKit: "feature"
+        case .kiro: "spec"
+        case .openSpec: "change"
+        }
+    }
+}
+
+/// What a format groups its work in: a spec-kit feature, a Kiro spec, an
+/// OpenSpec change. Its tasks are counted in it, and the dashboard lists it
+/// under its project.
+public struct WorkUnit: Sendable, Hashable, Codable {
+    /// The format that writes it.
+    public var format: PlanFormat
+    /// What the format calls it: `feature`, `spec`, `change`.
+    public var kind: String
+    /// Its name as the format writes it, the folder's name (`001-photo-albums`,
+    /// `user-login`, `add-2fa`; an archived OpenSpec change without its date).
+    public var id: String
+    /// Its folder, a content path (`specs/001-photo-albums`).
+    public var folder: String
+    /// The folder that holds the format's own folder (`""`, or `apps/web` for
+    /// `apps/web/.kiro/specs/…`): two projects in one site never share units.
+    public var project: String
+    /// An OpenSpec change moved to `changes/archive/`: done, whatever its boxes say.
+    public var archived = false
+}
+
+/// Tells a content path's format and unit from its folders alone, so every
+/// stage (reading, counting, drawing, exporting) gives a page the same answer.
+public enum PlanLayout {
+    /// The unit a content path lies in, or nil for a path no format claims
+    /// (a hand-written plan, a GSD folder, any other document).
+    ///
+    /// - `.kiro/specs/NAME/…`: Kiro's spec `NAME` (`.kiro/specs/_archived/NAME/…` too).
+    /// - `openspec/changes/ID/…`: an OpenSpec change; `openspec/changes/archive/DATE-ID/…`
+    ///   an archived one (`DATE-` is taken off its id).
+    /// - `specs/NNN-name/…`: a spec-kit feature (three or more digits, a dash, a name).
+    public static func unit(ofPath path: String) -> WorkUnit? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let folders = parts.dropLast()
+        guard folders.count >= 2 else { return nil }
+        func unit(_ format: PlanFormat, at index: Int, id: String, project: Int, archived: Bool = false) -> WorkUnit {
+            WorkUnit(
+                format: format, kind: format.unitKind ?? "", id: id,
+                folder: parts[...index].joined(separator: "/"), project: parts[..<project].joined(separator: "/"),
+                archived: archived)
+        }
+        for index in folders.indices.dropLast() {
+            let folder = folders[index]
+            let next = folders[index + 1]
+            if folder == ".kiro", next == "specs" {
+                var name = index + 2
+                let archived = name < folders.count && Self.isKiroArchive(folders[name])
+                if archived { name += 1 }
+                guard name < folders.count else { return nil }
+                return unit(.kiro, at: name, id: folders[name], project: index, archived: archived)
+            }
+            if folder == "openspec", next == "changes" {
+                guard index + 2 < folders.count else { return nil }
+                if folders[index + 2] == "archive" {
+                    guard index + 3 < folders.count else { return nil }
+                    let name = folders[index + 3]
+                    return unit(.openSpec, at: index + 3, id: Self.withoutDate(name), project: index, archived: true)
+                }
+                return unit(.openSpec, at: index + 2, id: folders[index + 2], project: index)
+            }
+            if folder == "specs", index == 0 || folders[index - 1] != "openspec", Self.isFeatureFolder(next) {
+                return unit(.specKit, at: index + 1, id: next, project: index)
+            }
+        }
+        return nil
+    }
+
+    /// `001-photo-albums`: spec-kit's numbered feature folder.
+    static func isFeatureFolder(_ name: String) -> Bool {
+        let digits = name.utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+        let rest = name.utf8.dropFirst(digits)
+        return digits >= 3 && rest.count >= 2 && rest.first == UInt8(ascii: "-")
+    }
+
+    /// `_archived`, `archive`: where Kiro users move finished specs.
+    static func isKiroArchive(_ name: String) -> Bool {
+        ["_archived", "archived", "archive", "_archive"].contains(name.lowercased())
+    }
+
+    /// `2025-01-11-add-2fa` → `add-2fa`: OpenSpec dates an archived change's folder.
+    static func withoutDate(_ name: String) -> String {
+        let bytes = Array(name.utf8)
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard bytes.count > 11, bytes[0..<4].allSatisfy(isDigit), bytes[4] == UInt8(ascii: "-"),
+            bytes[5..<7].allSatisfy(isDigit), bytes[7] == UInt8(ascii: "-"), bytes[8..<10].allSatisfy(isDigit),
+            bytes[10] == UInt8(ascii: "-")
+        else { return name }
+        return String(name.dropFirst(11))
+    }
+
+    /// Whether a page of a unit records the work rather than listing it: the
+    /// unit's work is its task list (`tasks.md`, `tasks-phase-2.md`); a
+    /// spec-kit feature's spec, plan, research and quality checklists
+    /// (`checklists/requirements.md`, whose boxes check the spec, not the
+    /// code), a Kiro spec's requirements and design, an OpenSpec change's
+    /// proposal, design and spec deltas are records. Their boxes are drawn,
+    /// never counted as tasks.
+    public static func isRecord(_ path: String, in unit: WorkUnit) -> Bool {
+        guard path.hasPrefix(unit.folder + "/") else { return false }
+        let inside = path.dropFirst(unit.folder.count + 1)
+        // A task list in a folder of its own is still a task list.
+        let name = inside.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        return !(inside.firstIndex(of: "/") == nil && name.hasPrefix("tasks") && name.hasSuffix(".md"))
+    }
+
+    /// Whether a page of a spec-kit feature is one of its quality checklists
+    /// (`checklists/ux.md`): a gate that passes when no box is left open.
+    public static func isChecklist(_ path: String, in unit: WorkUnit) -> Bool {
+        unit.format == .specKit && path.hasPrefix(unit.folder + "/checklists/")
+    }
+
+    /// The format an item is written in: GSD's for its plans, phases and
+    /// quick tasks and anything in a `.planning/` folder, its unit's, else a
+    /// hand-written plan.
+    public static func format(of item: WorkItem) -> PlanFormat {
+        if item.kind.isGSD || GSDFiles.isInPlanningFolder(item.sourcePath) { return .gsd }
+        return unit(ofPath: item.sourcePath)?.format ?? .markdown
+    }
+}

@@ -1,0 +1,170 @@
+import SpecSiteKit
+
+/// Where one of a format's units stands: a spec-kit feature, a Kiro spec, an
+/// OpenSpec change, rolled up from the plans written in its folder.
+public struct WorkUnitProgress: Sendable, Equatable {
+    /// The unit.
+    public var unit: WorkUnit
+    /// Its name: the title of its spec (`Feature Specification: Photo
+    /// Albums` gives `Photo Albums`), else its folder's name.
+    public var title: String
+    /// Done when its tasks are (or, for an OpenSpec change, when it is
+    /// archived); in progress once any is; not started before, or when it has
+    /// no tasks yet.
+    public var status: WorkStatus
+    /// Its task lists' progress, each in its own unit, in site order.
+    public var plans: [PlanProgress]
+    /// Its tasks together: the plans' units summed ("12 of 20 tasks").
+    public var tasks: (done: Int, total: Int, inProgress: Int) {
+        plans.reduce((0, 0, 0)) { sum, plan in
+            let underWay = plan.unit.count(.inProgress) + plan.unit.count(.inReview)
+            return (sum.0 + plan.unit.done, sum.1 + plan.unit.total, sum.2 + underWay)
+        }
+    }
+    /// The noun its tasks are counted in (`task`, or `section` for a task
+    /// list written as headings).
+    public var taskNoun: String {
+        let nouns = Set(plans.map(\.unit.noun))
+        return nouns.count == 1 ? nouns.first! : "item"
+    }
+    /// A spec-kit feature's quality checklists (`checklists/ux.md`).
+    public var checklists: [ChecklistGate] = []
+    /// Its first page (its spec, else any), which the dashboard links to.
+    public var page: String
+    /// Its task list's page, when it has one.
+    public var tasksPage: String?
+
+    /// History: a Kiro spec moved to `_archived/`, never counted. (An
+    /// archived OpenSpec change is done, and counted.)
+    public var isHistory: Bool { unit.archived && unit.format != .openSpec }
+
+    /// A quality checklist: it passes when no box is left open.
+    public struct ChecklistGate: Sendable, Equatable {
+        /// Its content path.
+        public var page: String
+        /// Its title.
+        public var title: String
+        /// Its boxes.
+        public var count: ChecklistCount
+        /// No box that counts is open.
+        public var passes: Bool { count.done == count.total }
+    }
+}
+
+/// A format's units counted together: "3 of 5 features".
+public struct WorkUnitCount: Sendable, Equatable {
+    /// The format.
+    public var format: PlanFormat
+    /// What it calls a unit (`feature`).
+    public var kind: String
+    /// Units done.
+    public var done: Int
+    /// Units counted (history left out).
+    public var total: Int
+    /// `3 of 5 features`.
+    public var text: String { "\(done) of \(total) \(UnitProgress.plural(kind, total))" }
+}
+
+extension StatusReport {
+    /// The units the pages lie in, in site order, each rolled up from the
+    /// plans written in its folder.
+    static func measureUnits(
+        facts: [(page: Page, fact: PlanFact)], plans: [PlanProgress]
+    ) -> [WorkUnitProgress] {
+        var order: [WorkUnit] = []
+        var pages: [WorkUnit: [(page: Page, fact: PlanFact)]] = [:]
+        for (page, fact) in facts {
+            guard let unit = PlanLayout.unit(ofPath: page.sourcePath) else { continue }
+            if pages[unit] == nil { order.append(unit) }
+            pages[unit, default: []].append((page, fact))
+        }
+        var plansByFolder: [String: [PlanProgress]] = [:]
+        for plan in plans {
+            guard let unit = PlanLayout.unit(ofPath: plan.scope) else { continue }
+            plansByFolder[unit.folder, default: []].append(plan)
+        }
+        return order.map { unit in
+            let members = pages[unit]!
+            let own = plansByFolder[unit.folder] ?? []
+            let checklists = members.filter { PlanLayout.isChecklist($0.page.sourcePath, in: unit) }.map {
+                WorkUnitProgress.ChecklistGate(page: $0.page.sourcePath, title: $0.page.title, count: $0.fact.count)
+            }
+            let spec = members.first { Self.specFiles.contains(GSDFiles.fileName($0.page.sourcePath).lowercased()) }
+            let tasksPage = members.first { !PlanLayout.isRecord($0.page.sourcePath, in: unit) }?.page.sourcePath
+            var progress = WorkUnitProgress(
+                unit: unit, title: Self.unitTitle(unit, pages: members.map(\.page)), status: .notStarted,
+                plans: own, checklists: checklists, page: (spec ?? members[0]).page.sourcePath,
+                tasksPage: tasksPage)
+            progress.status = Self.unitStatus(progress)
+            return progress
+        }
+    }
+
+    /// The files that state what a unit is: spec-kit's spec, Kiro's
+    /// requirements, OpenSpec's proposal.
+    static let specFiles: Set<String> = ["spec.md", "requirements.md", "proposal.md"]
+
+    /// Done, in progress or not started, from the unit's task lists.
+    static func unitStatus(_ progress: WorkUnitProgress) -> WorkStatus {
+        if progress.unit.archived { return .done }
+        let tasks = progress.tasks
+        if tasks.total > 0 && tasks.done == tasks.total { return .done }
+        if tasks.done > 0 || tasks.inProgress > 0 { return .inProgress }
+        let blocked = progress.plans.contains { $0.unit.count(.blocked) > 0 }
+        return blocked ? .blocked : .notStarted
+    }
+
+    /// The unit's name from its pages' titles, its spec's first: `Feature
+    /// Specification: Photo Albums` and `Tasks: Photo Albums` give `Photo
+    /// Albums`; titles every unit has (`Requirements Document`,
+    /// `Implementation Plan`) name none, and the folder's name stands.
+    static func unitTitle(_ unit: WorkUnit, pages: [Page]) -> String {
+        let ordered =
+            pages.filter { specFiles.contains(GSDFiles.fileName($0.sourcePath).lowercased()) }
+            + pages.filter { !specFiles.contains(GSDFiles.fileName($0.sourcePath).lowercased()) }
+        for page in ordered {
+            var title = page.title.trimmingSpaces
+            if let colon = title.firstIndex(of: ":") {
+                let label = title[..<colon].lowercased()
+                if Self.titleLabels.contains(where: { label.hasSuffix($0) }) {
+                    title = String(title[title.index(after: colon)...]).trimmingSpaces
+                }
+            }
+            let plain = title.lowercased()
+            if title.isEmpty || Self.genericTitles.contains(plain) || plain == unit.id.lowercased() { continue }
+            return title
+        }
+        return unit.id
+    }
+
+    /// Labels a unit's page titles start with (`Feature Specification:`).
+    static let titleLabels = [
+        "specification", "spec", "tasks", "task list", "implementation plan", "plan", "proposal", "change",
+        "requirements", "design", "requirements document", "design document",
+    ]
+    /// Titles every unit of a format has, which name no unit.
+    static let genericTitles: Set<String> = [
+        "requirements", "requirements document", "design", "design document", "implementation plan", "tasks",
+        "task list", "tasks document", "implementation tasks", "proposal", "change proposal", "feature specification",
+        "specification", "technical design", "plan", "implementation plan template", "spec",
+    ]
+
+    /// The units counted by format: "3 of 5 features" (history left out; an
+    /// archived OpenSpec change is a done change).
+    public var unitCounts: [WorkUnitCount] {
+        var counts: [WorkUnitCount] = []
+        for progress in workUnits where !progress.isHistory {
+            let done = progress.status == .done ? 1 : 0
+            if let index = counts.firstIndex(where: {
+                $0.format == progress.unit.format && $0.kind == progress.unit.kind
+            }) {
+                counts[index].done += done
+                counts[index].total += 1
+            } else {
+                counts.append(
+                    WorkUnitCount(format: progress.unit.format, kind: progress.unit.kind, done: done, total: 1))
+            }
+        }
+        return counts
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import SpecSiteKit
+import Testing
+
+@testable import StatusPlugin
+
+/// Formats told by their layout (spec-kit features, Kiro specs, OpenSpec
+/// changes), their records, and their units rolled up.
+@Suite("Plan formats")
+struct PlanFormatTests {
+    /// The report as the plugin makes it: records left uncounted, units named.
+    func pluginReport(_ pages: [Page]) -> StatusReport {
+        StatusReport.make(facts: pages.map { ($0, StatusPlugin.read($0).0) })
+    }
+
+    @Test func layoutsAreToldByTheirFolders() {
+        let feature = PlanLayout.unit(ofPath: "specs/001-photo-albums/tasks.md")
+        #expect(feature?.format == .specKit && feature?.kind == "feature" && feature?.id == "001-photo-albums")
+        #expect(feature?.folder == "specs/001-photo-albums" && feature?.project == "")
+        #expect(PlanLayout.unit(ofPath: "specs/001-photo-albums/checklists/ux.md")?.id == "001-photo-albums")
+        #expect(PlanLayout.unit(ofPath: "apps/web/specs/012-sync/plan.md")?.project == "apps/web")
+        // Not a feature folder: no number, a short number, a file directly in specs/.
+        #expect(PlanLayout.unit(ofPath: "specs/photo-albums/tasks.md") == nil)
+        #expect(PlanLayout.unit(ofPath: "specs/01-photo/tasks.md") == nil)
+        #expect(PlanLayout.unit(ofPath: "specs/001-x.md") == nil)
+        #expect(PlanLayout.unit(ofPath: "specs/001-/tasks.md") == nil)
+
+        let spec = PlanLayout.unit(ofPath: ".kiro/specs/user-login/tasks.md")
+        #expect(spec?.format == .kiro && spec?.kind == "spec" && spec?.id == "user-login")
+        #expect(spec?.folder == ".kiro/specs/user-login" && spec?.archived == false)
+        let archivedSpec = PlanLayout.unit(ofPath: ".kiro/specs/_archived/export/tasks.md")
+        #expect(archivedSpec?.id == "export" && archivedSpec?.folder == ".kiro/specs/_archived/export")
+        #expect(PlanLayout.unit(ofPath: ".kiro/steering/product.md") == nil)
+        #expect(PlanLayout.unit(ofPath: ".kiro/specs/notes.md") == nil)
+
+        let change = PlanLayout.unit(ofPath: "openspec/changes/add-2fa/tasks.md")
+        #expect(change?.format == .openSpec && change?.kind == "change" && change?.id == "add-2fa")
+        let archived = PlanLayout.unit(ofPath: "openspec/changes/archive/2025-01-11-add-2fa/specs/auth/spec.md")
+        #expect(archived?.id == "add-2fa" && archived?.archived == true)
+        #expect(archived?.folder == "openspec/changes/archive/2025-01-11-add-2fa")
+        // OpenSpec's current specs are no change; its spec folders are no spec-kit features.
+        #expect(PlanLayout.unit(ofPath: "openspec/specs/auth/spec.md") == nil)
+        #expect(PlanLayout.unit(ofPath: "openspec/specs/001-auth/spec.md") == nil)
+        #expect(PlanLayout.withoutDate("2025-1-11-x") == "2025-1-11-x")
+    }
+
+    @Test func aUnitsOtherDocumentsAreRecords() throws {
+        let feature = try #require(PlanLayout.unit(ofPath: "specs/001-a/tasks.md"))
+        #expect(!PlanLayout.isRecord("specs/001-a/tasks.md", in: feature))
+        #expect(!PlanLayout.isRecord("specs/001-a/tasks-phase-2.md", in: feature))
+        #expect(PlanLayout.isRecord("specs/001-a/spec.md", in: feature))
+        #expect(PlanLayout.isRecord("specs/001-a/checklists/tasks.md", in: feature))
+        #expect(PlanLayout.isChecklist("specs/001-a/checklists/ux.md", in: feature))
+        #expect(!PlanLayout.isChecklist("specs/001-a/tasks.md", in: feature))
+    }
+
+    static let spec = """
+        # Feature Specification: Photo Albums
+
+        ## Review & Acceptance Checklist
+
+        - [x] No implementation details
+        - [ ] Requirements are testable
+        """
+    static let plan = """
+        # Implementation Plan: Photo Albums
+
+        ## Progress Tracking
+
+        - [x] Phase 0: Research complete
+        - [x] Phase 1: Design complete
+        """
+    static let tasks = """
+        # Tasks: Photo Albums
+
+        ## Phase 1: Setup
+
+        - [X] T001 Create the project
+        - [X] T002 [P] Configure linting
+
+        ## Phase 2: User Story 1
+
+        - [x] T003 [US1] Album model
+        - [ ] T004 [US1] Album list
+        """
+    static let checklist = """
+        # Requirements Quality Checklist
+
+        - [x] CHK001 Are the album limits stated?
+        - [x] CHK002 Is sharing defined?
+        """
+    static let openChecklist = """
+        # UX Checklist
+
+        - [x] CHK001 Are empty states described?
+        - [ ] CHK002 Is the loading state described?
+        """
+
+    @Test func aSpecKitFeatureIsCountedInItsTasksAndItsChecklistsPassOrNot() throws {
+        let status = pluginReport([
+            try page(Self.spec, path: "specs/001-albums/spec.md", title: "Feature Specification: Photo Albums"),
+            try page(Self.plan, path: "specs/001-albums/plan.md"),
+            try page(Self.tasks, path: "specs/001-albums/tasks.md"),
+            try page(Self.checklist, path: "specs/001-albums/checklists/requirements.md", title: "Requirements"),
+            try page(Self.openChecklist, path: "specs/001-albums/checklists/ux.md", title: "UX"),
+            try page("# Feature Specification: Search\n", path: "specs/002-search/spec.md", title: "Search spec"),
+        ])
+        // The spec's and the plan's boxes and the checklists are no tasks.
+        #expect(status.plans.map(\.scope) == ["specs/001-albums/tasks.md"])
+        #expect(status.plans.map(\.unit.text) == ["3 of 4 tasks"])
+        #expect(status.checkboxes.total == 4)
+        #expect(status.workUnits.map(\.unit.id) == ["001-albums", "002-search"])
+        let albums = status.workUnits[0]
+        #expect(albums.title == "Photo Albums" && albums.status == .inProgress)
+        #expect(albums.tasks.done == 3 && albums.tasks.total == 4)
+        #expect(albums.checklists.map(\.passes) == [true, false])
+        #expect(albums.page == "specs/001-albums/spec.md" && albums.tasksPage == "specs/001-albums/tasks.md")
+        // Specified, no tasks yet: a feature not started.
+        let search = status.workUnits[1]
+        #expect(search.status == .notStarted && search.plans.isEmpty && search.tasksPage == nil)
+        #expect(status.unitCounts.map(\.text) == ["0 of 2 features"])
+        // Every box ticked: done.
+        let done = pluginReport([
+            try page(
+                Self.tasks.replacingOccurrences(of: "- [ ] T004", with: "- [x] T004"), path: "specs/001-a/tasks.md")
+        ])
+        #expect(done.workUnits.map(\.status) == [.done])
+        #expect(done.unitCounts.map(\.text) == ["1 of 1 feature"])
+    }
+
+    @Test func anArchivedOpenSpecChangeIsDoneAndAKiroArchiveIsHistory() throws {
+        let status = pluginReport([
+            try page("# Tasks\n\n- [x] 1.1 Schema\n- [ ] 1.2 API\n", path: "openspec/changes/add-2fa/tasks.md"),
+            try page(
+                "# Tasks\n\n- [ ] 1.1 Left open when archived\n",
+                path: "openspec/changes/archive/2025-01-02-add-sso/tasks.md"),
+            try page("# Tasks\n\n- [x] 1. Done\n", path: ".kiro/specs/_archived/export/tasks.md"),
+            try page("# Tasks\n\n- [ ] 1. Open\n", path: ".kiro/specs/sync/tasks.md"),
+        ])
+        #expect(status.workUnits.map(\.status) == [.inProgress, .done, .done, .notStarted])
+        // The archived change's open box is history, not counted; the change is done.
+        #expect(status.plans.map(\.scope) == ["openspec/changes/add-2fa/tasks.md", ".kiro/specs/sync/tasks.md"])
+        #expect(status.unitCounts.map(\.text) == ["1 of 2 changes", "0 of 1 spec"])
+        #expect(status.workUnits[2].isHistory && !status.workUnits[1].isHistory)
+    }
+
+    @Test func aUnitIsNamedByItsSpecElseItsFolder() throws {
+        let kiro = pluginReport([
+            try page(
+                "# Requirements Document\n", path: ".kiro/specs/user-login/requirements.md",
+                title: "Requirements Document"),
+            try page(
+                "# Implementation Plan\n\n- [ ] 1. Form\n", path: ".kiro/specs/user-login/tasks.md",
+                title: "Implementation Plan"),
+        ])
+        #expect(kiro.workUnits.map(\.title) == ["user-login"])
+        let openSpec = pluginReport([
+            try page(
+                "# Change: Add two-factor sign-in\n", path: "openspec/changes/add-2fa/proposal.md",
+                title: "Change: Add two-factor sign-in")
+        ])
+        #expect(openSpec.workUnits.map(\.title) == ["Add two-factor sign-in"])
+    }
+
+    @Test func statusJSONNamesEveryItemsFormatAndUnit() throws {
+        let site = try BuiltSite([
+            "specs/001-albums/tasks.md": Self.tasks,
+            "specs/001-albums/spec.md": Self.spec,
+            "PLAN.md": "# Plan\n\n## CHUNK-001: Colors ✅\n",
+            ".planning/ROADMAP.md": "# Roadmap\n\n- [ ] **Phase 1: Setup**\n",
+        ])
+        defer { site.remove() }
+        _ = try site.build()
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: site.output + "/status.json")))
+                as? [String: Any])
+        let items = try #require(json["items"] as? [[String: Any]])
+        let formats = Dictionary(items.map { (($0["id"] as? String) ?? "", ($0["format"] as? String) ?? "") }) { a, _ in
+            a
+        }
+        #expect(formats["CHUNK-001"] == "markdown")
+        #expect(formats["phase-1"] == "gsd")
+        #expect(formats["phase-1-setup"] == "spec-kit")
+        let units = try #require(json["work_units"] as? [[String: Any]])
+        #expect(units.count == 1)
+        #expect(units.first?["folder"] as? String == "specs/001-albums")
+        #expect(units.first?["status"] as? String == "in-progress")
+        let summary = try #require(json["summary"] as? [String: Any])
+        let counts = try #require(summary["work_units"] as? [[String: Any]])
+        #expect(counts.first?["text"] as? String == "0 of 1 feature")
+        let html = try site.text("status.html")
+        #expect(html.contains("<h2 id=\"spec-kit-features\">spec-kit features</h2>"))
+        #expect(html.contains("Photo Albums"))
+        // The feature's tasks are in its own table, not again among the plans.
+        #expect(!html.contains(">Tasks: Photo Albums<"))
+    }
+}
+
+/// A page titled as the builder would title it from its first heading.
+private func page(_ text: String, path: String, title: String) throws -> Page {
+    var made = try page(text, path: path)
+    made.title = title
+    return made
+}
