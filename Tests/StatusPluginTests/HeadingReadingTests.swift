@@ -654,6 +654,29 @@ struct HeadingReadingTests {
 extension HeadingReadingTests {
     // MARK: - Records that look like work
 
+    /// spec-kit's foundational phase states when it is due ("before ANY user
+    /// story"): its tasks are work, not a checklist to repeat.
+    @Test func aPurposeBeforeTheListIsNoTemplate() throws {
+        let plan = """
+            # Tasks: Components
+
+            ## Phase 2: Foundational
+
+            **Purpose**: Core infrastructure that MUST be complete before ANY user story can be implemented.
+
+            - [x] T004 [P] Create the store slice
+            - [ ] T005 Wire the store
+
+            ## Review
+
+            Before each story, check:
+            - [ ] The build passes
+            """
+        let fact = read(try page(plan, path: "specs/003-components/tasks.md")).fact
+        #expect(fact.entries.map(\.text) == ["T004 [P] Create the store slice", "T005 Wire the store"])
+        #expect(fact.items.map(\.checklist.total) == [2])
+    }
+
     /// A tracker's legend, the checklist to go through for every task, a
     /// matrix "(COMPLETE)" and a checklist template: none is a task.
     @Test func legendsTemplatesAndMatricesAreNoWork() throws {

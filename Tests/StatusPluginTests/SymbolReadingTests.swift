@@ -148,9 +148,11 @@ struct SymbolReadingTests {
         let fact = read(try page(tasks, path: ".kiro/specs/sync/tasks.md")).fact
         #expect(fact.entries.map(\.status) == [.done, .optional, .done, .notStarted, .notStarted])
         #expect(fact.entries.map(\.text)[1...2] == ["1.1 Unit tests for the model", "1.2 Snapshot tests"])
-        // The optional task is shown, never counted: 2 of 4 tasks, not 2 of 5.
+        // The optional task is shown, never counted: 2 of 3 tasks, not 2 of 4;
+        // the box without a task number beside four with is a check.
         let status = report([try page(tasks, path: ".kiro/specs/sync/tasks.md")])
-        #expect(status.plans.map(\.unit.text) == ["2 of 4 tasks"])
+        #expect(status.plans.map(\.unit.text) == ["2 of 3 tasks"])
+        #expect(status.plans.first?.others.map(\.text) == ["0 of 1 check"])
         #expect(PlanReader.nonStandardBox("[ ]* Tests")?.status == .optional)
         #expect(PlanReader.nonStandardBox("[ ]* Tests")?.length == 4)
         // Unstarred plain boxes are cmark's to read.

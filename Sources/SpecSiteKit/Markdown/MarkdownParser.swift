@@ -223,6 +223,7 @@ public enum MarkdownParser {
         }
         defer { cmark_node_free(document) }
         var converter = TreeConverter(lineOffset: firstLine - 1)
+        converter.source = source
         converter.addressBudget = max(text.utf8.count, MarkdownParser.minimumAddressBudget)
         for line in wideTables {
             converter.warnings.append(
@@ -283,6 +284,10 @@ private struct TreeConverter {
     var footnoteLabels: [String] = []
     /// Ids raw HTML gives elements.
     var htmlAnchors: [HTMLAnchor] = []
+    /// The text cmark read, for the boxes it reads wrong (``boxIsTicked(_:)``).
+    var source = ""
+    /// Its lines, made the first time a box is checked.
+    var sourceLines: SourceLines?
 
     mutating func noteAnchors(in html: String, line: Int) {
         for anchor in RawHTML.anchors(in: html) {
@@ -313,6 +318,30 @@ private struct TreeConverter {
             }
         extensionKinds[type] = kind
         return kind
+    }
+
+    /// Whether a task item's own box is ticked. cmark-gfm 0.29.0.gfm.6 calls an
+    /// item checked when `[x]` stands anywhere on its first line (`- [ ] Tick
+    /// every box `[x]``), so the box after the list marker is read here;
+    /// where it cannot be found, cmark's word stands.
+    mutating func boxIsTicked(_ node: OpaquePointer) -> Bool {
+        if sourceLines == nil { sourceLines = SourceLines(source) }
+        let column = Int(cmark_node_get_start_column(node))
+        guard let line = sourceLines?[line: Int(cmark_node_get_start_line(node))], column >= 1 else { return true }
+        var bytes = line.utf8.dropFirst(column - 1)
+        // The marker (`-`, `*`, `+`, `12.`, `3)`), then spaces.
+        bytes = bytes.drop { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
+        if let first = bytes.first,
+            [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ")")].contains(first)
+        {
+            bytes = bytes.dropFirst()
+        }
+        bytes = bytes.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard bytes.count >= 3, bytes.first == UInt8(ascii: "["), bytes.dropFirst(2).first == UInt8(ascii: "]") else {
+            return true
+        }
+        let mark = bytes.dropFirst().first
+        return mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X")
     }
 
     func literal(_ node: OpaquePointer) -> String {
@@ -363,7 +392,8 @@ private struct TreeConverter {
         case CMARK_NODE_ITEM:
             var task: TaskState?
             if cmark_node_get_syntax_extension(node) != nil {
-                task = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .done : .open
+                let checked = cmark_gfm_extensions_get_tasklist_item_checked(node) && boxIsTicked(node)
+                task = checked ? .done : .open
             }
             kind = .item(task: task)
         case CMARK_NODE_CODE_BLOCK:

@@ -156,6 +156,7 @@ extension StatusReport {
         }
         return order.compactMap { scope -> PlanProgress? in
             var members = byScope[scope]!
+            if let tasks = Self.unitTaskList(scope: scope, members: members) { return tasks }
             // Sections in sections (`## Phase 1 🚧` holding `### Task 1.1 ✅`): the
             // work left is in the innermost ones, so they are the unit; a section
             // that holds others is counted apart, as a group, never twice.
@@ -268,6 +269,35 @@ extension StatusReport {
                 scope: scope, unit: UnitProgress(kind: unitKind, entries: unitEntries),
                 others: others.filter(\.countsAnything), entries: unitEntries)
         }
+    }
+
+    /// The task list of a format's unit (a spec-kit feature's `tasks.md`, a
+    /// Kiro spec's) counted in its boxes, whatever its headings say: its
+    /// phases are groups of tasks (`## Phase 3.7: CLI ✅` over two open
+    /// boxes is not a done unit). Where more than two thirds of the boxes
+    /// carry a task id (`T001`, `2.1`), the boxes without one are checks (an old template's
+    /// "Validation Checklist"), counted apart. Nil when the page is no unit's
+    /// task list, has no boxes, or writes its tasks as headings over boxes
+    /// with no ids (`## Task 3: …` over acceptance criteria): then the
+    /// headings are the work, as in any plan.
+    static func unitTaskList(scope: String, members: [Entry]) -> PlanProgress? {
+        guard let unit = PlanLayout.unit(ofPath: scope), !PlanLayout.isRecord(scope, in: unit) else { return nil }
+        let all = members.reduce(ChecklistCount()) { $0 + $1.item.checklist }
+        let numbered = members.reduce(ChecklistCount()) { $0 + $1.item.numberedChecklist }
+        guard all.boxes > 0 else { return nil }
+        let lists = members.filter { $0.item.kind == .checklist || $0.item.kind == .section }
+        if numbered.boxes * 3 > all.boxes * 2 {
+            let checks = all - numbered
+            return PlanProgress(
+                scope: scope, unit: UnitProgress(kind: .checklist, noun: "task", boxes: numbered),
+                others: checks.total > 0 ? [UnitProgress(kind: .checklist, noun: "check", boxes: checks)] : [],
+                entries: lists)
+        }
+        if numbered.boxes == 0 && members.contains(where: { $0.item.kind == .section || $0.item.kind == .chunk }) {
+            return nil
+        }
+        return PlanProgress(
+            scope: scope, unit: UnitProgress(kind: .checklist, noun: "task", boxes: all), others: [], entries: lists)
     }
 
     /// Whether a plan's items of `kind` hold anything that counts: an item not

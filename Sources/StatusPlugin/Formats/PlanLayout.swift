@@ -65,7 +65,8 @@ public enum PlanLayout {
     /// The unit a content path lies in, or nil for a path no format claims
     /// (a hand-written plan, a GSD folder, any other document).
     ///
-    /// - `.kiro/specs/NAME/…`: Kiro's spec `NAME` (`.kiro/specs/_archived/NAME/…` too).
+    /// - `.kiro/specs/NAME/…`: Kiro's spec `NAME`, the folder that holds the file
+    ///   (`.kiro/specs/_archived/NAME/…` and `.kiro/specs/GROUP/NAME/…` too).
     /// - `openspec/changes/ID/…`: an OpenSpec change; `openspec/changes/archive/DATE-ID/…`
     ///   an archived one (`DATE-` is taken off its id).
     /// - `specs/NNN-name/…`: a spec-kit feature (three or more digits, a dash, a name).
@@ -83,10 +84,12 @@ public enum PlanLayout {
             let folder = folders[index]
             let next = folders[index + 1]
             if folder == ".kiro", next == "specs" {
-                var name = index + 2
-                let archived = name < folders.count && Self.isKiroArchive(folders[name])
-                if archived { name += 1 }
-                guard name < folders.count else { return nil }
+                // A spec's files sit in its own folder, which users group in
+                // folders of their own (`cnf/`, `_archived/`): the spec is the
+                // folder that holds the file.
+                let name = folders.count - 1
+                guard name >= index + 2, !Self.isKiroArchive(folders[name]) else { return nil }
+                let archived = folders[(index + 2)..<name].contains(where: Self.isKiroArchive)
                 return unit(.kiro, at: name, id: folders[name], project: index, archived: archived)
             }
             if folder == "openspec", next == "changes" {
@@ -129,7 +132,8 @@ public enum PlanLayout {
     }
 
     /// Whether a page of a unit records the work rather than listing it: the
-    /// unit's work is its task list (`tasks.md`, `tasks-phase-2.md`); a
+    /// unit's work is its task list (`tasks.md`, `tasks-phase-2.md`, or
+    /// `task.md` as some write it); a
     /// spec-kit feature's spec, plan, research and quality checklists
     /// (`checklists/requirements.md`, whose boxes check the spec, not the
     /// code), a Kiro spec's requirements and design, an OpenSpec change's
@@ -140,7 +144,7 @@ public enum PlanLayout {
         let inside = path.dropFirst(unit.folder.count + 1)
         // A task list in a folder of its own is still a task list.
         let name = inside.split(separator: "/").last.map { $0.lowercased() } ?? ""
-        return !(inside.firstIndex(of: "/") == nil && name.hasPrefix("tasks") && name.hasSuffix(".md"))
+        return !(inside.firstIndex(of: "/") == nil && name.hasPrefix("task") && name.hasSuffix(".md"))
     }
 
     /// Whether a page of a spec-kit feature is one of its quality checklists

@@ -8,8 +8,8 @@ public struct WorkUnitProgress: Sendable, Equatable {
     /// Its name: the title of its spec (`Feature Specification: Photo
     /// Albums` gives `Photo Albums`), else its folder's name.
     public var title: String
-    /// Done when its tasks are (or, for an OpenSpec change, when it is
-    /// archived); in progress once any is; not started before, or when it has
+    /// Done when its tasks and checks are (or, for an OpenSpec change, when
+    /// it is archived); in progress once any is; not started before, or when it has
     /// no tasks yet.
     public var status: WorkStatus
     /// Its task lists' progress, each in its own unit, in site order.
@@ -19,6 +19,18 @@ public struct WorkUnitProgress: Sendable, Equatable {
         plans.reduce((0, 0, 0)) { sum, plan in
             let underWay = plan.unit.count(.inProgress) + plan.unit.count(.inReview)
             return (sum.0 + plan.unit.done, sum.1 + plan.unit.total, sum.2 + underWay)
+        }
+    }
+    /// Its checks: the boxes of its task lists that are no tasks (an exit
+    /// criterion, a validation checklist), which a done unit has ticked too.
+    public var checks: ChecklistCount {
+        plans.reduce(ChecklistCount()) { sum, plan in
+            plan.others.filter { $0.noun == "check" }.reduce(sum) { sum, checks in
+                sum
+                    + ChecklistCount(
+                        done: checks.done, inProgress: checks.count(.inProgress) + checks.count(.inReview),
+                        open: checks.count(.notStarted) + checks.count(.unknown), blocked: checks.count(.blocked))
+            }
         }
     }
     /// The noun its tasks are counted in (`task`, or `section` for a task
@@ -108,8 +120,9 @@ extension StatusReport {
     static func unitStatus(_ progress: WorkUnitProgress) -> WorkStatus {
         if progress.unit.archived { return .done }
         let tasks = progress.tasks
-        if tasks.total > 0 && tasks.done == tasks.total { return .done }
-        if tasks.done > 0 || tasks.inProgress > 0 { return .inProgress }
+        let checks = progress.checks
+        if tasks.total > 0 && tasks.done == tasks.total && checks.done == checks.total { return .done }
+        if tasks.done > 0 || tasks.inProgress > 0 || checks.done + checks.inProgress > 0 { return .inProgress }
         let blocked = progress.plans.contains { $0.unit.count(.blocked) > 0 }
         return blocked ? .blocked : .notStarted
     }

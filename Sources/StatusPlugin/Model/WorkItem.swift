@@ -82,6 +82,9 @@ public struct WorkItem: Sendable, Equatable, Codable {
         /// Create the models`, `- [ ] T012 …`): a heading over such a list is a
         /// group of tasks, not one (see ``PlanProgress``).
         public var numberedBoxes = 0
+        /// Those numbered boxes by status: in a format's task list, where most
+        /// boxes carry a task id, the ones without are checks, not tasks.
+        public var numberedChecklist = ChecklistCount()
         /// Content path of the page it is written in.
         public var sourcePath: String
         /// The path used in messages (`content/PLAN.md`).
@@ -236,6 +239,17 @@ public struct ChecklistCount: Sendable, Equatable, Codable {
         case .notStarted, .unknown: open += 1
         }
     }
+
+    /// What is left of a count once a part of it is taken away.
+    public static func - (lhs: ChecklistCount, rhs: ChecklistCount) -> ChecklistCount {
+        ChecklistCount(
+            done: lhs.done - rhs.done, inProgress: lhs.inProgress - rhs.inProgress, open: lhs.open - rhs.open,
+            cancelled: lhs.cancelled - rhs.cancelled, blocked: lhs.blocked - rhs.blocked,
+            optional: lhs.optional - rhs.optional)
+    }
+
+    /// Every box, counted or not.
+    public var boxes: Int { total + cancelled + optional }
 
     /// Adds another count.
     public static func + (lhs: ChecklistCount, rhs: ChecklistCount) -> ChecklistCount {

@@ -40,7 +40,7 @@ extension PlanReader {
         let symbols = collected.compactMap(\.symbol)
         let boxes = collected.filter { $0.symbol == nil }
         var accepted = boxes
-        if !symbols.isEmpty {
+        if !symbols.isEmpty && !isUnitTaskList {
             let uniform = Set(symbols).count == 1 && symbols.count == collected.count
             let ownerDone = owner.map { fact.items[$0].statusStated && fact.items[$0].status == .done } ?? false
             let hasProgressSymbol = symbols.contains { symbol in
@@ -180,9 +180,12 @@ extension PlanReader {
     }
 
     /// `(optional)`, `(Deferred to a separate PR)`, `(nice to have)` in an
-    /// unticked item: optional work, not counted.
+    /// unticked item: optional work, not counted. The word says so of the
+    /// item only when the aside ends after it or goes on with punctuation
+    /// or a word of when (`to`, `until`, `if`): in `(optional title and
+    /// description)` it describes fields of the work.
     nonisolated(unsafe) static let optionalNote =
-        /(?i)\(\s*(?:optional|deferred|postponed|nice[ -]to[ -]have|can wait|stretch)\b[^)]*\)/
+        /(?i)\(\s*(?:optional|deferred|postponed|nice[ -]to[ -]have|can wait|stretch(?:\s+goal)?)\s*(?:\)|[,;:.\/—–-][^)]*\)|(?:to|until|till|for|if|in|after|post|pending|unless|when|once|as)\b[^)]*\))/
 
     /// Whether an unticked item's text says the work is optional or deferred.
     static func saysOptional(_ text: String) -> Bool {

@@ -62,7 +62,10 @@ extension PlanReader {
         }
         var marker: String?
         let hasBrackets = text.utf8.contains(UInt8(ascii: "]"))
-        if hasBrackets, let match = try? bracketMarker.firstMatch(in: text),
+        if hasBrackets, let split = headingBox(text) {
+            marker = split.marker
+            text = split.rest
+        } else if hasBrackets, let match = try? bracketMarker.firstMatch(in: text),
             StatusText.read(String(match.1)).recognised
         {
             marker = String(match.1)
@@ -101,6 +104,23 @@ extension PlanReader {
         return HeadingReading(
             chunkID: chunkID, number: number, title: title.isEmpty ? (chunkID ?? plainText) : title, marker: marker)
     }
+
+    /// `1. [x] Slice 1 — Import`, `[ ] Export`: a task box written in a
+    /// heading (some Kiro task lists make each task a heading). The box is
+    /// the marker, said in words (`Done`); the number stays with the title.
+    static func headingBox(_ text: String) -> (marker: String, rest: String)? {
+        guard let match = try? Self.boxInHeading.prefixMatch(in: text) else { return nil }
+        let marker: String
+        switch match.2 {
+        case "x", "X": marker = "Done"
+        case " ": marker = "Not started"
+        case "~", "/": marker = "In progress"
+        default: marker = "Cancelled"
+        }
+        return (marker, String(match.1 ?? "") + text[match.range.upperBound...])
+    }
+
+    nonisolated(unsafe) static let boxInHeading = /(\d{1,4}(?:\.\d{1,4})*[.)]?\s+)?\[([ xX~\/-])\]\*?(?:\s+|$)/
 
     /// Whether a heading's symbol grades what it names rather than says how far
     /// its work is: capitals beside the symbol that say no status (`✅ WELL

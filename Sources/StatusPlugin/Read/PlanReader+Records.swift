@@ -56,7 +56,11 @@ extension PlanReader {
         {
             return true
         }
-        guard let introduction,
+        // Only a paragraph that introduces the list (`… verify:`): a purpose
+        // stated before it (spec-kit's `**Purpose**: … MUST be complete
+        // before ANY user story can be implemented.`) says when the work
+        // is due, not that the boxes are to be gone through again.
+        guard let introduction, introduction.trimmingSpaces.hasSuffix(":"),
             ["each", "every", "any"].contains(where: { introduction.containsBytes(ignoringASCIICase: $0) })
         else { return false }
         return (try? Self.repeatedChecklist.firstMatch(in: introduction)) != nil

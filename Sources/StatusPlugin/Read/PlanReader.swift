@@ -43,6 +43,10 @@ struct PlanReader {
     /// its work is history, shown apart and never counted, as a GSD
     /// milestone's is.
     let isArchived: Bool
+    /// Whether the page is a format's task list (a spec-kit feature's or Kiro
+    /// spec's `tasks.md`): its tasks are its boxes, and emoji bullets under
+    /// them (`- ✅ Created the service`) are notes, not tasks.
+    let isUnitTaskList: Bool
     /// What the page's key says its symbols mean, where that differs from
     /// their usual meaning (see ``readKey()``), by the symbol's first scalar.
     var symbolKey: [UInt32: WorkStatus] = [:]
@@ -135,6 +139,8 @@ struct PlanReader {
         let folders = page.sourcePath.split(separator: "/").dropLast().map { $0.lowercased() }
         dashBox = Self.dashBox(forFolders: folders)
         isArchived = folders.contains { Self.archiveFolders.contains($0) }
+        isUnitTaskList =
+            PlanLayout.unit(ofPath: page.sourcePath).map { !PlanLayout.isRecord(page.sourcePath, in: $0) } ?? false
         // A GSD SUMMARY or VERIFICATION file records work done: its tables list
         // the plans (tracked from their own files), requirements and evidence.
         tableSwitch = pageSwitch == .auto && GSDFiles.isRecord(page.sourcePath) ? .off : pageSwitch
@@ -160,7 +166,9 @@ struct PlanReader {
         for table in statusTables { readStatusTable(table) }
         markOptionalLabels()
         for entry in fact.entries where (try? Self.numberedTask.prefixMatch(in: entry.text)) != nil {
-            if let owner = entry.owner { fact.items[owner].numberedBoxes += 1 }
+            guard let owner = entry.owner else { continue }
+            fact.items[owner].numberedBoxes += 1
+            fact.items[owner].numberedChecklist.add(entry.status)
         }
         for index in fact.items.indices {
             applyImplementationOrder(to: index)
@@ -329,10 +337,12 @@ struct PlanReader {
 
     // MARK: Finishing
 
-    /// `1. Set up …`, `2.1 Create …`, `T012 …`, `Task 3: …`: a box that is a
-    /// numbered task of its own, as Kiro's and spec-kit's task lists write them.
+    /// `1. Set up …`, `2.1 Create …`, `4a.2 …`, `T012 …`, `T020a …`, `Task 3: …`: a
+    /// box that is a numbered task of its own, as Kiro's and spec-kit's task
+    /// lists write them (`T001-T006: Setup (all)` and `T028, T029: Tools` sum
+    /// up some of them).
     nonisolated(unsafe) static let numberedTask =
-        /(?i)(?:\d{1,3}[.)]\s|\d{1,3}(?:\.\d{1,3})+[.)]?\s|T\d{2,4}\b|task\s+\d)/
+        /(?i)(?:\d{1,3}[.)]\s|\d{1,3}[a-z]?(?:\.\d{1,3}[a-z]?)+[.)]?\s|T\d{2,4}[a-z]?\b(?!\s*(?:[-–,&]|and\b)\s*T\d)|task\s+\d)/
 
     mutating func applyImplementationOrder(to index: Int) {
         guard fact.items[index].kind == .chunk, let mapping = phaseOfChunk[fact.items[index].id] else { return }
