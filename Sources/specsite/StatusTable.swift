@@ -110,6 +110,19 @@ struct StatusTable {
             let names = ready.prefix(12).map { name($0.item, shared: shared) }.joined(separator: ", ")
             lines += wrap(bold("Ready next: ") + names + (ready.count > 12 ? ", …" : ""), indent: 0, hanging: 2)
         }
+        // A format's units: their next tasks, by task id where the list numbers them.
+        let offering = report.workUnits.filter { !$0.next.isEmpty }
+        if !offering.isEmpty {
+            lines.append("")
+            lines.append(bold("Next tasks:"))
+            for progress in offering.prefix(20) {
+                let tasks = progress.next.map { Self.safe($0.id ?? String($0.text.prefix(40))) }
+                lines += wrap(
+                    "\(Self.safe(progress.unit.kind)) \(Self.safe(progress.unit.id)): " + tasks.joined(separator: ", "),
+                    indent: 2, hanging: 4)
+            }
+            if offering.count > 20 { lines.append("  and \(offering.count - 20) more (see status.json)") }
+        }
         if !report.criticalPath.isEmpty {
             let path = report.criticalPath.compactMap { report.entry($0)?.item }.map { name($0, shared: shared) }
             lines += wrap(

@@ -173,6 +173,48 @@ struct PlanFormatTests {
         #expect(!PlanReader.saysOptional("Add a toggle (deferred rendering)"))
     }
 
+    @Test func aUnitOffersItsNextTasksAndTheirPagesAnchorThem() throws {
+        let tasks = """
+            # Tasks: Albums
+
+            - [x] T001 Create the project
+            - [ ] ~~T002~~ **Deleted** — the API does it now
+            - [ ] T003 Album model
+            - [ ] T004 [P] Album list
+            - [ ] T005 [P] Album grid
+            - [ ] T006 Wire them
+            - [ ] T007 [P] Not beside T005: T006 comes between
+
+            ## Again, as a checklist
+
+            - [x] T003 Album model
+            """
+        let kiro = "# Tasks\n\n- [x] 1. Model\n- [-] 2. Store\n- [ ] 3. Views\n"
+        let site = try BuiltSite(["specs/001-albums/tasks.md": tasks, ".kiro/specs/sync/tasks.md": kiro])
+        defer { site.remove() }
+        _ = try site.build()
+        let status = pluginReport([
+            try page(tasks, path: "specs/001-albums/tasks.md"), try page(kiro, path: ".kiro/specs/sync/tasks.md"),
+        ])
+        // The struck-out task is cancelled: not counted, never next.
+        #expect(status.plans.map(\.unit.text) == ["2 of 7 tasks", "1 of 3 tasks"])
+        let albums = try #require(status.workUnits.first { $0.unit.id == "001-albums" })
+        #expect(albums.next.map { String($0.text.prefix(4)) } == ["T003", "T004", "T005"])
+        // Under way first.
+        let sync = try #require(status.workUnits.first { $0.unit.id == "sync" })
+        #expect(sync.next.map(\.text) == ["2. Store", "3. Views"])
+        let page = try site.text("specs/001-albums/tasks.html")
+        #expect(page.contains("<li class=\"task-list-item\" id=\"T003\" data-status=\"not-started\">"))
+        #expect(page.contains("<li class=\"task-list-item\" id=\"T002\" data-status=\"cancelled\""))
+        // The second T003 has no anchor of its own: ids stay unique.
+        #expect(page.components(separatedBy: "id=\"T003\"").count == 2)
+        let dashboard = try site.text("status.html")
+        #expect(dashboard.contains("<a href=\"specs/001-albums/tasks.html#T003\">T003 Album model</a>"))
+        #expect(dashboard.contains("<a href=\"kiro/specs/sync/tasks.html#task-2\">2. Store</a>"))
+        #expect(PlanReader.taskID("T040 [P] Do") == "T040" && PlanReader.taskID("T020a Split") == "T020a")
+        #expect(PlanReader.taskID("2.1 Create") == "2.1" && PlanReader.taskID("T001-T006: Setup") == nil)
+    }
+
     @Test func anArchivedOpenSpecChangeIsDoneAndAKiroArchiveIsHistory() throws {
         let status = pluginReport([
             try page("# Tasks\n\n- [x] 1.1 Schema\n- [ ] 1.2 API\n", path: "openspec/changes/add-2fa/tasks.md"),

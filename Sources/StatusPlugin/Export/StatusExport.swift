@@ -226,6 +226,14 @@ struct StatusFile: Encodable {
         var tasksPage: String?
         var tasks: Progress
         var checklists: [Gate]
+        var next: [NextTask]
+
+        struct NextTask: Encodable {
+            var text: String
+            var status: String
+            var file: String
+            var line: Int
+        }
 
         struct Gate: Encodable {
             var file: String
@@ -250,6 +258,9 @@ struct StatusFile: Encodable {
             self.tasks = Progress(done: tasks.done, total: tasks.total)
             checklists = progress.checklists.map {
                 Gate(file: $0.page, title: $0.title, done: $0.count.done, total: $0.count.total, passes: $0.passes)
+            }
+            next = progress.next.map {
+                NextTask(text: $0.text, status: $0.status.rawValue, file: $0.page, line: $0.line)
             }
         }
     }

@@ -83,6 +83,16 @@ extension StatusFile.WorkUnitEntry {
             ))
         members += [
             ("folder", .string(folder)), ("format", .string(format)), ("id", .string(id)), ("kind", .string(kind)),
+            (
+                "next",
+                .array(
+                    next.map {
+                        .object([
+                            ("file", .string($0.file)), ("line", .int($0.line)), ("status", .string($0.status)),
+                            ("text", .string($0.text)),
+                        ])
+                    })
+            ),
             ("page", .string(page)), ("project", .string(project)), ("status", .string(status)),
             ("tasks", tasks.json),
         ]

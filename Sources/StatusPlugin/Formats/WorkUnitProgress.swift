@@ -46,6 +46,25 @@ public struct WorkUnitProgress: Sendable, Equatable {
     /// Its task list's page, when it has one.
     public var tasksPage: String?
 
+    /// What to pick up next in it: its tasks under way, then its first open
+    /// task with the open tasks right after it that may run beside it
+    /// (spec-kit's `[P]`), in the order its task list writes them.
+    public var next: [NextTask] = []
+
+    /// A task of a unit's task list, as the dashboard offers it.
+    public struct NextTask: Sendable, Equatable {
+        /// Its text as written (`T012 [P] [US1] Album model in …`).
+        public var text: String
+        /// Its task id (`T012`, `2.1`), when it starts with one.
+        public var id: String?
+        /// Its status (in progress, or not started).
+        public var status: WorkStatus
+        /// Its page.
+        public var page: String
+        /// Its file line.
+        public var line: Int
+    }
+
     /// History: a Kiro spec moved to `_archived/`, never counted. (An
     /// archived OpenSpec change is done, and counted.)
     public var isHistory: Bool { unit.archived && unit.format != .openSpec }
@@ -108,8 +127,41 @@ extension StatusReport {
                 plans: own, checklists: checklists, page: (spec ?? members[0]).page.sourcePath,
                 tasksPage: tasksPage)
             progress.status = Self.unitStatus(progress)
+            if !unit.archived, let tasks = members.first(where: { $0.page.sourcePath == tasksPage }) {
+                progress.next = Self.nextTasks(tasks.fact.entries, page: tasks.page.sourcePath)
+            }
             return progress
         }
+    }
+
+    /// The most tasks offered as next in one unit.
+    static let nextLimit = 5
+
+    /// A task list's next tasks (see ``WorkUnitProgress/next``): the boxes
+    /// with task ids when the list numbers its tasks, else every box.
+    static func nextTasks(_ entries: [ChecklistEntry], page: String) -> [WorkUnitProgress.NextTask] {
+        let numbered = entries.filter { (try? PlanReader.numberedTask.prefixMatch(in: $0.text)) != nil }
+        let tasks = numbered.count * 3 > entries.count * 2 ? numbered : entries
+        func task(_ entry: ChecklistEntry) -> WorkUnitProgress.NextTask {
+            WorkUnitProgress.NextTask(
+                text: entry.text, id: PlanReader.taskID(entry.text), status: entry.status, page: page, line: entry.line)
+        }
+        var next = tasks.filter { $0.status == .inProgress || $0.status == .inReview }.prefix(nextLimit).map(task)
+        guard next.count < nextLimit, let first = tasks.firstIndex(where: { $0.status == .notStarted }) else {
+            return next
+        }
+        next.append(task(tasks[first]))
+        // The open tasks after it that can run beside it: `[P]` ones.
+        for entry in tasks[(first + 1)...] where next.count < nextLimit {
+            guard entry.status == .notStarted, Self.isParallel(entry.text) else { break }
+            next.append(task(entry))
+        }
+        return next
+    }
+
+    /// `T012 [P] …`: spec-kit's mark of a task that can run beside others.
+    static func isParallel(_ text: String) -> Bool {
+        text.contains("[P]")
     }
 
     /// The files that state what a unit is: spec-kit's spec, Kiro's

@@ -29,6 +29,9 @@ public struct PlanFact: Fact, Equatable, Codable {
     var position: GSDPositionInfo?
     /// What the reader found wrong on the page, for `status.json` and the dashboard.
     var warnings: [LineMessage] = []
+    /// The anchors of a format's task list's tasks, by the line of their box:
+    /// `T040`, `task-2.1`; a task id written twice anchors its first box.
+    var taskAnchors: [Int: String] = [:]
     /// The page's title, when the page lies in a format's unit (a spec-kit
     /// feature, a Kiro spec): the unit is known, and named, by its pages,
     /// work or none.

@@ -78,7 +78,7 @@ extension PlanReader {
             let text = Self.itemText(item)
             var mark: Mark?
             if let task {
-                mark = .box(task == .done ? .done : (Self.saysOptional(text) ? .optional : .notStarted))
+                mark = .box(Self.boxStatus(task, item: item, text: text))
             } else if let found = Self.nonStandardBox(text, dash: dashBox) {
                 mark = .box(found.status)
             } else if let first = text.first, let status = Self.bulletStatus(first) {
@@ -103,6 +103,29 @@ extension PlanReader {
                 collect(child, depth: depth + 1, into: &collected)
             }
         }
+    }
+
+    /// The status of a box cmark read: ticked is done; open is cancelled
+    /// when struck out, optional when it says so, else not started. The
+    /// count and the drawing both ask here.
+    static func boxStatus(_ task: TaskState, item: MarkdownNode, text: String) -> WorkStatus {
+        if task == .done { return .done }
+        if isStruckOut(item) { return .cancelled }
+        return saysOptional(text) ? .optional : .notStarted
+    }
+
+    /// `- [ ] ~~T012~~ **Deleted** — …`, `- [ ] ~~Export to PDF~~`: an open
+    /// box whose text starts struck out is work the author took back, not
+    /// work left (cancelled, as `[-]` is).
+    static func isStruckOut(_ item: MarkdownNode) -> Bool {
+        guard let first = item.children.first, case .paragraph = first.kind,
+            let lead = first.children.first(where: { node in
+                if case .text(let text) = node.kind, text.allSatisfy(\.isWhitespace) { return false }
+                return true
+            }),
+            case .strikethrough = lead.kind
+        else { return false }
+        return true
     }
 
     /// The status an emoji bullet stands for: a status symbol's, or for

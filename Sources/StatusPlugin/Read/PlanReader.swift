@@ -165,7 +165,11 @@ struct PlanReader {
         // that sections further down describe.
         for table in statusTables { readStatusTable(table) }
         markOptionalLabels()
+        var anchored = Set<String>()
         for entry in fact.entries where (try? Self.numberedTask.prefixMatch(in: entry.text)) != nil {
+            if isUnitTaskList, let id = Self.taskID(entry.text), anchored.insert(id).inserted {
+                fact.taskAnchors[entry.line] = Self.taskAnchor(id)
+            }
             guard let owner = entry.owner else { continue }
             fact.items[owner].numberedBoxes += 1
             fact.items[owner].numberedChecklist.add(entry.status)
@@ -343,6 +347,21 @@ struct PlanReader {
     /// up some of them).
     nonisolated(unsafe) static let numberedTask =
         /(?i)(?:\d{1,3}[.)]\s|\d{1,3}[a-z]?(?:\.\d{1,3}[a-z]?)+[.)]?\s|T\d{2,4}[a-z]?\b(?!\s*(?:[-–,&]|and\b)\s*T\d)|task\s+\d)/
+
+    /// The id a task's text starts with: `T040` (`**T040**` too), `2.1`,
+    /// `3`, `4a.2`; nil for a box with no task number, or one that sums up
+    /// a range (`T001-T006: …`).
+    static func taskID(_ text: String) -> String? {
+        guard let match = try? numberedTask.prefixMatch(in: text) else { return nil }
+        let id = match.output.trimmingCharacters(in: CharacterSet(charactersIn: " .)\t"))
+        return id.lowercased().hasPrefix("task") ? nil : id
+    }
+
+    /// The anchor of a task on its page: `T040` as written, `task-2.1` for a
+    /// numbered one (a bare number is no id an HTML page can start with).
+    static func taskAnchor(_ id: String) -> String {
+        id.first?.isLetter == true ? id : "task-" + id
+    }
 
     mutating func applyImplementationOrder(to index: Int) {
         guard fact.items[index].kind == .chunk, let mapping = phaseOfChunk[fact.items[index].id] else { return }

@@ -201,7 +201,7 @@ struct InPlaceViews {
             var status: WorkStatus?
             var shown = item
             if let task {
-                status = task == .done ? .done : .notStarted
+                status = PlanReader.boxStatus(task, item: item, text: text)
             } else if let box = PlanReader.nonStandardBox(text, dash: dashBox) {
                 status = box.status
                 shown = Self.withoutLeadingMark(item)
@@ -214,12 +214,21 @@ struct InPlaceViews {
                 continue
             }
             let checked = status == .done ? " checked" : ""
-            html += "<li class=\"task-list-item\" data-status=\"\(status.rawValue)\">"
+            html +=
+                "<li class=\"task-list-item\"\(taskAnchor(text, line: item.line)) data-status=\"\(status.rawValue)\">"
             html += "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled\(checked)"
             html += status == .done || status == .notStarted ? ">" : " aria-label=\"\(status.label)\">"
             html += " " + (try context.renderer.renderItemContent(of: shown, tight: info.tight)) + "</li>\n"
         }
         return html + (info.ordered ? "</ol>\n" : "</ul>\n")
+    }
+
+    /// ` id="T040"` for a task of a format's task list, where the dashboard's
+    /// Ready next links to it; a task id written twice on the page anchors
+    /// its first box only.
+    private func taskAnchor(_ text: String, line: Int) -> String {
+        guard let anchor = fact.taskAnchors[line] else { return "" }
+        return " id=\"\(HTMLEscaping.escape(anchor))\""
     }
 
     /// The item with `[~] ` or `✅ ` taken off the front of its first paragraph.

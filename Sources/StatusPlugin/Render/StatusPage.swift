@@ -274,18 +274,55 @@ struct StatusPage: Sendable {
 
     private func readyNext() -> String {
         let ready = report.readyNext
-        let html = "<h2 id=\"ready-next\">Ready next</h2>\n"
-        guard !ready.isEmpty else {
-            return html + "<p class=\"status-empty\">Nothing is ready: every item not started waits for another.</p>\n"
+        var html = "<h2 id=\"ready-next\">Ready next</h2>\n"
+        let units = report.workUnits.filter { !$0.next.isEmpty }
+        if ready.isEmpty && units.isEmpty {
+            // Say why: work waits, or none is left to start.
+            let waiting = report.tracked.contains { $0.item.status == .notStarted && $0.readiness == .waiting }
+            let why = waiting ? "every item not started waits for another" : "no item is left to start"
+            return html + "<p class=\"status-empty\">Nothing is ready: \(why).</p>\n"
         }
-        return html
-            + list(ready) { entry in
+        if !ready.isEmpty {
+            html += list(ready) { entry in
                 var row = link(entry.item)
                 if let estimate = entry.item.estimate {
                     row += " <span class=\"work-where\">\(StatusViews.estimate(estimate))</span>"
                 }
                 return row + " " + whereWritten(entry.item)
             }
+        }
+        // A format's units offer their next tasks, in the order their lists write them.
+        if !units.isEmpty {
+            html += "<ul class=\"status-list status-next-tasks\">\n"
+            for progress in units.prefix(Self.listLimit) {
+                let kind = progress.unit.kind
+                html += "<li><strong>\(HTMLEscaping.escape(progress.unit.format.name)) \(HTMLEscaping.escape(kind))"
+                html += " <span class=\"work-id\">\(HTMLEscaping.escape(progress.unit.id))</span></strong><ul>\n"
+                for task in progress.next {
+                    var href = site.page(at: task.page).map { site.url(from: StatusPlugin.pagePath, to: $0.outputPath) }
+                    if let id = task.id { href = href.map { $0 + "#" + PlanReader.taskAnchor(id) } }
+                    let text = HTMLEscaping.escape(Self.shortened(task.text))
+                    let name = href.map { "<a href=\"\(HTMLEscaping.escape($0))\">\(text)</a>" } ?? text
+                    let badge = task.status == .notStarted ? "" : " " + StatusViews.badge(task.status)
+                    html += "<li>\(name)\(badge) <span class=\"work-where\">"
+                    html += HTMLEscaping.escape("\(task.page):\(task.line)") + "</span></li>\n"
+                }
+                html += "</ul></li>\n"
+            }
+            if units.count > Self.listLimit {
+                html += "<li class=\"status-more\">and \(units.count - Self.listLimit) more</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        return html
+    }
+
+    /// A task's text cut to a line's length at a word (the page has the rest).
+    static func shortened(_ text: String, limit: Int = 140) -> String {
+        guard text.count > limit else { return text }
+        let cut = text.prefix(limit)
+        let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return word + " …"
     }
 
     /// A list of entries, at most `limit` of them, then how many more there are.
