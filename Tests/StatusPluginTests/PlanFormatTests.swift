@@ -215,6 +215,41 @@ struct PlanFormatTests {
         #expect(PlanReader.taskID("2.1 Create") == "2.1" && PlanReader.taskID("T001-T006: Setup") == nil)
     }
 
+    @Test func taskMarkersAreDrawnAndLinkTheirStoriesAndRequirements() throws {
+        let site = try BuiltSite([
+            "specs/001-albums/spec.md":
+                "# Feature Specification: Albums\n\n### User Story 1 - Create an album (Priority: P1)\n",
+            "specs/001-albums/tasks.md": """
+            # Tasks: Albums
+
+            - [x] **T001** [P] [US1] Album model
+            - [ ] T002 [US3] Sharing, a story the spec lacks
+            - [ ] T003 Wire it [P] later on the line
+            - [ ] T004 [X] is no marker
+            """,
+            ".kiro/specs/sync/requirements.md": "# Requirements Document\n\n### Requirement 2: Offline\n",
+            ".kiro/specs/sync/tasks.md": "# Tasks\n\n- [ ] 1. Queue\n  - _Requirements: 2.1, 9.4_\n",
+            "notes/tasks.md": "# Tasks\n\n- [ ] T001 [P] Not a format's task list\n",
+        ])
+        defer { site.remove() }
+        _ = try site.build()
+        let tasks = try site.text("specs/001-albums/tasks.html")
+        let story = "spec.html#user-story-1---create-an-album-priority-p1"
+        #expect(
+            tasks.contains(
+                "<span class=\"task-id\">T001</span> <span class=\"task-tag\" title=\"Can run in parallel with other"
+                    + " [P] tasks\">P</span> <a class=\"task-tag\" href=\"\(story)\" title=\"User story 1\">US1</a> Album model"
+            ))
+        #expect(tasks.contains("<span class=\"task-tag\" title=\"User story 3\">US3</span> Sharing"))
+        #expect(tasks.contains("<span class=\"task-id\">T003</span> Wire it [P] later on the line"))
+        #expect(tasks.contains("<span class=\"task-id\">T004</span> [X] is no marker"))
+        let kiro = try site.text("kiro/specs/sync/tasks.html")
+        #expect(
+            kiro.contains("<em>Requirements: <a href=\"requirements.html#requirement-2-offline\">2.1</a>, 9.4</em>"))
+        let notes = try site.text("notes/tasks.html")
+        #expect(notes.contains("T001 [P] Not a format"))
+    }
+
     @Test func anArchivedOpenSpecChangeIsDoneAndAKiroArchiveIsHistory() throws {
         let status = pluginReport([
             try page("# Tasks\n\n- [x] 1.1 Schema\n- [ ] 1.2 API\n", path: "openspec/changes/add-2fa/tasks.md"),

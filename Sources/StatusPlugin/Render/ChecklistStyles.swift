@@ -68,6 +68,13 @@ enum ChecklistStyles {
         }
         .doc li.task-list-item[data-status="cancelled"] { color: var(--color-text-muted); text-decoration: line-through; }
         .doc li.task-list-item[data-status="optional"] > input[type="checkbox"] { border-style: dashed; }
+        /* A format's task markers: its id, spec-kit's [P] and [US1]. */
+        .task-id { font-family: var(--font-mono); font-size: .9em; font-weight: 600; }
+        .task-tag {
+          display: inline-block; padding: 0 .4em; border: 1px solid var(--color-border); border-radius: var(--radius-sm);
+          font-size: var(--text-xs); line-height: 1.5; vertical-align: .1em; color: var(--color-text-muted);
+        }
+        a.task-tag { color: var(--color-link); text-decoration: none; }
         .doc li.task-list-item[data-status="optional"] { color: var(--color-text-muted); }
 
         /* The Status dashboard. */

@@ -195,6 +195,7 @@ struct InPlaceViews {
                 ? "<ol class=\"contains-task-list\">\n" : "<ol start=\"\(info.start)\" class=\"contains-task-list\">\n"
         }
         let dashBox = PlanReader.dashBox(forPath: context.page.sourcePath)
+        let markers = TaskMarkers(for: context.page, in: context.site, from: context.page.outputPath)
         for item in list.children {
             guard case .item(let task) = item.kind else { continue }
             let text = PlanReader.itemText(item)
@@ -218,7 +219,8 @@ struct InPlaceViews {
                 "<li class=\"task-list-item\"\(taskAnchor(text, line: item.line)) data-status=\"\(status.rawValue)\">"
             html += "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled\(checked)"
             html += status == .done || status == .notStarted ? ">" : " aria-label=\"\(status.label)\">"
-            html += " " + (try context.renderer.renderItemContent(of: shown, tight: info.tight)) + "</li>\n"
+            html +=
+                " " + markers.decorate(try context.renderer.renderItemContent(of: shown, tight: info.tight)) + "</li>\n"
         }
         return html + (info.ordered ? "</ol>\n" : "</ul>\n")
     }
