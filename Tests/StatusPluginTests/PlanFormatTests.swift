@@ -196,8 +196,12 @@ struct PlanFormatTests {
         let status = pluginReport([
             try page(tasks, path: "specs/001-albums/tasks.md"), try page(kiro, path: ".kiro/specs/sync/tasks.md"),
         ])
-        // The struck-out task is cancelled: not counted, never next.
-        #expect(status.plans.map(\.unit.text) == ["2 of 7 tasks", "1 of 3 tasks"])
+        // The struck-out task is cancelled: not counted, never next; T003,
+        // written twice, is one task, open while one of its boxes is.
+        #expect(status.plans.map(\.unit.text) == ["1 of 6 tasks", "1 of 3 tasks"])
+        let hints = status.entries.flatMap(\.item.hints).map(\.message)
+        #expect(
+            hints == ["T003 is written twice: not started at line 5, done at line 13; counted once, as not started"])
         let albums = try #require(status.workUnits.first { $0.unit.id == "001-albums" })
         #expect(albums.next.map { String($0.text.prefix(4)) } == ["T003", "T004", "T005"])
         // Under way first.
@@ -213,6 +217,17 @@ struct PlanFormatTests {
         #expect(dashboard.contains("<a href=\"kiro/specs/sync/tasks.html#task-2\">2. Store</a>"))
         #expect(PlanReader.taskID("T040 [P] Do") == "T040" && PlanReader.taskID("T020a Split") == "T020a")
         #expect(PlanReader.taskID("2.1 Create") == "2.1" && PlanReader.taskID("T001-T006: Setup") == nil)
+    }
+
+    @Test func aTaskWrittenTwiceAlikeIsOneTaskWithNoHint() throws {
+        let tasks =
+            "# Tasks\n\n## Phase 13\n\n- [ ] T800 Keys\n- [x] T801 Roles\n\n## Phase 13\n\n- [ ] T800 Keys\n- [x] T801 Roles\n"
+        let status = pluginReport([try page(tasks, path: "specs/006-permissions/tasks.md")])
+        #expect(status.plans.map(\.unit.text) == ["1 of 2 tasks"])
+        #expect(status.entries.allSatisfy { $0.item.hints.isEmpty })
+        // Outside a format's task list, boxes are boxes, however they repeat.
+        let plain = pluginReport([try page(tasks, path: "notes/tasks.md")])
+        #expect(plain.plans.map(\.unit.text) == ["2 of 4 tasks"])
     }
 
     @Test func taskMarkersAreDrawnAndLinkTheirStoriesAndRequirements() throws {

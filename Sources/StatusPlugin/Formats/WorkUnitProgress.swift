@@ -140,6 +140,12 @@ extension StatusReport {
     /// A task list's next tasks (see ``WorkUnitProgress/next``): the boxes
     /// with task ids when the list numbers its tasks, else every box.
     static func nextTasks(_ entries: [ChecklistEntry], page: String) -> [WorkUnitProgress.NextTask] {
+        // A repeated task is offered once, with the status it is counted with.
+        let entries = entries.filter { $0.repeatOf == nil }.map { entry in
+            var counted = entry
+            counted.status = entry.countedStatus ?? entry.status
+            return counted
+        }
         let numbered = entries.filter { (try? PlanReader.numberedTask.prefixMatch(in: $0.text)) != nil }
         let tasks = numbered.count * 3 > entries.count * 2 ? numbered : entries
         func task(_ entry: ChecklistEntry) -> WorkUnitProgress.NextTask {

@@ -54,6 +54,12 @@ public struct ChecklistEntry: Sendable, Equatable, Codable {
     public var depth: Int
     /// The work item it belongs to (an index into the page's items).
     public var owner: Int?
+    /// In a format's task list, the index of the entry that first wrote the
+    /// same task id: this box is that task again, drawn, not counted twice.
+    public var repeatOf: Int?
+    /// The status it is counted with, where that is not the box's own: a
+    /// repeated task whose copies disagree counts as its least finished copy.
+    public var countedStatus: WorkStatus?
 }
 
 /// A GSD `NN-NN-PLAN.md`.

@@ -251,6 +251,18 @@ public struct ChecklistCount: Sendable, Equatable, Codable {
     /// Every box, counted or not.
     public var boxes: Int { total + cancelled + optional }
 
+    /// Takes one entry away (one ``add(_:)`` put in).
+    public mutating func remove(_ status: WorkStatus) {
+        switch status {
+        case .done: done -= 1
+        case .inProgress, .inReview: inProgress -= 1
+        case .optional: optional -= 1
+        case .cancelled: cancelled -= 1
+        case .blocked: blocked -= 1
+        case .notStarted, .unknown: open -= 1
+        }
+    }
+
     /// Adds another count.
     public static func + (lhs: ChecklistCount, rhs: ChecklistCount) -> ChecklistCount {
         ChecklistCount(

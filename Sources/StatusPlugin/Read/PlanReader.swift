@@ -165,14 +165,16 @@ struct PlanReader {
         // that sections further down describe.
         for table in statusTables { readStatusTable(table) }
         markOptionalLabels()
+        if isUnitTaskList { countRepeatedTasksOnce() }
         var anchored = Set<String>()
-        for entry in fact.entries where (try? Self.numberedTask.prefixMatch(in: entry.text)) != nil {
+        for entry in fact.entries
+        where entry.repeatOf == nil && (try? Self.numberedTask.prefixMatch(in: entry.text)) != nil {
             if isUnitTaskList, let id = Self.taskID(entry.text), anchored.insert(id).inserted {
                 fact.taskAnchors[entry.line] = Self.taskAnchor(id)
             }
             guard let owner = entry.owner else { continue }
             fact.items[owner].numberedBoxes += 1
-            fact.items[owner].numberedChecklist.add(entry.status)
+            fact.items[owner].numberedChecklist.add(entry.countedStatus ?? entry.status)
         }
         for index in fact.items.indices {
             applyImplementationOrder(to: index)
@@ -347,6 +349,46 @@ struct PlanReader {
     /// up some of them).
     nonisolated(unsafe) static let numberedTask =
         /(?i)(?:\d{1,3}[.)]\s|\d{1,3}[a-z]?(?:\.\d{1,3}[a-z]?)+[.)]?\s|T\d{2,4}[a-z]?\b(?!\s*(?:[-–,&]|and\b)\s*T\d)|task\s+\d)/
+
+    /// A task id written more than once in a format's task list (the list
+    /// copied again as a "Quality Checklist", a phase pasted twice) is one
+    /// task. Its later boxes are drawn as written and not counted again; it
+    /// is done only when every box of it is ticked, and where they disagree
+    /// a hint on the first says which lines to check, rather than one copy
+    /// winning unseen.
+    mutating func countRepeatedTasksOnce() {
+        var first: [String: Int] = [:]
+        var later: [Int: [Int]] = [:]
+        for (index, entry) in fact.entries.enumerated() {
+            guard let id = Self.taskID(entry.text) else { continue }
+            if let earlier = first[id] {
+                later[earlier, default: []].append(index)
+            } else {
+                first[id] = index
+            }
+        }
+        for (index, repeats) in later.sorted(by: { $0.key < $1.key }) {
+            let original = fact.entries[index]
+            for repeated in repeats {
+                fact.entries[repeated].repeatOf = index
+                let entry = fact.entries[repeated]
+                if let owner = entry.owner { fact.items[owner].checklist.remove(entry.status) }
+            }
+            let copies = [original] + repeats.map { fact.entries[$0] }
+            guard Set(copies.map(\.status)).count > 1, let owner = original.owner,
+                let counted = copies.first(where: { $0.status != .done })?.status
+            else { continue }
+            fact.items[owner].checklist.remove(original.status)
+            fact.items[owner].checklist.add(counted)
+            fact.entries[index].countedStatus = counted
+            let id = Self.taskID(original.text) ?? ""
+            let lines = copies.map { "\($0.status.label.lowercased()) at line \($0.line)" }.joined(separator: ", ")
+            let times = copies.count == 2 ? "twice" : "\(copies.count) times"
+            fact.items[owner].hint(
+                "\(id) is written \(times): \(lines); counted once, as \(counted.label.lowercased())",
+                line: original.line)
+        }
+    }
 
     /// The id a task's text starts with: `T040` (`**T040**` too), `2.1`,
     /// `3`, `4a.2`; nil for a box with no task number, or one that sums up
