@@ -90,11 +90,12 @@ public struct StatusPlugin: Plugin {
         // In a GSD folder the work is the plans, phases and quick tasks the
         // GSD readers find; the checklists and tables of a plan, a SUMMARY's
         // self-check, REQUIREMENTS or research notes are records, not units
-        // of work. So are a spec-kit feature's spec, plan and checklists, and
-        // a Kiro spec's or OpenSpec change's documents other than its tasks.
+        // of work. So are a spec-kit feature's spec, plan and checklists, a
+        // Kiro spec's or OpenSpec change's documents other than its tasks,
+        // and the tools' own files (templates, steering, instructions).
         // Their boxes are still drawn read-only.
         let isRecord =
-            GSDFiles.isInPlanningFolder(page.sourcePath)
+            GSDFiles.isInPlanningFolder(page.sourcePath) || PlanLayout.isToolFile(page.sourcePath)
             || (unit.map { PlanLayout.isRecord(page.sourcePath, in: $0) } ?? false)
         if isRecord && pageSwitch != .on {
             fact.items = []

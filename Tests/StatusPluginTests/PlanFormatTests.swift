@@ -297,6 +297,22 @@ struct PlanFormatTests {
                 title: "Change: Add two-factor sign-in")
         ])
         #expect(openSpec.workUnits.map(\.title) == ["Add two-factor sign-in"])
+        let suffixed = pluginReport([
+            try page(
+                "# Recipe Import — Requirements\n", path: ".kiro/specs/import/requirements.md",
+                title: "Recipe Import — Requirements")
+        ])
+        #expect(suffixed.workUnits.map(\.title) == ["Recipe Import"])
+        // The tools' own files are no work: templates, steering, instructions.
+        #expect(PlanLayout.isToolFile(".specify/templates/tasks-template.md"))
+        #expect(PlanLayout.isToolFile("openspec/AGENTS.md") && PlanLayout.isToolFile("openspec/specs/auth/spec.md"))
+        #expect(PlanLayout.isToolFile(".kiro/steering/product.md") && PlanLayout.isToolFile("memory/constitution.md"))
+        #expect(!PlanLayout.isToolFile("openspec/changes/add-2fa/tasks.md") && !PlanLayout.isToolFile("PLAN.md"))
+        let agents = pluginReport([
+            try page(
+                "# OpenSpec Instructions\n\n### Before Any Task\n\n- [ ] Read the specs\n", path: "openspec/AGENTS.md")
+        ])
+        #expect(agents.plans.isEmpty)
     }
 
     @Test func statusJSONNamesEveryItemsFormatAndUnit() throws {

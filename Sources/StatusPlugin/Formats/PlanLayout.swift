@@ -147,6 +147,26 @@ public enum PlanLayout {
         return !(inside.firstIndex(of: "/") == nil && name.hasPrefix("task") && name.hasSuffix(".md"))
     }
 
+    /// Whether a page is one of a planning tool's own files rather than
+    /// work: spec-kit's `.specify/` (its constitution and templates; older
+    /// versions kept `memory/constitution*.md` at the root), Kiro's
+    /// `.kiro/steering/`, and OpenSpec's instructions and current specs
+    /// (`openspec/AGENTS.md`, `project.md`, `specs/`: what is built, not
+    /// what is left). Their boxes (a template's, a "Before Any Task"
+    /// routine) are drawn, never counted.
+    public static func isToolFile(_ path: String) -> Bool {
+        let parts = path.split(separator: "/").map { $0.lowercased() }
+        guard parts.count >= 2 else { return false }
+        let folders = parts.dropLast()
+        for (offset, folder) in folders.enumerated() {
+            let next = offset + 1 < folders.count ? folders[offset + 1] : nil
+            if folder == ".specify" { return true }
+            if folder == ".kiro" && next == "steering" { return true }
+            if folder == "openspec" && next != "changes" { return true }
+        }
+        return folders.last == "memory" && parts.last!.hasPrefix("constitution")
+    }
+
     /// Whether a page of a spec-kit feature is one of its quality checklists
     /// (`checklists/ux.md`): a gate that passes when no box is left open.
     public static func isChecklist(_ path: String, in unit: WorkUnit) -> Bool {

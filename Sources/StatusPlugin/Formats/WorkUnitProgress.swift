@@ -1,3 +1,4 @@
+import Foundation
 import SpecSiteKit
 
 /// Where one of a format's units stands: a spec-kit feature, a Kiro spec, an
@@ -201,6 +202,12 @@ extension StatusReport {
                     title = String(title[title.index(after: colon)...]).trimmingSpaces
                 }
             }
+            // `Recipe Import — Requirements`, `Sync Design Document`: the name
+            // is what comes before the document's kind.
+            for suffix in Self.titleSuffixes where title.lowercased().hasSuffix(suffix) && title.count > suffix.count {
+                title = String(title.dropLast(suffix.count)).trimmingCharacters(in: CharacterSet(charactersIn: " —–-:"))
+                break
+            }
             let plain = title.lowercased()
             if title.isEmpty || Self.genericTitles.contains(plain) || plain == unit.id.lowercased() { continue }
             return title
@@ -212,6 +219,11 @@ extension StatusReport {
     static let titleLabels = [
         "specification", "spec", "tasks", "task list", "implementation plan", "plan", "proposal", "change",
         "requirements", "design", "requirements document", "design document",
+    ]
+    /// Kinds of document a unit's page title may end with, longest first.
+    static let titleSuffixes = [
+        " requirements document", " design document", " implementation plan", " requirements", " design",
+        " tasks",
     ]
     /// Titles every unit of a format has, which name no unit.
     static let genericTitles: Set<String> = [
