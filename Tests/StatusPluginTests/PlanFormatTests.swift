@@ -225,6 +225,23 @@ struct PlanFormatTests {
         let status = pluginReport([try page(tasks, path: "specs/006-permissions/tasks.md")])
         #expect(status.plans.map(\.unit.text) == ["1 of 2 tasks"])
         #expect(status.entries.allSatisfy { $0.item.hints.isEmpty })
+        // An id reused over other words is another task, counted, with a hint;
+        // a copy edited in passing is the same task.
+        let reused = """
+            # Tasks
+
+            - [x] 1. Email service testing
+            - [x] 2. Core functionality validation
+            - [x] 2. Performance optimization (ORL-87)
+            - [ ] 3. Create quick actions section
+            - [ ] 3. Create quick actions section (define the actions)
+            """
+        let restarted = pluginReport([try page(reused, path: ".kiro/specs/mvp/tasks.md")])
+        #expect(restarted.plans.map(\.unit.text) == ["3 of 4 tasks"])
+        #expect(
+            restarted.entries.flatMap(\.item.hints).map(\.message) == [
+                "2 tasks have the id 2 (lines 4, 5); each is counted"
+            ])
         // Outside a format's task list, boxes are boxes, however they repeat.
         let plain = pluginReport([try page(tasks, path: "notes/tasks.md")])
         #expect(plain.plans.map(\.unit.text) == ["2 of 4 tasks"])

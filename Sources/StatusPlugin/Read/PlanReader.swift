@@ -357,15 +357,31 @@ struct PlanReader {
     /// a hint on the first says which lines to check, rather than one copy
     /// winning unseen.
     mutating func countRepeatedTasksOnce() {
-        var first: [String: Int] = [:]
+        // A task is its id and its words: the same id over other words is
+        // another task that reuses the id (numbering restarted, a phase
+        // numbered again), counted on its own, with a hint.
+        var tasks: [String: [(index: Int, words: Set<String>)]] = [:]
         var later: [Int: [Int]] = [:]
+        var reused: [Int: [Int]] = [:]
         for (index, entry) in fact.entries.enumerated() {
             guard let id = Self.taskID(entry.text) else { continue }
-            if let earlier = first[id] {
-                later[earlier, default: []].append(index)
+            let words = Self.taskWords(entry.text)
+            let earlier = tasks[id, default: []]
+            if let same = earlier.first(where: { Self.sameTask($0.words, words) }) {
+                later[same.index, default: []].append(index)
             } else {
-                first[id] = index
+                if let other = earlier.first { reused[other.index, default: []].append(index) }
+                tasks[id, default: []].append((index, words))
             }
+        }
+        for (index, others) in reused.sorted(by: { $0.key < $1.key }) {
+            guard let owner = fact.entries[index].owner, let id = Self.taskID(fact.entries[index].text) else {
+                continue
+            }
+            let lines = ([index] + others).map { String(fact.entries[$0].line) }
+            fact.items[owner].hint(
+                "\(others.count + 1) tasks have the id \(id) (lines \(lines.joined(separator: ", "))); each is counted",
+                line: fact.entries[index].line)
         }
         for (index, repeats) in later.sorted(by: { $0.key < $1.key }) {
             let original = fact.entries[index]
@@ -388,6 +404,23 @@ struct PlanReader {
                 "\(id) is written \(times): \(lines); counted once, as \(counted.label.lowercased())",
                 line: original.line)
         }
+    }
+
+    /// A task's words after its id, lower-cased, its markers (`[P]`,
+    /// `[US1]`) aside: what two copies of it share.
+    static func taskWords(_ text: String) -> Set<String> {
+        let rest = text.drop { !$0.isWhitespace }.lowercased()
+        let words = rest.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        return Set(words.filter { $0 != "p" && !($0.hasPrefix("us") && $0.dropFirst(2).allSatisfy(\.isNumber)) })
+    }
+
+    /// Whether two texts of one id are the same task: most words of the
+    /// shorter are in the longer (a copy edited in passing, `Create quick
+    /// actions section` and `… (define actions: …)`), or neither has words.
+    static func sameTask(_ one: Set<String>, _ other: Set<String>) -> Bool {
+        let shorter = min(one.count, other.count)
+        guard shorter > 0 else { return one.count == other.count }
+        return one.intersection(other).count * 5 >= shorter * 3
     }
 
     /// The id a task's text starts with: `T040` (`**T040**` too), `2.1`,

@@ -1,0 +1,90 @@
+import Foundation
+import SpecSiteKit
+import Testing
+
+@testable import StatusPlugin
+
+/// Planning folders other teams wrote, kept out of the repository in the
+/// git-ignored `.realworld/plans/` (its `SOURCES.txt` files name each
+/// repository and commit, its `HANDCOUNT.md` files the hand counts): each
+/// unit's tasks as a careful reader counts them. Skipped when the folder is
+/// not here.
+@Suite("Real planning folders")
+struct RealWorldPlanTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".realworld/plans").path
+
+    static var isHere: Bool { FileManager.default.fileExists(atPath: root) }
+
+    /// Each unit of the folder as `id status done/total`, as `status.json` says.
+    func units(_ folder: String) throws -> [String: String] {
+        let site = BuiltSite(content: Self.root + "/" + folder)
+        defer { site.remove() }
+        _ = try site.build()
+        let json = try site.json(StatusPlugin.jsonPath)
+        let units = try #require(json["work_units"] as? [[String: Any]])
+        var found: [String: String] = [:]
+        for unit in units where unit["archived"] == nil {
+            let tasks = try #require(unit["tasks"] as? [String: Any])
+            let id = try #require(unit["id"] as? String)
+            found[id] = "\(unit["status"] ?? "") \(tasks["done"] ?? 0)/\(tasks["total"] ?? 0)"
+        }
+        return found
+    }
+
+    /// A spec-kit repository's features, modern and old layouts: a phase
+    /// marked ✅ over open tasks is no done feature, validation boxes are
+    /// checks, a struck-out task is cancelled, a list copied twice counts once.
+    @Test(.enabled(if: isHere)) func specKitFeatures() throws {
+        let mbe = try units("speckit/mictlanix__mbe-ui")
+        #expect(mbe["001-user-authentication"] == "done 57/57")
+        #expect(mbe["002-product-catalog"] == "in-progress 39/43")
+        #expect(mbe["021-cash-sessions"] == "in-progress 41/42")
+        #expect(mbe["025-pos-payment-ux"] == "done 28/28")
+        let old = try units("speckit/BCNelson__hereAndNow")
+        #expect(old == ["001-build-an-application": "in-progress 105/107"])
+        let copied = try units("speckit/nadeemsangrasi__creator-vault")
+        #expect(copied["001-frontend-implementation"] == "in-progress 119/146")
+        #expect(copied["001-backend-api"] == "done 76/76")
+        let pAInt = try units("speckit/Antigenic-OSS__pAInt")
+        #expect(pAInt["003-components-tab"] == "done 25/25")
+        let messy = try units("speckit/javeria-kamran__Taskops")
+        #expect(messy["002-phase2-web-app"] == "in-progress 32/148")
+        #expect(messy["003-phase3-chatbot"] == "in-progress 23/65")
+        let echoroo = try units("speckit/0kam__echoroo")
+        #expect(echoroo["006-permissions-redesign"] == "in-progress 127/268")
+    }
+
+    /// Kiro specs: optional tasks never counted, `[-]` in progress, specs
+    /// grouped in folders, tasks written as headings with boxes, exit criteria.
+    @Test(.enabled(if: isHere)) func kiroSpecs() throws {
+        let delight = try units("kiro/Orlando-Villanueva__delight")
+        #expect(delight["email-notifications"] == "in-progress 6/13")
+        #expect(delight["mvp-completion"] == "done 10/10")
+        let weirdos = try units("kiro/RockyBoyRC__SpaceWeirdos")
+        #expect(weirdos["1-ui-design-system"] == "in-progress 38/39")
+        #expect(weirdos["high-severity-duplication-fixes"] == "not-started 0/15")
+        #expect(weirdos["_archived"] == nil)
+        let supper = try units("kiro/AlexandreBrisebois__whats-for-supper")
+        #expect(supper["cnf-health-orchestration"] == "in-progress 4/46")
+        #expect(supper["recipe-import-reporting"] == "done 7/7")
+        let arena = try units("kiro/Nether403__Stickworld-Tournament")
+        // Every task done, one exit criterion in progress: not done.
+        #expect(arena["02-tournament-platform-ranking"] == "in-progress 43/43")
+        let audio = try units("kiro/chrisns__AudioCap")
+        #expect(audio["audiocap-testing"] == "in-progress 27/28")
+        let mount = try units("kiro/Auriora__OneMount")
+        #expect(mount["system-verification-and-fix"] == "in-progress 388/412")
+    }
+
+    /// OpenSpec changes: archived ones done whatever their boxes say, task
+    /// ids with letters (`4a.2`).
+    @Test(.enabled(if: isHere)) func openSpecChanges() throws {
+        let j16z = try units("openspec/0xSSDD__j16z")
+        #expect(j16z["fix-theme-and-ux-issues"] == "in-progress 60/79")
+        #expect(j16z["refactor-header-controls"] == "done 23/23")
+        #expect(j16z["add-mvp-frontend-screens"] == "in-progress 168/229")
+        let norish = try units("openspec/23492__norish")
+        #expect(norish["wire-mobile-groceries-backend"] == "in-progress 23/31")
+    }
+}
