@@ -110,6 +110,9 @@ public struct StatusPlugin: Plugin {
                     && !$0.message.hasPrefix("estimate '")
             }
         }
+        if let unit, unit.format == .backlogMD, pageSwitch != .on {
+            BacklogTask.read(page, unit: unit, fact: &fact, warnings: &warnings)
+        }
         let quickTask = GSDFiles.quickTask(of: page.sourcePath)
         let isQuickPlan = quickTask != nil && GSDFiles.fileName(page.sourcePath).hasSuffix("PLAN.md")
         if isQuickPlan || (quickTask == nil && GSDFiles.isPlan(page)) {

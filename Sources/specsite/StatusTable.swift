@@ -220,12 +220,15 @@ struct StatusTable {
     /// A paragraph wrapped to the width, lines after the first indented by `hanging`.
     private func wrap(_ text: String, indent: Int, hanging: Int) -> [String] {
         let lines = Self.wrapWords(text, width: max(20, width - indent))
-        // Lines after the first are wrapped again below at their own indent.
+        // The words after the first line are packed again at their own indent,
+        // together: each line re-wrapped on its own left its last word alone
+        // whenever the hanging indent was deeper than the first line's.
         guard let first = lines.first else { return [] }
         let pad = String(repeating: " ", count: hanging)
         var result = [String(repeating: " ", count: indent) + first]
-        for line in lines.dropFirst() {
-            result += Self.wrapWords(line, width: max(20, width - hanging)).map { pad + $0 }
+        let rest = lines.dropFirst().joined(separator: " ")
+        if !rest.isEmpty {
+            result += Self.wrapWords(rest, width: max(20, width - hanging)).map { pad + $0 }
         }
         return result
     }

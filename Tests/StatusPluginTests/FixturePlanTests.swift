@@ -96,6 +96,34 @@ struct FixturePlanTests {
         #expect(page.components(separatedBy: "data-status=\"optional\"").count == 2)
     }
 
+    /// Backlog.md: one task a file, its status in front matter (`completed/`
+    /// done whatever it says, `drafts/` history, a status word that says
+    /// cancelled), dependencies between files in different folders, and
+    /// acceptance criteria that a done task left open.
+    @Test func backlogMD() throws {
+        let (json, site) = try status("backlog-md")
+        defer { site.remove() }
+        // task-1 done (completed/), task-4 done, task-2 under way, task-3
+        // open, task-5 cancelled ("Wontfix"), task-9 a draft → 2 of 4 tasks.
+        let summary = try #require(json["summary"] as? [String: Any])
+        #expect(texts(summary["units"]) == ["2 of 4 tasks"])
+        #expect(texts(summary["work_units"]) == ["2 of 4 tasks"])
+        let items = try #require(json["items"] as? [[String: Any]])
+        let byID = Dictionary(uniqueKeysWithValues: items.map { (($0["id"] as? String) ?? "", $0) })
+        #expect(byID["task-1"]?["status"] as? String == "done")
+        #expect(byID["task-2"]?["deps"] as? [String] == ["task-1"])
+        #expect(byID["task-3"]?["waiting_for"] as? [String] == ["task-2"])
+        #expect(byID["task-5"]?["status"] as? String == "cancelled")
+        #expect(byID["task-9"]?["archived"] as? Bool == true)
+        #expect(byID.values.allSatisfy { $0["format"] as? String == "backlog-md" })
+        let hints = (json["check_these"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        #expect(hints == ["marked done, but 1 of 2 acceptance criteria are not ticked"])
+        let units = try units(json)
+        #expect(units["doc-1"] == nil && units.count == 6)
+        let dashboard = try site.text("status.html")
+        #expect(dashboard.contains("<th scope=\"col\">Acceptance criteria</th>"))
+    }
+
     /// OpenSpec: a change with tasks (one box with `[x]` later on its line,
     /// ids with letters), an archived change left with an open box (done),
     /// a change with no tasks yet, and the tool's own files.

@@ -80,7 +80,7 @@ public struct StatusReport: Sendable {
 
     /// The kinds that can be a plan's unit of work (phases gather plans, and
     /// are the unit only of a roadmap with no plans yet).
-    public static let trackedKinds: Set<WorkItem.Kind> = [.chunk, .section, .plan, .row, .checklist, .quick]
+    public static let trackedKinds: Set<WorkItem.Kind> = [.chunk, .section, .plan, .row, .checklist, .quick, .task]
 
     /// Each plan's progress in its own unit (``UnitProgress``), in site order.
     public internal(set) var plans: [PlanProgress] = []
@@ -295,6 +295,9 @@ public struct StatusReport: Sendable {
     /// or, for GSD plans and phases, the folder that holds its `.planning/`.
     /// Dependencies never resolve across projects.
     static func project(of item: WorkItem) -> String {
+        // A backlog's tasks (to do, completed, archived) are one project: the
+        // folder that holds `backlog/`.
+        if item.kind == .task, let unit = PlanLayout.unit(ofPath: item.sourcePath) { return unit.project }
         var folder = item.kind.isGSD ? scope(of: item) : item.sourcePath
         if !item.kind.isGSD, let slash = folder.lastIndex(of: "/") {
             folder = String(folder[..<slash])

@@ -69,13 +69,14 @@ public struct UnitProgress: Sendable, Equatable, Codable {
         case .row: "row"
         case .checklist: "checklist section"
         case .quick: "quick task"
+        case .task: "task"
         }
     }
 
     /// The order in which a plan's kinds are its unit: the first present is.
     /// Quick tasks come last: beside a roadmap's plans they are counted apart,
     /// never summed into the plans.
-    static let unitOrder: [WorkItem.Kind] = [.chunk, .plan, .section, .row, .checklist, .quick]
+    static let unitOrder: [WorkItem.Kind] = [.chunk, .plan, .task, .section, .row, .checklist, .quick]
 }
 
 /// The work of one plan: a document, or a GSD planning folder with its phases and plans.
@@ -281,7 +282,9 @@ extension StatusReport {
     /// with no ids (`## Task 3: …` over acceptance criteria): then the
     /// headings are the work, as in any plan.
     static func unitTaskList(scope: String, members: [Entry]) -> PlanProgress? {
-        guard let unit = PlanLayout.unit(ofPath: scope), !PlanLayout.isRecord(scope, in: unit) else { return nil }
+        guard let unit = PlanLayout.unit(ofPath: scope), unit.format != .backlogMD,
+            !PlanLayout.isRecord(scope, in: unit)
+        else { return nil }
         let all = members.reduce(ChecklistCount()) { $0 + $1.item.checklist }
         let numbered = members.reduce(ChecklistCount()) { $0 + $1.item.numberedChecklist }
         guard all.boxes > 0 else { return nil }

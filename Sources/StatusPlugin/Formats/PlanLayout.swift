@@ -16,6 +16,8 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
     case kiro
     /// OpenSpec: `openspec/changes/ID/{proposal,design,tasks}.md`.
     case openSpec = "openspec"
+    /// Backlog.md: `backlog/tasks/task-12 - Title.md`, one task a file.
+    case backlogMD = "backlog-md"
 
     /// The tool's own name, as its users write it.
     public var name: String {
@@ -25,6 +27,7 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
         case .specKit: "spec-kit"
         case .kiro: "Kiro"
         case .openSpec: "OpenSpec"
+        case .backlogMD: "Backlog.md"
         }
     }
 
@@ -35,6 +38,7 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
         case .specKit: "feature"
         case .kiro: "spec"
         case .openSpec: "change"
+        case .backlogMD: "task"
         }
     }
 }
@@ -55,7 +59,8 @@ public struct WorkUnit: Sendable, Hashable, Codable {
     /// The folder that holds the format's own folder (`""`, or `apps/web` for
     /// `apps/web/.kiro/specs/…`): two projects in one site never share units.
     public var project: String
-    /// An OpenSpec change moved to `changes/archive/`: done, whatever its boxes say.
+    /// An OpenSpec change moved to `changes/archive/`: done, whatever its
+    /// boxes say; a Backlog.md task in `archive/` or `drafts/`: history.
     public var archived = false
 }
 
@@ -83,6 +88,16 @@ public enum PlanLayout {
         for index in folders.indices.dropLast() {
             let folder = folders[index]
             let next = folders[index + 1]
+            if folder == "backlog" || folder == ".backlog", Self.backlogTaskFolders.contains(next) {
+                // One task a file: `task-12 - Title.md` (README files in
+                // folders of tasks are notes about them).
+                let name = String(parts.last!.dropLast(parts.last!.hasSuffix(".md") ? 3 : 0))
+                guard name.lowercased() != "readme" else { return nil }
+                let id = name.range(of: " - ").map { String(name[..<$0.lowerBound]) } ?? name
+                return WorkUnit(
+                    format: .backlogMD, kind: "task", id: id, folder: path,
+                    project: parts[..<index].joined(separator: "/"), archived: next == "archive" || next == "drafts")
+            }
             if folder == ".kiro", next == "specs" {
                 // A spec's files sit in its own folder, which users group in
                 // folders of their own (`cnf/`, `_archived/`): the spec is the
@@ -106,6 +121,15 @@ public enum PlanLayout {
             }
         }
         return nil
+    }
+
+    /// Where Backlog.md keeps task files: to do and under way, done, archived, drafted.
+    static let backlogTaskFolders: Set<String> = ["tasks", "completed", "archive", "drafts"]
+
+    /// Whether a Backlog.md task file lies in `completed/`: done, whatever its status says.
+    public static func isCompletedTask(_ path: String) -> Bool {
+        let folders = path.split(separator: "/").dropLast()
+        return zip(folders, folders.dropFirst()).contains { ($0 == "backlog" || $0 == ".backlog") && $1 == "completed" }
     }
 
     /// `001-photo-albums`: spec-kit's numbered feature folder.
@@ -140,7 +164,7 @@ public enum PlanLayout {
     /// proposal, design and spec deltas are records. Their boxes are drawn,
     /// never counted as tasks.
     public static func isRecord(_ path: String, in unit: WorkUnit) -> Bool {
-        guard path.hasPrefix(unit.folder + "/") else { return false }
+        guard unit.format != .backlogMD, path.hasPrefix(unit.folder + "/") else { return false }
         let inside = path.dropFirst(unit.folder.count + 1)
         // A task list in a folder of its own is still a task list.
         let name = inside.split(separator: "/").last.map { $0.lowercased() } ?? ""

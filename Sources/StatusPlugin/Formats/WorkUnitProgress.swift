@@ -40,6 +40,12 @@ public struct WorkUnitProgress: Sendable, Equatable {
         let nouns = Set(plans.map(\.unit.noun))
         return nouns.count == 1 ? nouns.first! : "item"
     }
+    /// A Backlog.md task's acceptance criteria: its boxes.
+    public var criteria: ChecklistCount {
+        plans.reduce(ChecklistCount()) { sum, plan in
+            plan.entries.reduce(sum) { $0 + ($1.item.kind == .task ? $1.item.checklist : ChecklistCount()) }
+        }
+    }
     /// A spec-kit feature's quality checklists (`checklists/ux.md`).
     public var checklists: [ChecklistGate] = []
     /// Its first page (its spec, else any), which the dashboard links to.
@@ -66,8 +72,9 @@ public struct WorkUnitProgress: Sendable, Equatable {
         public var line: Int
     }
 
-    /// History: a Kiro spec moved to `_archived/`, never counted. (An
-    /// archived OpenSpec change is done, and counted.)
+    /// History: a Kiro spec moved to `_archived/`, a Backlog.md task in
+    /// `archive/` or `drafts/`, never counted. (An archived OpenSpec change
+    /// is done, and counted.)
     public var isHistory: Bool { unit.archived && unit.format != .openSpec }
 
     /// A quality checklist: it passes when no box is left open.
@@ -128,7 +135,16 @@ extension StatusReport {
                 plans: own, checklists: checklists, page: (spec ?? members[0]).page.sourcePath,
                 tasksPage: tasksPage)
             progress.status = Self.unitStatus(progress)
-            if !unit.archived, let tasks = members.first(where: { $0.page.sourcePath == tasksPage }) {
+            // History is in no plan: its status is what its own pages say.
+            if progress.isHistory, let page = members.first(where: { $0.page.sourcePath == tasksPage }) {
+                progress.status =
+                    unit.format == .backlogMD
+                    ? (page.fact.items.first?.status ?? .notStarted) : page.fact.count.impliedStatus
+            }
+            // A backlog's task is offered as itself (Ready next), not by its criteria.
+            if !unit.archived, unit.format != .backlogMD,
+                let tasks = members.first(where: { $0.page.sourcePath == tasksPage })
+            {
                 progress.next = Self.nextTasks(tasks.fact.entries, page: tasks.page.sourcePath)
             }
             return progress
@@ -177,7 +193,11 @@ extension StatusReport {
 
     /// Done, in progress or not started, from the unit's task lists.
     static func unitStatus(_ progress: WorkUnitProgress) -> WorkStatus {
-        if progress.unit.archived { return .done }
+        if progress.unit.archived && progress.unit.format == .openSpec { return .done }
+        // A backlog's task file is the task: its status is the task's.
+        if progress.unit.format == .backlogMD {
+            return progress.plans.lazy.flatMap(\.entries).first { $0.item.kind == .task }?.item.status ?? .notStarted
+        }
         let tasks = progress.tasks
         let checks = progress.checks
         if tasks.total > 0 && tasks.done == tasks.total && checks.done == checks.total { return .done }
@@ -236,7 +256,8 @@ extension StatusReport {
     /// archived OpenSpec change is a done change).
     public var unitCounts: [WorkUnitCount] {
         var counts: [WorkUnitCount] = []
-        for progress in workUnits where !progress.isHistory {
+        // Cancelled and optional units are left out, as such items are.
+        for progress in workUnits where !progress.isHistory && progress.status.counts {
             let done = progress.status == .done ? 1 : 0
             if let index = counts.firstIndex(where: {
                 $0.format == progress.unit.format && $0.kind == progress.unit.kind

@@ -27,6 +27,10 @@ public struct WorkItem: Sendable, Equatable, Codable {
         /// A GSD quick task (`.planning/quick/13-fix-login/13-PLAN.md`): small
         /// work done outside the roadmap, in no phase.
         case quick
+        /// A task file of a backlog (Backlog.md's `backlog/tasks/task-12 -
+        /// Title.md`): its front matter states its status and dependencies,
+        /// its boxes are its acceptance criteria.
+        case task
 
         /// Read from a GSD planning folder and keyed by it (`.planning#10-04`), not by its file.
         public var isGSD: Bool { self == .plan || self == .phase || self == .quick }

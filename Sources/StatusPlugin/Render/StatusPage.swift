@@ -29,7 +29,7 @@ struct StatusPage: Sendable {
 
     private func link(_ item: WorkItem) -> String {
         let text =
-            item.kind == .chunk || item.kind == .plan || item.kind == .quick
+            item.kind == .chunk || item.kind == .plan || item.kind == .quick || item.kind == .task
             ? "<span class=\"work-id\">\(HTMLEscaping.escape(item.id))</span> \(HTMLEscaping.escape(item.title))"
             : HTMLEscaping.escape(item.kind == .phase ? "Phase \(item.phase ?? item.id): \(item.title)" : item.title)
         guard let href = url(item) else { return text }
@@ -169,7 +169,8 @@ struct StatusPage: Sendable {
             let gates = group.units.contains { !$0.checklists.isEmpty }
             html +=
                 "<table class=\"status-table\"><thead><tr><th scope=\"col\">\(HTMLEscaping.escape(kind.capitalized))</th>"
-            html += "<th scope=\"col\">Tasks</th>" + (gates ? "<th scope=\"col\">Checklists</th>" : "")
+            let progressColumn = group.format == .backlogMD ? "Acceptance criteria" : "Tasks"
+            html += "<th scope=\"col\">\(progressColumn)</th>" + (gates ? "<th scope=\"col\">Checklists</th>" : "")
             html += "</tr></thead><tbody>\n"
             for progress in group.units {
                 html += unitRow(progress, gates: gates)
@@ -188,7 +189,16 @@ struct StatusPage: Sendable {
         var html = "<tr><th scope=\"row\">\(name) "
         html += StatusViews.badge(progress.status, title: progress.unit.archived ? "archived" : nil) + "</th><td>"
         let tasks = progress.tasks
-        if tasks.total > 0 {
+        let criteria = progress.criteria
+        if progress.unit.format == .backlogMD {
+            // The row is the task; what it shows of its progress is its criteria.
+            html +=
+                criteria.total > 0
+                ? StatusViews.progressBar(
+                    done: criteria.done, total: criteria.total, inProgress: criteria.inProgress,
+                    noun: "acceptance criteria", label: "\(progress.unit.id) acceptance criteria")
+                : "<span class=\"work-where\">no acceptance criteria</span>"
+        } else if tasks.total > 0 {
             let noun = UnitProgress.plural(progress.taskNoun, tasks.total)
             html += StatusViews.progressBar(
                 done: tasks.done, total: tasks.total, inProgress: tasks.inProgress, noun: noun,

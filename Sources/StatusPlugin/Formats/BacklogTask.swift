@@ -1,0 +1,61 @@
+import SpecSiteKit
+
+/// Reads a Backlog.md task file (`backlog/tasks/task-12 - Title.md`): one
+/// task, whose front matter states its id, title, status, priority and
+/// dependencies, and whose boxes are its acceptance criteria.
+enum BacklogTask {
+    /// The task as the page's one work item, the page's boxes its criteria.
+    ///
+    /// Its status is the front matter's `status:` read as any status is
+    /// (`To Do`, `In Progress`, `Done`; a word nothing understands is
+    /// unknown, with a warning); a task in `completed/` is done whatever it
+    /// says. A task in `archive/` or `drafts/` is history.
+    static func read(_ page: Page, unit: WorkUnit, fact: inout PlanFact, warnings: inout [LineMessage]) {
+        let front = page.frontMatter
+        let id = PlanCard.text(front["id"]) ?? unit.id
+        let title = PlanCard.text(front["title"]) ?? page.title
+        let line = front.entries.first { $0.key == "status" }?.line ?? page.bodyFirstLine
+        var item = WorkItem(
+            id: id, key: page.sourcePath + "#" + id, kind: .task, title: title, sourcePath: page.sourcePath,
+            displayPath: page.displayPath, line: line)
+        if PlanLayout.isCompletedTask(page.sourcePath) {
+            item.status = .done
+            item.statusStated = true
+            item.statusText = PlanCard.text(front["status"])
+        } else if let said = PlanCard.text(front["status"]) {
+            let reading = StatusText.read(said)
+            item.status = reading.recognised ? reading.status : .unknown
+            item.statusStated = true
+            item.statusText = said
+            if !reading.recognised {
+                warnings.append(
+                    LineMessage(
+                        line: line,
+                        message: "unknown status '\(said)'; counted as not done (backlog/config.yml's"
+                            + " statuses are not read yet)"))
+            }
+        }
+        item.priority = PlanCard.text(front["priority"])
+        item.dependencyIDs = PlanCard.strings(front["dependencies"]).flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingSpaces
+        }.filter { !$0.isEmpty }
+        item.dependencyLine = front.entries.first { $0.key == "dependencies" }?.line
+        item.archived = unit.archived
+        // Every box on the page is one of its criteria.
+        fact.items = [item]
+        fact.headingItems = [:]
+        fact.entries = fact.entries.map { entry in
+            var entry = entry
+            entry.owner = 0
+            return entry
+        }
+        for entry in fact.entries { fact.items[0].checklist.add(entry.status) }
+        let open = fact.items[0].checklist.total - fact.items[0].checklist.done
+        if item.status == .done, open > 0 {
+            let boxes = fact.items[0].checklist.total
+            fact.items[0].hint(
+                "marked done, but \(open) of \(boxes) acceptance \(boxes == 1 ? "criterion is" : "criteria are") not ticked",
+                line: line)
+        }
+    }
+}
