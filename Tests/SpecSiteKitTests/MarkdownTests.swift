@@ -70,6 +70,16 @@ struct MarkdownTests {
             return true
         }
         #expect(trickyStates == [.open, .open, .done, nil, nil, .open])
+        // CRLF lines, and lines far apart, read the same.
+        let crlf = MarkdownParser.parse(
+            "# T\r\n\r\n- [x] one\r\n- [ ] two `[x]`\r\n" + String(repeating: "text\r\n", count: 50)
+                + "\r\n- [ ] three [X]\r\n- [X] four\r\n")
+        var crlfStates: [TaskState?] = []
+        crlf.root.walk { node in
+            if case .item(let task) = node.kind { crlfStates.append(task) }
+            return true
+        }
+        #expect(crlfStates == [.done, .open, .open, .done])
         let rendered = try? html("- [x] done\n- [ ] open\n")
         #expect(rendered?.contains("<ul class=\"contains-task-list\">") == true)
         #expect(rendered?.contains("class=\"task-list-item-checkbox\" disabled checked> done") == true)

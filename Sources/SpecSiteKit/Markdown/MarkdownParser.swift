@@ -286,8 +286,9 @@ private struct TreeConverter {
     var htmlAnchors: [HTMLAnchor] = []
     /// The text cmark read, for the boxes it reads wrong (``boxIsTicked(_:)``).
     var source = ""
-    /// Its lines, made the first time a box is checked.
-    var sourceLines: SourceLines?
+    /// Where the last line looked up starts: (its number, its UTF-8 offset).
+    /// Task items come in line order, so each lookup walks on from the last.
+    var lineCursor = (line: 1, offset: 0)
 
     mutating func noteAnchors(in html: String, line: Int) {
         for anchor in RawHTML.anchors(in: html) {
@@ -325,10 +326,9 @@ private struct TreeConverter {
     /// every box `[x]``), so the box after the list marker is read here;
     /// where it cannot be found, cmark's word stands.
     mutating func boxIsTicked(_ node: OpaquePointer) -> Bool {
-        if sourceLines == nil { sourceLines = SourceLines(source) }
         let column = Int(cmark_node_get_start_column(node))
-        guard let line = sourceLines?[line: Int(cmark_node_get_start_line(node))], column >= 1 else { return true }
-        var bytes = line.utf8.dropFirst(column - 1)
+        guard column >= 1, let line = lineBytes(Int(cmark_node_get_start_line(node))) else { return true }
+        var bytes = line.dropFirst(column - 1)
         // The marker (`-`, `*`, `+`, `12.`, `3)`), then spaces.
         bytes = bytes.drop { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
         if let first = bytes.first,
@@ -342,6 +342,28 @@ private struct TreeConverter {
         }
         let mark = bytes.dropFirst().first
         return mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X")
+    }
+
+    /// The bytes of line `number` of the source (1-based), found by walking
+    /// from the last line looked up (a whole-document line index cost more
+    /// than the rest of a page's conversion). Nil before the cursor or past
+    /// the end, or when the text breaks lines with a lone CR, which cmark
+    /// counts and this walk does not.
+    mutating func lineBytes(_ number: Int) -> ArraySlice<UInt8>? {
+        let utf8 = source.utf8
+        if number < lineCursor.line { lineCursor = (1, 0) }
+        return utf8.withContiguousStorageIfAvailable { buffer -> ArraySlice<UInt8>? in
+            var (line, offset) = lineCursor
+            while line < number {
+                guard let newline = buffer[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+                offset = newline + 1
+                line += 1
+            }
+            lineCursor = (line, offset)
+            let end = buffer[offset...].firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
+            let bytes = ArraySlice(buffer[offset..<end])
+            return bytes.contains(UInt8(ascii: "\r")) && bytes.last != UInt8(ascii: "\r") ? nil : bytes
+        } ?? nil
     }
 
     func literal(_ node: OpaquePointer) -> String {

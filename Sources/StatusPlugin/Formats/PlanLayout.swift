@@ -1,3 +1,5 @@
+import SpecSiteKit
+
 /// The planning tools whose folders specsite knows by their layout.
 ///
 /// Every format's work is read into the one status model (``WorkItem``,
@@ -76,6 +78,10 @@ public enum PlanLayout {
     ///   an archived one (`DATE-` is taken off its id).
     /// - `specs/NNN-name/…`: a spec-kit feature (three or more digits, a dash, a name).
     public static func unit(ofPath path: String) -> WorkUnit? {
+        // Asked of every item and page: most paths name none of the folders.
+        guard path.containsBytes("specs/") || path.containsBytes("backlog/") || path.containsBytes("openspec/") else {
+            return nil
+        }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let folders = parts.dropLast()
         guard folders.count >= 2 else { return nil }

@@ -212,8 +212,16 @@ extension PlanReader {
 
     /// Whether an unticked item's text says the work is optional or deferred.
     static func saysOptional(_ text: String) -> Bool {
-        (try? optionalNote.firstMatch(in: text)) != nil
+        // Every open box is asked, as it is read and as it is drawn: the
+        // expression runs only where an aside and one of its words are.
+        guard text.utf8.contains(UInt8(ascii: "(")),
+            Self.optionalWords.contains(where: { text.containsBytes(ignoringASCIICase: $0) })
+        else { return false }
+        return (try? optionalNote.firstMatch(in: text)) != nil
     }
+
+    /// The words ``optionalNote`` needs one of.
+    static let optionalWords = ["optional", "deferred", "postponed", "nice", "wait", "stretch"]
 
     /// `[⏳]`, `[~]`, `[-]`, `[/]`, `[!]` at the start of an item: boxes cmark
     /// does not know. `[-]` is `dash`: cancelled, as most tools write it, or
