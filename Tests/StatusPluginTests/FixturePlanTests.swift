@@ -122,6 +122,10 @@ struct FixturePlanTests {
         #expect(units["doc-1"] == nil && units.count == 6)
         let dashboard = try site.text("status.html")
         #expect(dashboard.contains("<th scope=\"col\">Acceptance criteria</th>"))
+        // The table counts as the headline does.
+        #expect(
+            dashboard.contains(
+                "<p class=\"work-where\">2 of 4 tasks done (1 cancelled or optional, not counted)</p>"))
     }
 
     /// OpenSpec: a change with tasks (one box with `[x]` later on its line,

@@ -159,12 +159,18 @@ struct StatusPage: Sendable {
                 "\(group.format.name) \(UnitProgress.plural(kind, 2))"
                 + (group.project.isEmpty ? "" : " in \(group.project)")
             let anchor = Slugger.slugify(heading)
-            let done = group.units.filter { $0.status == .done }.count
+            // Counted as the headline counts them: cancelled and optional ones aside.
+            let counted = group.units.filter(\.status.counts)
+            let done = counted.filter { $0.status == .done }.count
             html += "<h2 id=\"\(HTMLEscaping.escape(anchor))\">\(HTMLEscaping.escape(heading))</h2>\n"
             html +=
-                "<p class=\"work-where\">\(done) of \(group.units.count) \(UnitProgress.plural(kind, group.units.count)) done"
-            let archived = group.units.filter(\.unit.archived).count
-            if archived > 0 { html += " (\(archived) archived)" }
+                "<p class=\"work-where\">\(done) of \(counted.count) \(UnitProgress.plural(kind, counted.count)) done"
+            var asides: [String] = []
+            let archived = counted.filter(\.unit.archived).count
+            if archived > 0 { asides.append("\(archived) archived") }
+            let uncounted = group.units.count - counted.count
+            if uncounted > 0 { asides.append("\(uncounted) cancelled or optional, not counted") }
+            if !asides.isEmpty { html += " (" + asides.joined(separator: "; ") + ")" }
             html += "</p>\n"
             let gates = group.units.contains { !$0.checklists.isEmpty }
             html +=
