@@ -84,7 +84,7 @@ public struct TokensPlugin: Plugin {
         html += views.grid(tokens)
         if settings(context.plugin).page {
             html +=
-                "<p class=\"tk-more\"><a href=\"\(HTMLEscaping.escape(context.url(to: Self.pagePath)))\">"
+                "<p class=\"tk-more\"><a href=\"\(HTMLEscaping.escapeURL(context.url(to: Self.pagePath)))\">"
                 + "All tokens of the site</a></p>"
         }
         if isPlan {

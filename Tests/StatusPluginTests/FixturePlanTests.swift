@@ -122,6 +122,9 @@ struct FixturePlanTests {
         #expect(units["doc-1"] == nil && units.count == 6)
         let dashboard = try site.text("status.html")
         #expect(dashboard.contains("<th scope=\"col\">Acceptance criteria</th>"))
+        // Backlog.md names its files with spaces: links to them are URLs.
+        #expect(dashboard.contains("href=\"backlog/completed/task-1%20-%20Local%20store.html\""))
+        #expect(!dashboard.contains("href=\"backlog/completed/task-1 - "))
         // The table counts as the headline does.
         #expect(
             dashboard.contains(

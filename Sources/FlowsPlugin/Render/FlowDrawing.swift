@@ -145,8 +145,8 @@ enum FlowDrawing {
         if narrow, flow.narrowTurned {
             html += "<span class=\"flow-down-note\"> · drawn top to bottom to fit the screen</span>"
         }
-        if let fileURL { html += " · <a href=\"\(HTMLEscaping.escape(fileURL))\">SVG</a>" }
-        if let pageURL { html += " · <a href=\"\(HTMLEscaping.escape(pageURL))\">All flows</a>" }
+        if let fileURL { html += " · <a href=\"\(HTMLEscaping.escapeURL(fileURL))\">SVG</a>" }
+        if let pageURL { html += " · <a href=\"\(HTMLEscaping.escapeURL(pageURL))\">All flows</a>" }
         html += "</span></figcaption>\n</figure>\n"
         return html
     }

@@ -45,12 +45,13 @@ struct FlowsPage {
         for (page, fact) in entries {
             let pageURL = site.url(from: FlowsPlugin.pagePath, to: page.outputPath)
             html += "<section class=\"flows-index\" aria-labelledby=\"\(HTMLEscaping.escape(anchor(of: page)))\">\n"
-            html += "<h2 id=\"\(HTMLEscaping.escape(anchor(of: page)))\"><a href=\"\(HTMLEscaping.escape(pageURL))\">"
+            html +=
+                "<h2 id=\"\(HTMLEscaping.escape(anchor(of: page)))\"><a href=\"\(HTMLEscaping.escapeURL(pageURL))\">"
             html += "\(HTMLEscaping.escape(page.title))</a></h2>\n"
             for flow in fact.flows {
                 html += "<h3>\(HTMLEscaping.escape(flow.title))</h3>\n"
                 html += "<p class=\"flow-where\">Written as \(notationName(flow.notation)) at "
-                html += "<a href=\"\(HTMLEscaping.escape(pageURL + "#" + flow.elementID))\">"
+                html += "<a href=\"\(HTMLEscaping.escapeURL(pageURL + "#" + flow.elementID))\">"
                 // Named from the content folder, as the site's reader knows it,
                 // not by where the build happened to run.
                 html += "\(HTMLEscaping.escape(page.sourcePath)):\(flow.line)</a></p>\n"

@@ -164,7 +164,7 @@ struct PlanCard {
             for dependency in dependencies {
                 list += "<li>"
                 if let url = dependency.url {
-                    list += "<a href=\"" + Self.escape(url) + "\">" + Self.escape(dependency.id) + "</a>"
+                    list += "<a href=\"" + HTMLEscaping.escapeURL(url) + "\">" + Self.escape(dependency.id) + "</a>"
                 } else {
                     list += "<span class=\"gsd-dep\">" + Self.escape(dependency.id) + "</span>"
                 }

@@ -1,4 +1,5 @@
 import SpecSiteDiagrams
+import SpecSiteKit
 
 /// The dependency graph of the site's work as SVG: one node per item that has
 /// or is a dependency, coloured by status (with the status in its tooltip and
@@ -81,7 +82,7 @@ enum DependencyGraph {
             node.shape = item.kind == .phase ? .stadium : .rounded
             node.tone = tone(item.status, inCycle: entry.inCycle)
             node.cluster = clusters[scope]
-            node.link = url(item)
+            node.link = url(item).map { HTMLEscaping.percentEncodePath($0) }
             let waits = entry.waitingFor.compactMap { report.entry($0)?.item.id }
             node.tooltip =
                 "\(item.id): \(item.title)" + (waits.isEmpty ? "" : " (waits for \(waits.joined(separator: ", ")))")

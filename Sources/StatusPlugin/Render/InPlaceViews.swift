@@ -149,7 +149,7 @@ struct InPlaceViews {
         let label = HTMLEscaping.escape(item.id)
         let title = HTMLEscaping.escape(item.title + " — " + item.status.label)
         guard !href.isEmpty else { return "<span title=\"\(title)\">\(dot)\(label)</span>" }
-        return "<a href=\"\(HTMLEscaping.escape(href))\" title=\"\(title)\">\(dot)\(label)</a>"
+        return "<a href=\"\(HTMLEscaping.escapeURL(href))\" title=\"\(title)\">\(dot)\(label)</a>"
     }
 
     private func pageURL(_ sourcePath: String) -> String {

@@ -33,7 +33,7 @@ struct StatusPage: Sendable {
             ? "<span class=\"work-id\">\(HTMLEscaping.escape(item.id))</span> \(HTMLEscaping.escape(item.title))"
             : HTMLEscaping.escape(item.kind == .phase ? "Phase \(item.phase ?? item.id): \(item.title)" : item.title)
         guard let href = url(item) else { return text }
-        return "<a href=\"\(HTMLEscaping.escape(href))\">\(text)</a>"
+        return "<a href=\"\(HTMLEscaping.escapeURL(href))\">\(text)</a>"
     }
 
     private func whereWritten(_ item: WorkItem) -> String {
@@ -117,7 +117,7 @@ struct StatusPage: Sendable {
             let underWay = counted.filter { $0.item.status == .inProgress || $0.item.status == .inReview }.count
             let (title, href) = planTitle(plan)
             let name =
-                href.map { "<a href=\"\(HTMLEscaping.escape($0))\">\(HTMLEscaping.escape(title))</a>" }
+                href.map { "<a href=\"\(HTMLEscaping.escapeURL($0))\">\(HTMLEscaping.escape(title))</a>" }
                 ?? HTMLEscaping.escape(title)
             html += "<tr><th scope=\"row\">\(name)</th><td>"
             html += StatusViews.progressBar(
@@ -191,7 +191,7 @@ struct StatusPage: Sendable {
         let href = site.page(at: target).map { site.url(from: StatusPlugin.pagePath, to: $0.outputPath) }
         var name = "<span class=\"work-id\">\(HTMLEscaping.escape(progress.unit.id))</span>"
         if progress.title != progress.unit.id { name += " " + HTMLEscaping.escape(progress.title) }
-        if let href { name = "<a href=\"\(HTMLEscaping.escape(href))\">\(name)</a>" }
+        if let href { name = "<a href=\"\(HTMLEscaping.escapeURL(href))\">\(name)</a>" }
         var html = "<tr><th scope=\"row\">\(name) "
         html += StatusViews.badge(progress.status, title: progress.unit.archived ? "archived" : nil) + "</th><td>"
         let tasks = progress.tasks
@@ -318,7 +318,7 @@ struct StatusPage: Sendable {
                     var href = site.page(at: task.page).map { site.url(from: StatusPlugin.pagePath, to: $0.outputPath) }
                     if let id = task.id { href = href.map { $0 + "#" + PlanReader.taskAnchor(id) } }
                     let text = HTMLEscaping.escape(Self.shortened(task.text))
-                    let name = href.map { "<a href=\"\(HTMLEscaping.escape($0))\">\(text)</a>" } ?? text
+                    let name = href.map { "<a href=\"\(HTMLEscaping.escapeURL($0))\">\(text)</a>" } ?? text
                     let badge = task.status == .notStarted ? "" : " " + StatusViews.badge(task.status)
                     html += "<li>\(name)\(badge) <span class=\"work-where\">"
                     html += HTMLEscaping.escape("\(task.page):\(task.line)") + "</span></li>\n"

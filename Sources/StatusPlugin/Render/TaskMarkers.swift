@@ -65,7 +65,7 @@ struct TaskMarkers {
                 let links = numbers.map { number -> String in
                     let requirement = String(number.prefix { $0 != "." })
                     guard let url = requirements[requirement] else { return HTMLEscaping.escape(number) }
-                    return "<a href=\"\(HTMLEscaping.escape(url))\">\(HTMLEscaping.escape(number))</a>"
+                    return "<a href=\"\(HTMLEscaping.escapeURL(url))\">\(HTMLEscaping.escape(number))</a>"
                 }
                 return "<em>\(match.1) \(links.joined(separator: ", "))</em>"
             }
@@ -83,6 +83,7 @@ struct TaskMarkers {
         guard let url = stories[story] else {
             return "<span class=\"task-tag\" title=\"User story \(number)\">\(story)</span>"
         }
-        return "<a class=\"task-tag\" href=\"\(HTMLEscaping.escape(url))\" title=\"User story \(number)\">\(story)</a>"
+        return
+            "<a class=\"task-tag\" href=\"\(HTMLEscaping.escapeURL(url))\" title=\"User story \(number)\">\(story)</a>"
     }
 }

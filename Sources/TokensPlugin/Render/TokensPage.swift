@@ -197,7 +197,7 @@ struct TokensPage {
     private func documentLink(_ file: String) -> String {
         guard let page = pages[file] else { return HTMLEscaping.escape(file) }
         let url = site.url(from: TokensPlugin.pagePath, to: page.outputPath)
-        return "<a href=\"\(HTMLEscaping.escape(url))\">\(HTMLEscaping.escape(page.title))</a>"
+        return "<a href=\"\(HTMLEscaping.escapeURL(url))\">\(HTMLEscaping.escape(page.title))</a>"
     }
 
     /// `DESIGN_SYSTEM.md:24`, linking to the page.
