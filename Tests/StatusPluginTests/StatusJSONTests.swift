@@ -42,6 +42,16 @@ struct StatusJSONTests {
         Self.expectSameAsEncoder(try Self.report(of: corpusSeeds), "the shared corpus")
     }
 
+    /// Each format's units, with their checklists, next tasks and archived
+    /// ones, and a backlog's tasks: the objects only such folders write.
+    @Test(arguments: ["spec-kit", "kiro", "openspec", "backlog-md"])
+    func theFormatFixtures(_ format: String) throws {
+        let folder = Self.repository + "/Tests/fixtures/plans/" + format
+        let report = try Self.report(of: folder)
+        #expect(!report.workUnits.isEmpty, "\(format) has no units")
+        Self.expectSameAsEncoder(report, format)
+    }
+
     /// Every optional field, escapes, a cycle, hints and missing dependencies.
     @Test func everyOptionalFieldAndEscape() throws {
         let built = try BuiltSite([
