@@ -51,8 +51,6 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
 public struct WorkUnit: Sendable, Hashable, Codable {
     /// The format that writes it.
     public var format: PlanFormat
-    /// What the format calls it: `feature`, `spec`, `change`.
-    public var kind: String
     /// Its name as the format writes it, the folder's name (`001-photo-albums`,
     /// `user-login`, `add-2fa`; an archived OpenSpec change without its date).
     public var id: String
@@ -61,6 +59,8 @@ public struct WorkUnit: Sendable, Hashable, Codable {
     /// The folder that holds the format's own folder (`""`, or `apps/web` for
     /// `apps/web/.kiro/specs/…`): two projects in one site never share units.
     public var project: String
+    /// What the format calls it: `feature`, `spec`, `change`, `task`.
+    public var kind: String { format.unitKind ?? "" }
     /// An OpenSpec change moved to `changes/archive/`: done, whatever its
     /// boxes say; a Backlog.md task in `archive/` or `drafts/`: history.
     public var archived = false
@@ -87,7 +87,7 @@ public enum PlanLayout {
         guard folders.count >= 2 else { return nil }
         func unit(_ format: PlanFormat, at index: Int, id: String, project: Int, archived: Bool = false) -> WorkUnit {
             WorkUnit(
-                format: format, kind: format.unitKind ?? "", id: id,
+                format: format, id: id,
                 folder: parts[...index].joined(separator: "/"), project: parts[..<project].joined(separator: "/"),
                 archived: archived)
         }
@@ -101,7 +101,7 @@ public enum PlanLayout {
                 guard name.lowercased() != "readme" else { return nil }
                 let id = name.range(of: " - ").map { String(name[..<$0.lowerBound]) } ?? name
                 return WorkUnit(
-                    format: .backlogMD, kind: "task", id: id, folder: path,
+                    format: .backlogMD, id: id, folder: path,
                     project: parts[..<index].joined(separator: "/"), archived: next == "archive" || next == "drafts")
             }
             if folder == ".kiro", next == "specs" {
