@@ -40,9 +40,25 @@ public struct StatusPlugin: Plugin {
     /// The progress badge.
     public static let badgePath = "status-badge.svg"
 
-    /// Turns GSD tags into markers the renderer draws as sections and cards,
-    /// keeping every line where it was.
+    /// Task Master's `tasks.json` (see ``TaskMasterPage``).
+    public func readsAsPage(_ sourcePath: String) -> Bool {
+        TaskMasterPage.isTaskFile(sourcePath)
+    }
+
+    /// Writes a Task Master file's page; turns GSD tags into markers the
+    /// renderer draws as sections and cards, keeping every line where it was.
     public func preprocess(_ markdown: String, page: PageSource, context: PluginContext) throws -> String {
+        if TaskMasterPage.isTaskFile(page.sourcePath), markdown.isEmpty {
+            let title = TaskMasterPage.title(of: page.sourcePath)
+            guard let file = TaskMasterFile.read(page.data) else {
+                if page.data != .null {
+                    context.diagnostics.warning(
+                        page.displayPath, line: 1, "no Task Master tasks found (expected tags holding \"tasks\" lists)")
+                }
+                return "# " + TaskMasterPage.escaped(title) + "\n\nThis file holds no Task Master tasks.\n"
+            }
+            return TaskMasterPage.markdown(file, title: title).text
+        }
         let rewritten = GSDMarkup.rewrite(markdown)
         for warning in rewritten.warnings {
             context.diagnostics.warning(page.displayPath, line: warning.line + page.firstLine - 1, warning.message)
@@ -73,6 +89,12 @@ public struct StatusPlugin: Plugin {
 
     /// What a page says about work, with warnings at file lines.
     static func read(_ page: Page) -> (PlanFact, [LineMessage]) {
+        if TaskMasterPage.isTaskFile(page.sourcePath), page.data != .null {
+            var warnings: [LineMessage] = []
+            guard let file = TaskMasterFile.read(page.data) else { return (PlanFact(), []) }
+            let fact = TaskMasterPage.fact(file, page: page, warnings: &warnings)
+            return (fact, warnings)
+        }
         // `work_items: false`: nothing on the page is work, GSD files included.
         let (pageSwitch, switchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
         guard pageSwitch != .off else { return (PlanFact(), []) }
@@ -179,6 +201,9 @@ public struct StatusPlugin: Plugin {
         }
         if fact.checklistLists.contains(key) {
             return prefix + (try views.checklist(block))
+        }
+        if let unit = fact.unitHeadings[key] {
+            return prefix + (try context.renderer.renderDefault(block)) + views.unitSummary(unit)
         }
         if fact.plan == nil, case .heading(1, _) = block.kind, block.line == Self.firstHeadingLine(of: context.page) {
             return prefix + (try context.renderer.renderDefault(block)) + views.documentSummary()

@@ -87,4 +87,42 @@ struct RealWorldPlanTests {
         let norish = try units("openspec/23492__norish")
         #expect(norish["wire-mobile-groceries-backend"] == "in-progress 23/31")
     }
+
+    /// Task Master files: every tag's tasks and subtasks as the folder's
+    /// `HANDCOUNT.json` counts them (cancelled ones left out; `completed`,
+    /// a status Task Master does not write, read as done).
+    @Test(.enabled(if: isHere)) func taskMasterTags() throws {
+        let folder = Self.root + "/taskmaster"
+        let data = try #require(FileManager.default.contents(atPath: folder + "/HANDCOUNT.json"))
+        let counts = try #require(try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]])
+        #expect(counts.count == 9)
+        for (repository, count) in counts.sorted(by: { $0.key < $1.key }) {
+            let site = BuiltSite(content: folder + "/" + repository)
+            defer { site.remove() }
+            _ = try site.build()
+            let json = try site.json(StatusPlugin.jsonPath)
+            let units = (json["work_units"] as? [[String: Any]] ?? []).filter {
+                $0["format"] as? String == "task-master"
+            }
+            let byTag = Dictionary(
+                units.map { (($0["id"] as? String) ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+            let tags = try #require(count["tags"] as? [String: [String: Any]])
+            #expect(units.count == tags.count, "\(repository)")
+            for (tag, expected) in tags {
+                let name = tag.hasPrefix("(legacy") ? "master" : tag
+                func counted(_ total: String, _ statuses: String) -> [String: Int] {
+                    let status = expected[statuses] as? [String: Int] ?? [:]
+                    let all = expected[total] as? Int ?? 0
+                    return [
+                        "done": (status["done"] ?? 0) + (status["completed"] ?? 0),
+                        "total": all - (status["cancelled"] ?? 0),
+                    ]
+                }
+                let unit = byTag[name]
+                #expect(unit?["tasks"] as? [String: Int] == counted("top_level", "top_status"), "\(repository) \(tag)")
+                #expect(
+                    unit?["subtasks"] as? [String: Int] == counted("subtasks", "sub_status"), "\(repository) \(tag)")
+            }
+        }
+    }
 }

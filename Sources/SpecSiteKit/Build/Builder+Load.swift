@@ -60,7 +60,10 @@ extension Builder {
         let boundary = ContentBoundary(folder: contentRoot, followLinksOutside: config.followLinksOutside)
         let discovery = scan(boundary)
         let found = discovery.files
-        let markdown = found.filter(\.isMarkdown)
+        // Markdown documents, and the data files a plugin reads as pages.
+        let markdown = found.filter { file in
+            file.isMarkdown || plugins.contains { $0.readsAsPage(file.relativePath) }
+        }
         var files: [String: SourceFile] = [:]
         for file in found where !file.isMarkdown { files[file.relativePath] = file }
 

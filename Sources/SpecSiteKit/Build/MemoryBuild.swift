@@ -9,8 +9,8 @@ extension Builder {
     /// inputs and have no use for a site on disk. `documents` maps content-relative paths
     /// (`.planning/ROADMAP.md`) to bytes. Paths a folder walk could not give
     /// (empty, `.` or `..` components, `.git`, the top-level `templates` and
-    /// `specsite.yml`) and files that are not markdown are left out, so there
-    /// is nothing to copy. The settings' external plugins are not run: no input
+    /// `specsite.yml`) and files that are neither markdown nor a plugin's data
+    /// pages are left out, so there is nothing to copy. The settings' external plugins are not run: no input
     /// may start a process. The site is returned even when errors were
     /// reported, where ``build()`` would write nothing.
     @_spi(Testing)
@@ -21,7 +21,7 @@ extension Builder {
         config.externalPlugins = []
         let files = documents.keys.filter(Self.isWalkable).sorted().map {
             SourceFile(relativePath: $0, absolutePath: "/nonexistent/" + $0)
-        }.filter(\.isMarkdown)
+        }.filter { file in file.isMarkdown || options.plugins.contains { $0.readsAsPage(file.relativePath) } }
         var cache = BuildCache(isEnabled: false)
         let loaded = try load(config: config, contentRoot: options.content, contents: documents, cache: &cache) { _ in
             ContentDiscovery.Discovery(files: files, refused: [:])

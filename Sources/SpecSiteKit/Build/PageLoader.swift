@@ -12,37 +12,53 @@ enum PageLoader {
     ) -> Page? {
         let data = Data(bytes)
         let text = decode(data, displayPath: displayPath, diagnostics: diagnostics)
-        if text.allSatisfy(\.isWhitespace) {
+        if text.allSatisfy(\.isWhitespace) && file.isMarkdown {
             diagnostics.warning(displayPath, line: 1, "empty document")
         }
 
         var frontMatter = YAMLValue.null
         var body = text
         var firstLine = 1
-        do {
-            let split = try FrontMatter.split(text)
-            body = split.body
-            firstLine = split.bodyFirstLine
-            if let yaml = split.yaml {
-                frontMatter = try YAMLValue.parse(yaml, firstLine: 2)
-                switch frontMatter {
-                case .mapping, .null: break
-                default:
-                    diagnostics.warning(displayPath, line: 2, "front matter should be a mapping of 'key: value' lines")
-                    frontMatter = .null
-                }
+        var contents = YAMLValue.null
+        if !file.isMarkdown {
+            // A data page (see `Plugin.readsAsPage`): the file is its data,
+            // and the markdown is what the plugins write from it.
+            body = ""
+            do {
+                contents = try YAMLValue.parse(text)
+            } catch {
+                // A warning, as for front matter: the rest of the site is
+                // still worth building; `--strict` fails on it.
+                diagnostics.warning(displayPath, line: error.line, "cannot read the file's data: \(error.message)")
             }
-        } catch {
-            // A warning, not an error: agents write front matter that YAML rejects
-            // (an unquoted `: ` inside a must-have), and the page's prose is worth
-            // more than its metadata. `--strict` still fails the build on it.
-            diagnostics.warning(
-                displayPath, line: error.line, "invalid front matter, page read without it: \(error.message)")
-            frontMatter = .null
+        } else {
+            do {
+                let split = try FrontMatter.split(text)
+                body = split.body
+                firstLine = split.bodyFirstLine
+                if let yaml = split.yaml {
+                    frontMatter = try YAMLValue.parse(yaml, firstLine: 2)
+                    switch frontMatter {
+                    case .mapping, .null: break
+                    default:
+                        diagnostics.warning(
+                            displayPath, line: 2, "front matter should be a mapping of 'key: value' lines")
+                        frontMatter = .null
+                    }
+                }
+            } catch {
+                // A warning, not an error: agents write front matter that YAML rejects
+                // (an unquoted `: ` inside a must-have), and the page's prose is worth
+                // more than its metadata. `--strict` still fails the build on it.
+                diagnostics.warning(
+                    displayPath, line: error.line, "invalid front matter, page read without it: \(error.message)")
+                frontMatter = .null
+            }
         }
 
         let source = PageSource(
-            sourcePath: file.relativePath, displayPath: displayPath, frontMatter: frontMatter, firstLine: firstLine)
+            sourcePath: file.relativePath, displayPath: displayPath, frontMatter: frontMatter, firstLine: firstLine,
+            data: contents)
         for plugin in plugins {
             do {
                 body = try plugin.preprocess(body, page: source, context: contexts[plugin.id]!)
@@ -67,6 +83,7 @@ enum PageLoader {
             // and one such page would undo the order of all the others.
             order: frontMatter["order"]?.double.flatMap { $0.isNaN ? nil : $0 })
         page.bodyFirstLine = firstLine
+        page.data = contents
         for plugin in plugins {
             page.sectionNames.merge(plugin.sectionNames(of: page, context: contexts[plugin.id]!)) { first, _ in first }
         }

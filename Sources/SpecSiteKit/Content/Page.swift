@@ -27,6 +27,10 @@ public struct Page: Sendable {
     private var reread: (@Sendable () -> Page?)?
     /// Front matter `order`, if given.
     public var order: Double?
+    /// A data page's contents, parsed (a `tasks.json`; see
+    /// ``Plugin/readsAsPage(_:)``); `.null` for a markdown document, and
+    /// once the page's tree is let go (see ``releasingTree(rereading:)``).
+    public var data: YAMLValue = .null
     /// The file line `markdown` starts on (after the front matter).
     public var bodyFirstLine: Int = 1
     /// Sections that are not headings, by the file line of the block that opens
@@ -62,6 +66,8 @@ public struct Page: Sendable {
         guard hasTree else { return self }
         var page = self
         page.document.root = MarkdownNode(.document, line: document.root.line, endLine: document.root.endLine)
+        // A data page's data was read into facts by now; its markdown renders it.
+        page.data = .null
         page.hasTree = false
         if let rereading {
             page.markdown = ""

@@ -21,6 +21,16 @@ public protocol Plugin: Sendable {
     /// settings under `plugins:` in `specsite.yml`.
     var id: String { get }
 
+    /// Whether a file of the content folder that is not markdown (a Task
+    /// Master `tasks.json`, a `sprint-status.yaml`) is a page of this
+    /// plugin's: its contents are parsed as YAML (JSON is YAML) into
+    /// ``PageSource/data`` and ``Page/data``, its markdown starts empty and
+    /// is what this plugin's ``preprocess(_:page:context:)`` writes, and it
+    /// is built to its path plus `.html` (`tasks.json.html`). The file itself
+    /// is published, as any other file, only where a page links to it.
+    /// Decided from the path alone, once per file.
+    func readsAsPage(_ sourcePath: String) -> Bool
+
     /// Rewrites a page's markdown before it is parsed (front matter excluded).
     func preprocess(_ markdown: String, page: PageSource, context: PluginContext) throws -> String
 
@@ -63,6 +73,8 @@ public protocol Plugin: Sendable {
 }
 
 extension Plugin {
+    /// Reads no data file as a page.
+    public func readsAsPage(_ sourcePath: String) -> Bool { false }
     /// Leaves the markdown as it is.
     public func preprocess(_ markdown: String, page: PageSource, context: PluginContext) throws -> String { markdown }
     /// Marks no section.
@@ -93,13 +105,19 @@ public struct PageSource: Sendable {
     public var frontMatter: YAMLValue
     /// File line of the markdown's first line.
     public var firstLine: Int
+    /// A data page's contents, parsed (see ``Plugin/readsAsPage(_:)``);
+    /// `.null` for a markdown document.
+    public var data: YAMLValue
 
     /// Creates a page source.
-    public init(sourcePath: String, displayPath: String, frontMatter: YAMLValue, firstLine: Int) {
+    public init(
+        sourcePath: String, displayPath: String, frontMatter: YAMLValue, firstLine: Int, data: YAMLValue = .null
+    ) {
         self.sourcePath = sourcePath
         self.displayPath = displayPath
         self.frontMatter = frontMatter
         self.firstLine = firstLine
+        self.data = data
     }
 }
 

@@ -248,6 +248,14 @@ public struct StatusReport: Sendable {
                     keys.append(key)
                     continue
                 }
+                // A Task Master tag's ids are its own: task 16 of another
+                // tag is another task 16.
+                if item.scope != nil {
+                    entries[offset].missing.append(id)
+                    warnings.append(
+                        Self.problem(at: item, "\(item.id) depends on \(id), but its tag has no task \(id)"))
+                    continue
+                }
                 let project = ownProject ?? Self.project(of: item)
                 ownProject = project
                 let inProject = (byID[id] ?? []).filter {
@@ -297,7 +305,7 @@ public struct StatusReport: Sendable {
     static func project(of item: WorkItem) -> String {
         // A backlog's tasks (to do, completed, archived) are one project: the
         // folder that holds `backlog/`.
-        if item.kind == .task, let unit = PlanLayout.unit(ofPath: item.sourcePath) { return unit.project }
+        if item.kind == .task, let unit = PlanLayout.unit(of: item) { return unit.project }
         var folder = item.kind.isGSD ? scope(of: item) : item.sourcePath
         if !item.kind.isGSD, let slash = folder.lastIndex(of: "/") {
             folder = String(folder[..<slash])
@@ -326,7 +334,8 @@ public struct StatusReport: Sendable {
 
     /// Pages for chunks; the planning folder for GSD plans and phases.
     public static func scope(of item: WorkItem) -> String {
-        item.kind.isGSD ? String(item.key.prefix { $0 != "#" }) : item.sourcePath
+        if let scope = item.scope { return scope }
+        return item.kind.isGSD ? String(item.key.prefix { $0 != "#" }) : item.sourcePath
     }
 
     /// A problem at an item's dependency line (its heading when it has none).
@@ -421,9 +430,11 @@ public struct StatusReport: Sendable {
                 entries[offset].waitingFor.append(latest)
             }
             // An unknown status word is not "not started": it is warned about,
-            // not offered as next; archived history is never next.
+            // not offered as next; archived history is never next, nor is
+            // work its author put off (Task Master's `deferred`).
             entries[offset].isReady =
                 status == .notStarted && entries[offset].readiness == .ready && !entries[offset].item.archived
+                && !Self.isPutOff(entries[offset].item.statusText)
         }
         // A plan waits while its phase waits (`Phase 24` depends on `Phase 23`):
         // its own `depends_on` may name nothing outside the phase. One that
@@ -436,6 +447,13 @@ public struct StatusReport: Sendable {
             entries[offset].waitingFor = phase.waitingFor.isEmpty ? [parent] : phase.waitingFor
             entries[offset].isReady = false
         }
+    }
+
+    /// Whether a status as written puts the work off: not started, and not
+    /// to be offered as next (`deferred`, `postponed`).
+    static func isPutOff(_ statusText: String?) -> Bool {
+        guard let text = statusText?.trimmingSpaces.lowercased() else { return false }
+        return text == "deferred" || text == "postponed"
     }
 
     /// The longest chain of remaining work by estimate (dependency edges within

@@ -282,7 +282,7 @@ extension StatusReport {
     /// with no ids (`## Task 3: …` over acceptance criteria): then the
     /// headings are the work, as in any plan.
     static func unitTaskList(scope: String, members: [Entry]) -> PlanProgress? {
-        guard let unit = PlanLayout.unit(ofPath: scope), unit.format != .backlogMD,
+        guard let unit = PlanLayout.unit(ofPath: scope), unit.format != .backlogMD, unit.format != .taskMaster,
             !PlanLayout.isRecord(scope, in: unit)
         else { return nil }
         let all = members.reduce(ChecklistCount()) { $0 + $1.item.checklist }

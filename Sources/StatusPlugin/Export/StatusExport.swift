@@ -225,6 +225,10 @@ struct StatusFile: Encodable {
         var page: String
         var tasksPage: String?
         var tasks: Progress
+        /// A Backlog.md task's acceptance criteria.
+        var criteria: Progress?
+        /// A Task Master tag's subtasks.
+        var subtasks: Progress?
         var checklists: [Gate]
         var next: [NextTask]
 
@@ -256,6 +260,12 @@ struct StatusFile: Encodable {
             tasksPage = progress.tasksPage
             let tasks = progress.tasks
             self.tasks = Progress(done: tasks.done, total: tasks.total)
+            let boxes = progress.criteria
+            switch progress.unit.format {
+            case .backlogMD: criteria = Progress(done: boxes.done, total: boxes.total)
+            case .taskMaster: subtasks = Progress(done: boxes.done, total: boxes.total)
+            default: break
+            }
             checklists = progress.checklists.map {
                 Gate(file: $0.page, title: $0.title, done: $0.count.done, total: $0.count.total, passes: $0.passes)
             }
@@ -380,7 +390,7 @@ struct StatusFile: Encodable {
             key = item.key
             kind = item.kind.rawValue
             format = PlanLayout.format(of: item).rawValue
-            workUnit = item.kind.isGSD ? nil : PlanLayout.unit(ofPath: item.sourcePath)?.folder
+            workUnit = item.kind.isGSD ? nil : PlanLayout.unit(of: item)?.folder
             title = item.title
             status = item.status.rawValue
             readiness = entry.readiness.rawValue

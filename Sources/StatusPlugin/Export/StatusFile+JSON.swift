@@ -81,6 +81,7 @@ extension StatusFile.WorkUnitEntry {
                         ])
                     })
             ))
+        if let criteria { members.append(("criteria", criteria.json)) }
         members += [
             ("folder", .string(folder)), ("format", .string(format)), ("id", .string(id)), ("kind", .string(kind)),
             (
@@ -94,8 +95,9 @@ extension StatusFile.WorkUnitEntry {
                     })
             ),
             ("page", .string(page)), ("project", .string(project)), ("status", .string(status)),
-            ("tasks", tasks.json),
         ]
+        if let subtasks { members.append(("subtasks", subtasks.json)) }
+        members.append(("tasks", tasks.json))
         if let tasksPage { members.append(("tasks_page", .string(tasksPage))) }
         members.append(("title", .string(title)))
         return .object(members)

@@ -20,6 +20,8 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
     case openSpec = "openspec"
     /// Backlog.md: `backlog/tasks/task-12 - Title.md`, one task a file.
     case backlogMD = "backlog-md"
+    /// Task Master: `.taskmaster/tasks/tasks.json`, tags of tasks with subtasks.
+    case taskMaster = "task-master"
 
     /// The tool's own name, as its users write it.
     public var name: String {
@@ -30,6 +32,7 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
         case .kiro: "Kiro"
         case .openSpec: "OpenSpec"
         case .backlogMD: "Backlog.md"
+        case .taskMaster: "Task Master"
         }
     }
 
@@ -41,6 +44,7 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
         case .kiro: "spec"
         case .openSpec: "change"
         case .backlogMD: "task"
+        case .taskMaster: "tag"
         }
     }
 }
@@ -79,8 +83,18 @@ public enum PlanLayout {
     /// - `specs/NNN-name/…`: a spec-kit feature (three or more digits, a dash, a name).
     public static func unit(ofPath path: String) -> WorkUnit? {
         // Asked of every item and page: most paths name none of the folders.
-        guard path.containsBytes("specs/") || path.containsBytes("backlog/") || path.containsBytes("openspec/") else {
+        guard
+            path.containsBytes("specs/") || path.containsBytes("backlog/") || path.containsBytes("openspec/")
+                || path.containsBytes("tasks.json#")
+        else {
             return nil
+        }
+        if let hash = path.firstIndex(of: "#") {
+            let file = String(path[..<hash])
+            guard TaskMasterPage.isTaskFile(file) else { return nil }
+            return WorkUnit(
+                format: .taskMaster, id: String(path[path.index(after: hash)...]), folder: path,
+                project: TaskMasterPage.project(of: file))
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let folders = parts.dropLast()
@@ -182,7 +196,7 @@ public enum PlanLayout {
     /// versions kept `memory/constitution*.md` at the root), Kiro's
     /// `.kiro/steering/`, and OpenSpec's instructions and current specs
     /// (`openspec/AGENTS.md`, `project.md`, `specs/`: what is built, not
-    /// what is left). Their boxes (a template's, a "Before Any Task"
+    /// what is left), and Task Master's `.taskmaster/templates/`. Their boxes (a template's, a "Before Any Task"
     /// routine) are drawn, never counted.
     public static func isToolFile(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map { $0.lowercased() }
@@ -193,6 +207,7 @@ public enum PlanLayout {
             if folder == ".specify" { return true }
             if folder == ".kiro" && next == "steering" { return true }
             if folder == "openspec" && next != "changes" { return true }
+            if folder == ".taskmaster" && next == "templates" { return true }
         }
         return folders.last == "memory" && parts.last!.hasPrefix("constitution")
     }
@@ -208,6 +223,11 @@ public enum PlanLayout {
     /// hand-written plan.
     public static func format(of item: WorkItem) -> PlanFormat {
         if item.kind.isGSD || GSDFiles.isInPlanningFolder(item.sourcePath) { return .gsd }
-        return unit(ofPath: item.sourcePath)?.format ?? .markdown
+        return unit(of: item)?.format ?? .markdown
+    }
+
+    /// The unit an item lies in: its scope's (a Task Master tag), else its page's.
+    public static func unit(of item: WorkItem) -> WorkUnit? {
+        unit(ofPath: item.scope ?? item.sourcePath)
     }
 }

@@ -40,7 +40,8 @@ public struct WorkUnitProgress: Sendable, Equatable {
         let nouns = Set(plans.map(\.unit.noun))
         return nouns.count == 1 ? nouns.first! : "item"
     }
-    /// A Backlog.md task's acceptance criteria: its boxes.
+    /// A Backlog.md task's acceptance criteria, or a Task Master tag's
+    /// subtasks: the boxes of its tasks.
     public var criteria: ChecklistCount {
         plans.reduce(ChecklistCount()) { sum, plan in
             plan.entries.reduce(sum) { $0 + ($1.item.kind == .task ? $1.item.checklist : ChecklistCount()) }
@@ -52,6 +53,9 @@ public struct WorkUnitProgress: Sendable, Equatable {
     public var page: String
     /// Its task list's page, when it has one.
     public var tasksPage: String?
+    /// The anchor of its heading on that page, when the page holds more
+    /// than one unit (a Task Master tag).
+    public var anchor: String?
 
     /// What to pick up next in it: its tasks under way, then its first open
     /// task with the open tasks right after it that may run beside it
@@ -122,7 +126,7 @@ extension StatusReport {
             guard let unit = PlanLayout.unit(ofPath: plan.scope) else { continue }
             plansByFolder[unit.folder, default: []].append(plan)
         }
-        return order.map { unit in
+        var units = order.map { unit in
             let members = pages[unit]!
             let own = plansByFolder[unit.folder] ?? []
             let checklists = members.filter { PlanLayout.isChecklist($0.page.sourcePath, in: unit) }.map {
@@ -149,6 +153,20 @@ extension StatusReport {
             }
             return progress
         }
+        // A Task Master file's tags: a unit each, in one page, its tasks
+        // its plan (they are offered in Ready next as themselves).
+        var anchors: [String: String] = [:]
+        for (_, fact) in facts where !fact.unitAnchors.isEmpty { anchors.merge(fact.unitAnchors) { first, _ in first } }
+        for plan in plans {
+            guard let unit = PlanLayout.unit(ofPath: plan.scope), unit.format == .taskMaster else { continue }
+            let file = String(plan.scope.prefix { $0 != "#" })
+            var progress = WorkUnitProgress(
+                unit: unit, title: unit.id, status: .notStarted, plans: [plan], page: file, tasksPage: file)
+            progress.anchor = anchors[unit.folder]
+            progress.status = Self.unitStatus(progress)
+            units.append(progress)
+        }
+        return units
     }
 
     /// The most tasks offered as next in one unit.

@@ -36,6 +36,11 @@ public struct PlanFact: Fact, Equatable, Codable {
     /// feature, a Kiro spec): the unit is known, and named, by its pages,
     /// work or none.
     var unitPageTitle: String?
+    /// The heading anchors of the units a data page holds (a Task Master
+    /// file's tags), by the unit's folder (`tasks.json#master`).
+    var unitAnchors: [String: String] = [:]
+    /// Those units' headings, by block key, with the unit's folder: drawn with its progress.
+    var unitHeadings: [String: String] = [:]
     /// The page's checkboxes together.
     public var count: ChecklistCount {
         entries.reduce(into: ChecklistCount()) { $0.add($1.status) }

@@ -99,6 +99,10 @@ public struct WorkItem: Sendable, Equatable, Codable {
         public var anchor: String?
         /// The enclosing item's key (a plan's phase).
         public var parent: String?
+        /// The items its dependency ids name and its plan, where that is not
+        /// its page: a Task Master tag (`.taskmaster/tasks/tasks.json#master`),
+        /// since every tag of one file numbers its tasks from 1.
+        public var scope: String?
         /// The outermost heading above a section (below the page's title) that is
         /// no work item (`Production Readiness Gates`): where a document writes
         /// more than one list of sections, the list it belongs to.

@@ -159,27 +159,57 @@ struct InPlaceViews {
 
     /// The progress of the whole document, under its title.
     func documentSummary() -> String {
-        // The document's plan as the dashboard's row counts it: in its own unit.
-        let plan = report.plans.first { $0.scope == context.page.sourcePath }
+        // The document's plan as the dashboard's row counts it: in its own
+        // unit; a page of several units (a Task Master file's tags) sums theirs.
+        let own = report.plans.filter { $0.scope == context.page.sourcePath }
+        let plans = own.isEmpty ? report.plans.filter { fact.unitAnchors[$0.scope] != nil } : own
         let count = fact.count
         var parts: [String] = []
-        if let plan, plan.unit.total > 0 {
-            let underWay = plan.entries.filter { $0.item.status == .inProgress || $0.item.status == .inReview }
+        let total = plans.reduce(0) { $0 + $1.unit.total }
+        if total > 0 {
+            let done = plans.reduce(0) { $0 + $1.unit.done }
+            let underWay = plans.reduce(0) { sum, plan in
+                sum + plan.entries.filter { $0.item.status == .inProgress || $0.item.status == .inReview }.count
+            }
+            let nouns = Set(plans.map(\.unit.noun))
             parts.append(
                 StatusViews.progressBar(
-                    done: plan.unit.done, total: plan.unit.total, inProgress: underWay.count,
-                    noun: UnitProgress.plural(plan.unit.noun, plan.unit.total), label: "Document progress"))
+                    done: done, total: total, inProgress: underWay,
+                    noun: UnitProgress.plural(nouns.count == 1 ? nouns.first! : "item", total),
+                    label: "Document progress"))
         }
         if count.total > 0 {
+            // A data page's boxes are its tasks' subtasks.
+            let noun = fact.unitAnchors.isEmpty ? "checkboxes" : "subtasks"
             parts.append(
                 StatusViews.progressBar(
-                    done: count.done, total: count.total, inProgress: count.inProgress, noun: "checkboxes",
-                    label: "Checkboxes in this document"))
+                    done: count.done, total: count.total, inProgress: count.inProgress, noun: noun,
+                    label: fact.unitAnchors.isEmpty ? "Checkboxes in this document" : "Subtasks in this document"))
         }
         guard !parts.isEmpty else { return "" }
         var html = "<div class=\"doc-progress\">" + parts.joined()
         html +=
             "<p class=\"doc-progress-link\"><a href=\"\(context.url(to: StatusPlugin.pagePath))\">Status of all plans</a></p>"
+        return html + "</div>\n"
+    }
+
+    /// A unit's progress under its heading on a page of several units (a
+    /// Task Master tag): its tasks and their boxes, as the dashboard counts them.
+    func unitSummary(_ folder: String) -> String {
+        guard let unit = report.workUnits.first(where: { $0.unit.folder == folder }) else { return "" }
+        let tasks = unit.tasks
+        let boxes = unit.criteria
+        var html = "<div class=\"doc-progress\">" + StatusViews.badge(unit.status, title: nil)
+        if tasks.total > 0 {
+            html += StatusViews.progressBar(
+                done: tasks.done, total: tasks.total, inProgress: tasks.inProgress,
+                noun: UnitProgress.plural(unit.taskNoun, tasks.total), label: "\(unit.unit.id) tasks")
+        }
+        if boxes.total > 0 {
+            html += StatusViews.progressBar(
+                done: boxes.done, total: boxes.total, inProgress: boxes.inProgress, noun: "subtasks",
+                label: "\(unit.unit.id) subtasks")
+        }
         return html + "</div>\n"
     }
 

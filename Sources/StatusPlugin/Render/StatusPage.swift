@@ -188,7 +188,9 @@ struct StatusPage: Sendable {
 
     private func unitRow(_ progress: WorkUnitProgress, gates: Bool) -> String {
         let target = progress.tasksPage ?? progress.page
-        let href = site.page(at: target).map { site.url(from: StatusPlugin.pagePath, to: $0.outputPath) }
+        let href = site.page(at: target).map {
+            site.url(from: StatusPlugin.pagePath, to: $0.outputPath) + (progress.anchor.map { "#" + $0 } ?? "")
+        }
         var name = "<span class=\"work-id\">\(HTMLEscaping.escape(progress.unit.id))</span>"
         if progress.title != progress.unit.id { name += " " + HTMLEscaping.escape(progress.title) }
         if let href { name = "<a href=\"\(HTMLEscaping.escapeURL(href))\">\(name)</a>" }
@@ -209,6 +211,12 @@ struct StatusPage: Sendable {
             html += StatusViews.progressBar(
                 done: tasks.done, total: tasks.total, inProgress: tasks.inProgress, noun: noun,
                 label: "\(progress.unit.id) \(noun)")
+            // A Task Master tag's tasks are split into subtasks: both counts.
+            if progress.unit.format == .taskMaster, criteria.total > 0 {
+                html += StatusViews.progressBar(
+                    done: criteria.done, total: criteria.total, inProgress: criteria.inProgress, noun: "subtasks",
+                    label: "\(progress.unit.id) subtasks")
+            }
         } else {
             html += "<span class=\"work-where\">\(progress.unit.archived ? "archived" : "no tasks yet")</span>"
         }
