@@ -42,7 +42,7 @@ public struct StatusPlugin: Plugin {
 
     /// Task Master's `tasks.json` (see ``TaskMasterPage``).
     public func readsAsPage(_ sourcePath: String) -> Bool {
-        TaskMasterPage.isTaskFile(sourcePath)
+        TaskMasterPage.isTaskFile(sourcePath) || BMADSprintPage.isSprintFile(sourcePath)
     }
 
     /// Writes a Task Master file's page; turns GSD tags into markers the
@@ -55,9 +55,21 @@ public struct StatusPlugin: Plugin {
                     context.diagnostics.warning(
                         page.displayPath, line: 1, "no Task Master tasks found (expected tags holding \"tasks\" lists)")
                 }
-                return "# " + TaskMasterPage.escaped(title) + "\n\nThis file holds no Task Master tasks.\n"
+                return "# " + DataPageText.escaped(title) + "\n\nThis file holds no Task Master tasks.\n"
             }
             return TaskMasterPage.markdown(file, title: title).text
+        }
+        if BMADSprintPage.isSprintFile(page.sourcePath), markdown.isEmpty {
+            let sprint = BMADSprint.read(page.data)
+            let title = BMADSprintPage.title(sprint)
+            guard let sprint else {
+                if page.data != .null {
+                    context.diagnostics.warning(
+                        page.displayPath, line: 1, "no BMAD sprint status found (expected a development_status: map)")
+                }
+                return "# " + DataPageText.escaped(title) + "\n\nThis file holds no sprint status.\n"
+            }
+            return BMADSprintPage.markdown(sprint, title: title).text
         }
         let rewritten = GSDMarkup.rewrite(markdown)
         for warning in rewritten.warnings {
@@ -95,6 +107,12 @@ public struct StatusPlugin: Plugin {
             let fact = TaskMasterPage.fact(file, page: page, warnings: &warnings)
             return (fact, warnings)
         }
+        if BMADSprintPage.isSprintFile(page.sourcePath), page.data != .null {
+            var warnings: [LineMessage] = []
+            guard let sprint = BMADSprint.read(page.data) else { return (PlanFact(), []) }
+            let fact = BMADSprintPage.fact(sprint, page: page, warnings: &warnings)
+            return (fact, warnings)
+        }
         // `work_items: false`: nothing on the page is work, GSD files included.
         let (pageSwitch, switchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
         guard pageSwitch != .off else { return (PlanFact(), []) }
@@ -118,6 +136,7 @@ public struct StatusPlugin: Plugin {
         // Their boxes are still drawn read-only.
         let isRecord =
             GSDFiles.isInPlanningFolder(page.sourcePath) || PlanLayout.isToolFile(page.sourcePath)
+            || BMADStory.isStoryIndex(page.sourcePath)
             || (unit.map { PlanLayout.isRecord(page.sourcePath, in: $0) } ?? false)
         if isRecord && pageSwitch != .on {
             fact.items = []
@@ -134,6 +153,9 @@ public struct StatusPlugin: Plugin {
         }
         if let unit, unit.format == .backlogMD, pageSwitch != .on {
             BacklogTask.read(page, unit: unit, fact: &fact, warnings: &warnings)
+        }
+        if unit == nil, !isRecord, pageSwitch != .off, let story = BMADStory.name(ofPath: page.sourcePath) {
+            BMADStory.read(page, name: story, fact: &fact, warnings: &warnings)
         }
         let quickTask = GSDFiles.quickTask(of: page.sourcePath)
         let isQuickPlan = quickTask != nil && GSDFiles.fileName(page.sourcePath).hasSuffix("PLAN.md")

@@ -125,4 +125,50 @@ struct RealWorldPlanTests {
             }
         }
     }
+
+    /// BMAD: v6 sprint files (epics as the file groups them, two sprint
+    /// files in one folder, `epic-3-5` beside story `3-5-…` of epic 3), and
+    /// v4 story files (status sections under the title or at the end, none
+    /// at all, index files that disagree), as `HANDCOUNT.md` counts them.
+    @Test(.enabled(if: isHere)) func bmadEpics() throws {
+        func epics(_ folder: String) throws -> [String: String] {
+            let site = BuiltSite(content: Self.root + "/bmad/" + folder)
+            defer { site.remove() }
+            _ = try site.build()
+            let units = try #require(try site.json(StatusPlugin.jsonPath)["work_units"] as? [[String: Any]])
+            var found: [String: String] = [:]
+            for unit in units where unit["format"] as? String == "bmad" {
+                let tasks = try #require(unit["tasks"] as? [String: Any])
+                let place = (unit["folder"] as? String ?? "").split(separator: "/").last.map(String.init) ?? ""
+                found[place] = "\(unit["status"] ?? "") \(tasks["done"] ?? 0)/\(tasks["total"] ?? 0)"
+            }
+            return found
+        }
+        let vibe = try epics("JeiKeiLim__vibe-dash")
+        #expect(vibe.count == 19)
+        #expect(vibe["sprint-status.yaml#epic-3"] == "done 10/10")
+        #expect(vibe["sprint-status.yaml#epic-3-5"] == "done 10/10")
+        #expect(vibe["sprint-status.yaml#epic-10"] == "not-started 0/8")
+        let nihon = try epics("4OH4__nihonnohon")
+        #expect(nihon["sprint-status.yaml#supp-epic-2"] == "in-progress 3/5")
+        #expect(nihon["sprint-status-story-generator.yaml#epic-4"] == "not-started 0/2")
+        #expect(nihon["sprint-status-story-generator.yaml#stories"] == "done 1/1")
+        // Two story files no sprint file lists: supp-1 done, supp-2 ready.
+        #expect(nihon["implementation-artifacts#stories"] == "in-progress 1/2")
+        let moar = try epics("gopalshivapuja__MOAR-ATS")
+        #expect(moar["sprint-status.yaml#epic-1"] == "done 6/6")
+        #expect(moar.values.filter { $0.hasPrefix("not-started") }.count == 12)
+        let weather = try epics("3lokai__weather-gt")
+        #expect(
+            weather == [
+                "stories#epic-1": "done 10/10", "stories#epic-2": "in-progress 4/5", "stories#epic-3": "done 3/3",
+                "stories#epic-4": "done 6/6", "stories#epic-5": "in-progress 3/4", "stories#epic-7": "in-progress 6/10",
+            ])
+        let momentum = try epics("Nespouique__momentum")
+        #expect(momentum["stories#epic-1"] == "in-progress 3/10")
+        #expect(momentum["stories#epic-4"] == "in-progress 4/5")
+        // Two stories superseded: cancelled, not counted.
+        let rgpd = try epics("LioChanDaYo__RGPDpseudonymizer")
+        #expect(rgpd == ["stories#epic-0": "done 1/1", "stories#epic-1": "done 9/9", "stories#epic-2": "done 10/10"])
+    }
 }

@@ -80,7 +80,9 @@ public struct StatusReport: Sendable {
 
     /// The kinds that can be a plan's unit of work (phases gather plans, and
     /// are the unit only of a roadmap with no plans yet).
-    public static let trackedKinds: Set<WorkItem.Kind> = [.chunk, .section, .plan, .row, .checklist, .quick, .task]
+    public static let trackedKinds: Set<WorkItem.Kind> = [
+        .chunk, .section, .plan, .row, .checklist, .quick, .task, .story,
+    ]
 
     /// Each plan's progress in its own unit (``UnitProgress``), in site order.
     public internal(set) var plans: [PlanProgress] = []
@@ -176,9 +178,10 @@ public struct StatusReport: Sendable {
         make(facts: site.facts(of: PlanFact.self).map { ($0.page, $0.fact) })
     }
 
-    static func make(facts: [(page: Page, fact: PlanFact)]) -> StatusReport {
+    static func make(facts read: [(page: Page, fact: PlanFact)]) -> StatusReport {
         var report = StatusReport()
-        for (page, fact) in facts {
+        let facts = linkStories(read)
+        for (page, fact) in read {
             report.readingWarnings += fact.warnings.map {
                 Problem(sourcePath: page.sourcePath, displayPath: page.displayPath, line: $0.line, message: $0.message)
             }
@@ -305,7 +308,7 @@ public struct StatusReport: Sendable {
     static func project(of item: WorkItem) -> String {
         // A backlog's tasks (to do, completed, archived) are one project: the
         // folder that holds `backlog/`.
-        if item.kind == .task, let unit = PlanLayout.unit(of: item) { return unit.project }
+        if item.kind == .task || item.kind == .story, let unit = PlanLayout.unit(of: item) { return unit.project }
         var folder = item.kind.isGSD ? scope(of: item) : item.sourcePath
         if !item.kind.isGSD, let slash = folder.lastIndex(of: "/") {
             folder = String(folder[..<slash])

@@ -55,6 +55,10 @@ public struct UnitProgress: Sendable, Equatable, Codable {
     /// The noun for `count` of them: `1 plan`, `2 plans`, `0 plans`.
     public static func plural(_ noun: String, _ count: Int) -> String {
         if count == 1 { return noun }
+        // `story` → `stories`, `entry` → `entries` (a vowel before the y: `days`).
+        if noun.hasSuffix("y"), let before = noun.dropLast().last, !"aeiou".contains(before) {
+            return noun.dropLast() + "ies"
+        }
         let sibilant = ["s", "x", "z", "ch", "sh"].contains { noun.hasSuffix($0) }
         return noun + (sibilant ? "es" : "s")
     }
@@ -70,13 +74,14 @@ public struct UnitProgress: Sendable, Equatable, Codable {
         case .checklist: "checklist section"
         case .quick: "quick task"
         case .task: "task"
+        case .story: "story"
         }
     }
 
     /// The order in which a plan's kinds are its unit: the first present is.
     /// Quick tasks come last: beside a roadmap's plans they are counted apart,
     /// never summed into the plans.
-    static let unitOrder: [WorkItem.Kind] = [.chunk, .plan, .task, .section, .row, .checklist, .quick]
+    static let unitOrder: [WorkItem.Kind] = [.chunk, .plan, .task, .story, .section, .row, .checklist, .quick]
 }
 
 /// The work of one plan: a document, or a GSD planning folder with its phases and plans.
@@ -282,7 +287,9 @@ extension StatusReport {
     /// with no ids (`## Task 3: …` over acceptance criteria): then the
     /// headings are the work, as in any plan.
     static func unitTaskList(scope: String, members: [Entry]) -> PlanProgress? {
-        guard let unit = PlanLayout.unit(ofPath: scope), unit.format != .backlogMD, unit.format != .taskMaster,
+        // Formats whose work is items of their own (a backlog's task, a
+        // Task Master task, a BMAD story) are counted in those, not in boxes.
+        guard let unit = PlanLayout.unit(ofPath: scope), [.specKit, .kiro, .openSpec].contains(unit.format),
             !PlanLayout.isRecord(scope, in: unit)
         else { return nil }
         let all = members.reduce(ChecklistCount()) { $0 + $1.item.checklist }

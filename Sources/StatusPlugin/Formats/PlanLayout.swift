@@ -22,6 +22,9 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
     case backlogMD = "backlog-md"
     /// Task Master: `.taskmaster/tasks/tasks.json`, tags of tasks with subtasks.
     case taskMaster = "task-master"
+    /// BMAD: epics of stories, in a sprint's `sprint-status.yaml` (v6) or
+    /// story files numbered by epic (v4: `docs/stories/1.2.login.md`).
+    case bmad
 
     /// The tool's own name, as its users write it.
     public var name: String {
@@ -33,6 +36,7 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
         case .openSpec: "OpenSpec"
         case .backlogMD: "Backlog.md"
         case .taskMaster: "Task Master"
+        case .bmad: "BMAD"
         }
     }
 
@@ -45,6 +49,7 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
         case .openSpec: "change"
         case .backlogMD: "task"
         case .taskMaster: "tag"
+        case .bmad: "epic"
         }
     }
 }
@@ -85,16 +90,24 @@ public enum PlanLayout {
         // Asked of every item and page: most paths name none of the folders.
         guard
             path.containsBytes("specs/") || path.containsBytes("backlog/") || path.containsBytes("openspec/")
-                || path.containsBytes("tasks.json#")
+                || path.containsBytes("#")
         else {
             return nil
         }
+        // A unit that is no folder of its own (`PLACE#ID`): a Task Master
+        // tag, a BMAD epic of a sprint file or of a folder of story files.
         if let hash = path.firstIndex(of: "#") {
-            let file = String(path[..<hash])
-            guard TaskMasterPage.isTaskFile(file) else { return nil }
-            return WorkUnit(
-                format: .taskMaster, id: String(path[path.index(after: hash)...]), folder: path,
-                project: TaskMasterPage.project(of: file))
+            let place = String(path[..<hash])
+            let id = String(path[path.index(after: hash)...])
+            if TaskMasterPage.isTaskFile(place) {
+                return WorkUnit(format: .taskMaster, id: id, folder: path, project: TaskMasterPage.project(of: place))
+            }
+            if BMADSprintPage.isSprintFile(place) {
+                return WorkUnit(format: .bmad, id: id, folder: path, project: BMADSprintPage.project(of: place))
+            }
+            if id.hasPrefix("epic-") || id.hasPrefix("supp-epic-") || id == "stories" {
+                return WorkUnit(format: .bmad, id: id, folder: path, project: BMADSprintPage.project(of: place + "/"))
+            }
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let folders = parts.dropLast()

@@ -161,31 +161,31 @@ enum TaskMasterPage {
 
     /// The page's markdown and where its parts are.
     static func markdown(_ file: TaskMasterFile, title: String) -> (text: String, layout: TaskMasterLayout) {
-        var writer = Writer()
+        var writer = DataPageText.Writer()
         var layout = TaskMasterLayout()
-        writer.line("# " + escaped(title))
+        writer.line("# " + DataPageText.escaped(title))
         writer.line("")
         let count = file.tags.count
         writer.line(
             "Tasks written by Task Master, in \(count) \(count == 1 ? "tag" : "tags"): "
-                + file.tags.map { escaped($0.name) }.joined(separator: ", ") + ".")
+                + file.tags.map { DataPageText.escaped($0.name) }.joined(separator: ", ") + ".")
         for tag in file.tags {
             writer.line("")
             layout.tagHeadings.append(writer.next)
-            writer.line("## Tag: " + escaped(tag.name))
+            writer.line("## Tag: " + DataPageText.escaped(tag.name))
             if let description = tag.description {
                 writer.line("")
-                writer.line(escaped(description))
+                writer.line(DataPageText.escaped(description))
             }
             var headings: [Int] = []
             var lists: [Int] = []
             for task in tag.tasks {
                 writer.line("")
                 headings.append(writer.next)
-                writer.line("### " + escaped(task.id) + ". " + escaped(task.title))
+                writer.line("### " + DataPageText.escaped(task.id) + ". " + DataPageText.escaped(task.title))
                 if let description = task.description {
                     writer.line("")
-                    writer.line(escaped(description))
+                    writer.line(DataPageText.escaped(description))
                 }
                 for (label, text) in [("Details", task.details), ("Test strategy", task.testStrategy)] {
                     guard let text else { continue }
@@ -194,7 +194,7 @@ enum TaskMasterPage {
                     // unclosed code fence or a heading cannot take over the page.
                     writer.line("> **\(label)**")
                     writer.line(">")
-                    for line in lines(text) { writer.line(line.isEmpty ? ">" : "> " + line) }
+                    for line in DataPageText.lines(text) { writer.line(line.isEmpty ? ">" : "> " + line) }
                 }
                 guard !task.subtasks.isEmpty else {
                     lists.append(0)
@@ -205,10 +205,11 @@ enum TaskMasterPage {
                 for subtask in task.subtasks {
                     let status = TaskMasterFile.status(subtask.status).status
                     var text =
-                        "- [\(box(status))] " + escaped(task.id + "." + subtask.id) + " " + escaped(subtask.title)
+                        "- [\(DataPageText.box(status))] " + DataPageText.escaped(task.id + "." + subtask.id) + " "
+                        + DataPageText.escaped(subtask.title)
                     if let written = subtask.status, !["done", "pending", "in-progress", "cancelled"].contains(written)
                     {
-                        text += " *(" + escaped(written) + ")*"
+                        text += " *(" + DataPageText.escaped(written) + ")*"
                     }
                     writer.line(text)
                 }
@@ -217,61 +218,5 @@ enum TaskMasterPage {
             layout.subtaskLists.append(lists)
         }
         return (writer.text, layout)
-    }
-
-    /// The box a subtask is drawn with, as the checklist reader reads boxes.
-    private static func box(_ status: WorkStatus) -> String {
-        switch status {
-        case .done: "x"
-        case .inProgress, .inReview: "~"
-        case .cancelled: "-"
-        default: " "
-        }
-    }
-
-    /// A text's lines, whatever ends them.
-    private static func lines(_ text: String) -> [String] {
-        SourceLines(text).texts.map { String($0) }
-    }
-
-    /// Text shown as written: every ASCII punctuation mark escaped (CommonMark
-    /// lets a backslash escape any), line breaks made spaces.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                result += " "
-            } else if scalar.isASCII, scalar.properties.generalCategory.isPunctuationOrSymbol {
-                result += "\\" + String(scalar)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// Lines written one by one, counted.
-    private struct Writer {
-        var text = ""
-        /// The markdown line the next line is.
-        var next = 1
-
-        mutating func line(_ line: String) {
-            text += line + "\n"
-            next += 1
-        }
-    }
-}
-
-extension Unicode.GeneralCategory {
-    /// Punctuation or a symbol: what CommonMark calls ASCII punctuation, for ASCII scalars.
-    fileprivate var isPunctuationOrSymbol: Bool {
-        switch self {
-        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-            .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
-            true
-        default: false
-        }
     }
 }

@@ -44,7 +44,9 @@ public struct WorkUnitProgress: Sendable, Equatable {
     /// subtasks: the boxes of its tasks.
     public var criteria: ChecklistCount {
         plans.reduce(ChecklistCount()) { sum, plan in
-            plan.entries.reduce(sum) { $0 + ($1.item.kind == .task ? $1.item.checklist : ChecklistCount()) }
+            plan.entries.reduce(sum) {
+                $0 + ($1.item.kind == .task || $1.item.kind == .story ? $1.item.checklist : ChecklistCount())
+            }
         }
     }
     /// A spec-kit feature's quality checklists (`checklists/ux.md`).
@@ -153,20 +155,32 @@ extension StatusReport {
             }
             return progress
         }
-        // A Task Master file's tags: a unit each, in one page, its tasks
-        // its plan (they are offered in Ready next as themselves).
+        // A Task Master file's tags and a BMAD sprint's epics: a unit each,
+        // in one page, its tasks or stories its plan (they are offered in
+        // Ready next as themselves).
         var anchors: [String: String] = [:]
         for (_, fact) in facts where !fact.unitAnchors.isEmpty { anchors.merge(fact.unitAnchors) { first, _ in first } }
         for plan in plans {
-            guard let unit = PlanLayout.unit(ofPath: plan.scope), unit.format == .taskMaster else { continue }
-            let file = String(plan.scope.prefix { $0 != "#" })
+            guard let unit = PlanLayout.unit(ofPath: plan.scope), unit.format == .taskMaster || unit.format == .bmad
+            else { continue }
+            // The data page, or (for a folder of BMAD story files) its first story.
+            let file = plan.entries.first?.item.sourcePath ?? String(plan.scope.prefix { $0 != "#" })
             var progress = WorkUnitProgress(
-                unit: unit, title: unit.id, status: .notStarted, plans: [plan], page: file, tasksPage: file)
+                unit: unit, title: Self.dataUnitTitle(unit), status: .notStarted, plans: [plan], page: file,
+                tasksPage: file)
             progress.anchor = anchors[unit.folder]
             progress.status = Self.unitStatus(progress)
             units.append(progress)
         }
         return units
+    }
+
+    /// A data page's unit's name: a tag's name, an epic's (`Epic 3.5`).
+    static func dataUnitTitle(_ unit: WorkUnit) -> String {
+        guard unit.format == .bmad else { return unit.id }
+        if unit.id == "stories" { return "Stories in no epic" }
+        return BMADSprintPage.epicTitle(
+            BMADSprint.Epic(entry: BMADSprint.Entry(key: unit.id, status: nil, line: 0), prefix: nil))
     }
 
     /// The most tasks offered as next in one unit.

@@ -31,6 +31,10 @@ public struct WorkItem: Sendable, Equatable, Codable {
         /// Title.md`): its front matter states its status and dependencies,
         /// its boxes are its acceptance criteria.
         case task
+        /// A BMAD story: a key of a sprint's `sprint-status.yaml`
+        /// (`1-2-user-login: done`), or a story file with a `## Status`
+        /// section (`docs/stories/1.2.user-login.md`); its boxes are its tasks.
+        case story
 
         /// Read from a GSD planning folder and keyed by it (`.planning#10-04`), not by its file.
         public var isGSD: Bool { self == .plan || self == .phase || self == .quick }
@@ -103,6 +107,9 @@ public struct WorkItem: Sendable, Equatable, Codable {
         /// its page: a Task Master tag (`.taskmaster/tasks/tasks.json#master`),
         /// since every tag of one file numbers its tasks from 1.
         public var scope: String?
+        /// The page that tells more of it, where that is not the page it is
+        /// written in: a BMAD story's file, for a story a sprint status file lists.
+        public var file: String?
         /// The outermost heading above a section (below the page's title) that is
         /// no work item (`Production Readiness Gates`): where a document writes
         /// more than one list of sections, the list it belongs to.

@@ -117,7 +117,7 @@ enum DependencyGraph {
     static func label(_ item: WorkItem, width: Int = 28) -> String {
         let title = wrap(item.title, width: width)
         switch item.kind {
-        case .chunk, .plan, .quick, .task: return item.id + "\n" + title
+        case .chunk, .plan, .quick, .task, .story: return item.id + "\n" + title
         case .phase: return "Phase " + (item.phase ?? item.id) + "\n" + title
         default: return title
         }

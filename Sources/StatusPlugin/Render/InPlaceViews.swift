@@ -10,8 +10,9 @@ struct InPlaceViews {
 
     /// A work-item heading: the marker replaced by a badge, then the item's details.
     func heading(_ block: MarkdownNode, item index: Int) throws -> String {
-        let item = fact.items[index]
-        let entry = report.entry(item.key)
+        let entry = report.entry(fact.items[index].key)
+        // A sprint's story is drawn as the report has it: with its story file's boxes and link.
+        let item = fact.items[index].kind == .story ? entry?.item ?? fact.items[index] : fact.items[index]
         var shown = block
         if let marker = item.headingMarker, item.kind == .chunk || item.kind == .section,
             case .heading = block.kind
@@ -105,6 +106,12 @@ struct InPlaceViews {
                     "<span class=\"work-fact\"><span class=\"work-key\">\(key)</span> \(HTMLEscaping.escape(value))</span>"
                 )
             }
+        }
+        if let file = item.file, let page = context.site.page(at: file) {
+            facts.append(
+                "<span class=\"work-fact\"><span class=\"work-key\">Story</span> <a href=\""
+                    + HTMLEscaping.escapeURL(context.url(to: page.outputPath)) + "\">"
+                    + HTMLEscaping.escape(page.title) + "</a></span>")
         }
         if let completed = item.completed {
             facts.append(
@@ -206,9 +213,11 @@ struct InPlaceViews {
                 noun: UnitProgress.plural(unit.taskNoun, tasks.total), label: "\(unit.unit.id) tasks")
         }
         if boxes.total > 0 {
+            // A Task Master task's boxes are its subtasks; a BMAD story's, the tasks its file ticks.
+            let noun = unit.unit.format == .taskMaster ? "subtasks" : "boxes"
             html += StatusViews.progressBar(
-                done: boxes.done, total: boxes.total, inProgress: boxes.inProgress, noun: "subtasks",
-                label: "\(unit.unit.id) subtasks")
+                done: boxes.done, total: boxes.total, inProgress: boxes.inProgress, noun: noun,
+                label: "\(unit.unit.id) \(noun)")
         }
         return html + "</div>\n"
     }

@@ -29,7 +29,7 @@ struct StatusPage: Sendable {
 
     private func link(_ item: WorkItem) -> String {
         let text =
-            item.kind == .chunk || item.kind == .plan || item.kind == .quick || item.kind == .task
+            [.chunk, .plan, .quick, .task, .story].contains(item.kind)
             ? "<span class=\"work-id\">\(HTMLEscaping.escape(item.id))</span> \(HTMLEscaping.escape(item.title))"
             : HTMLEscaping.escape(item.kind == .phase ? "Phase \(item.phase ?? item.id): \(item.title)" : item.title)
         guard let href = url(item) else { return text }
