@@ -41,7 +41,7 @@ let package = Package(
         // Keeps cmark-gfm's process-wide table of special inline characters
         // constant, so pages parse the same on any number of threads.
         .target(name: "CmarkSpecialCharacters", dependencies: ["CCmarkGFM"]),
-        // Embeds templates/ and scaffold/ into the library, so the one binary
+        // Embeds templates/, scaffold/ and starters/ into the library, so the one binary
         // carries its default look and `specsite init` starter wherever it is copied.
         .executableTarget(name: "EmbedFiles", swiftSettings: strictWarnings),
         .plugin(

@@ -1,14 +1,15 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's `templates/` and `scaffold/` folders into the target
-/// as `EmbeddedFiles.templates` and `EmbeddedFiles.scaffold`.
+/// Embeds the package's `templates/`, `scaffold/` and `starters/` folders
+/// into the target as `EmbeddedFiles.templates`, `.scaffold` and `.starters`.
 @main
 struct EmbedFilesPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         let folders = [
             ("templates", root.appending(path: "templates")), ("scaffold", root.appending(path: "scaffold")),
+            ("starters", root.appending(path: "starters")),
         ]
         var inputs: [URL] = []
         for (_, folder) in folders {

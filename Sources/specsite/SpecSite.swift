@@ -178,9 +178,15 @@ struct InitCommand: ParsableCommand {
     @Argument(help: "The folder to create (must be new or empty).")
     var folder: String
 
+    @Option(
+        help: ArgumentHelp(
+            "Add a plan in a planning tool's layout: \(Scaffold.layouts.joined(separator: ", ")).",
+            valueName: "layout"))
+    var layout: String?
+
     func run() throws {
         do {
-            let written = try Scaffold.write(to: folder)
+            let written = try Scaffold.write(to: folder, layout: layout)
             let name = Self.withoutTrailingSlashes(folder)
             print("Created \(written.count) files in \(name == "/" ? "" : name)/:")
             for path in written { print("  \(path)") }

@@ -170,6 +170,37 @@ struct CommandLineTests {
         #expect(built.status == 0, "\(built.stderr)")
     }
 
+    /// `init --layout` adds a plan in a planning tool's layout, which builds
+    /// with no warning into a unit of that format with its work counted.
+    @Test func initWritesAStarterInEveryLayout() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let expected = [
+            "spec-kit": "001-first-feature in-progress 1/5", "kiro": "first-feature in-progress 2/4",
+            "openspec": "add-first-feature in-progress 1/3", "backlog-md": "task-2 in-progress 0/1",
+            "task-master": "master in-progress 1/3", "bmad": "epic-1 in-progress 1/3",
+        ]
+        for (layout, unit) in expected.sorted(by: { $0.key < $1.key }) {
+            let content = folder + "/" + layout
+            let created = try run(["init", content, "--layout", layout])
+            #expect(created.status == 0, "\(layout): \(created.stderr)")
+            let built = try run(["build", content, "--output", content + "-site", "--strict"])
+            #expect(built.status == 0, "\(layout): \(built.stderr)")
+            let data = try #require(FileManager.default.contents(atPath: content + "-site/status.json"))
+            let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let units = (json["work_units"] as? [[String: Any]] ?? []).filter { $0["format"] as? String == layout }
+            let shown = units.map { unit -> String in
+                let tasks = unit["tasks"] as? [String: Int] ?? [:]
+                return "\(unit["id"] ?? "") \(unit["status"] ?? "") \(tasks["done"] ?? -1)/\(tasks["total"] ?? -1)"
+            }
+            #expect(shown.contains(unit), "\(layout): \(shown)")
+        }
+        let unknown = try run(["init", folder + "/other", "--layout", "jira"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no starter for the layout 'jira'; choose one of backlog-md, bmad, kiro"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/other"))
+    }
+
     /// The build `init` suggests writes beside the new folder, never into it.
     @Test func initSuggestsAnOutputBesideTheFolder() throws {
         let folder = temporaryFolder()

@@ -8,10 +8,34 @@ public enum Scaffold {
     /// The starter's files, by relative path.
     public static var files: [String: String] { EmbeddedFiles.scaffold }
 
-    /// Writes the starter into `folder`, which must not exist or be empty.
+    /// The planning layouts a starter can add its plan in (`spec-kit`,
+    /// `kiro`, `openspec`, `backlog-md`, `task-master`, `bmad`), sorted.
+    public static var layouts: [String] {
+        Set(EmbeddedFiles.starters.keys.compactMap { $0.split(separator: "/").first.map(String.init) }).sorted()
+    }
+
+    /// The starter's files with a layout's plan beside them (a spec-kit
+    /// feature, a Kiro spec, …), by relative path; nil for a layout there is none of.
+    public static func files(layout: String?) -> [String: String]? {
+        guard let layout else { return files }
+        let prefix = layout + "/"
+        let plan = EmbeddedFiles.starters.filter { $0.key.hasPrefix(prefix) }
+        guard !plan.isEmpty else { return nil }
+        var all = files
+        for (path, text) in plan { all[String(path.dropFirst(prefix.count))] = text }
+        return all
+    }
+
+    /// Writes the starter into `folder`, which must not exist or be empty,
+    /// with `layout`'s plan beside it when one is named.
     /// Returns the relative paths written.
     @discardableResult
-    public static func write(to folder: String) throws(Diagnostic) -> [String] {
+    public static func write(to folder: String, layout: String? = nil) throws(Diagnostic) -> [String] {
+        guard let files = files(layout: layout) else {
+            throw Diagnostic(
+                .error, file: nil,
+                "no starter for the layout '\(layout ?? "")'; choose one of \(layouts.joined(separator: ", "))")
+        }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: folder, isDirectory: &isDirectory) {
