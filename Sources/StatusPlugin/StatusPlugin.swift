@@ -43,6 +43,7 @@ public struct StatusPlugin: Plugin {
     /// Task Master's `tasks.json` (see ``TaskMasterPage``).
     public func readsAsPage(_ sourcePath: String) -> Bool {
         TaskMasterPage.isTaskFile(sourcePath) || BMADSprintPage.isSprintFile(sourcePath)
+            || BacklogConfig.isConfigFile(sourcePath)
     }
 
     /// Writes a Task Master file's page; turns GSD tags into markers the
@@ -58,6 +59,13 @@ public struct StatusPlugin: Plugin {
                 return "# " + DataPageText.escaped(title) + "\n\nThis file holds no Task Master tasks.\n"
             }
             return TaskMasterPage.markdown(file, title: title).text
+        }
+        if BacklogConfig.isConfigFile(page.sourcePath), markdown.isEmpty {
+            let title = "Backlog.md settings"
+            guard let config = BacklogConfig.read(page.data) else {
+                return "# " + title + "\n\nThis file lists no statuses.\n"
+            }
+            return config.markdown(title: title)
         }
         if BMADSprintPage.isSprintFile(page.sourcePath), markdown.isEmpty {
             let sprint = BMADSprint.read(page.data)
@@ -95,7 +103,7 @@ public struct StatusPlugin: Plugin {
         let empty =
             fact.items.isEmpty && fact.entries.isEmpty && fact.summary == nil && fact.verification == nil
             && fact.roadmapPlans.isEmpty && fact.archivedPhases.isEmpty && fact.position == nil
-            && fact.stateProgress == nil && fact.unitPageTitle == nil
+            && fact.stateProgress == nil && fact.unitPageTitle == nil && fact.backlogConfig == nil
         return empty ? [] : [fact]
     }
 
@@ -106,6 +114,11 @@ public struct StatusPlugin: Plugin {
             guard let file = TaskMasterFile.read(page.data) else { return (PlanFact(), []) }
             let fact = TaskMasterPage.fact(file, page: page, warnings: &warnings)
             return (fact, warnings)
+        }
+        if BacklogConfig.isConfigFile(page.sourcePath), page.data != .null {
+            var fact = PlanFact()
+            fact.backlogConfig = BacklogConfig.read(page.data)
+            return (fact.backlogConfig == nil ? PlanFact() : fact, [])
         }
         if BMADSprintPage.isSprintFile(page.sourcePath), page.data != .null {
             var warnings: [LineMessage] = []
@@ -124,7 +137,7 @@ public struct StatusPlugin: Plugin {
         var reader = PlanReader(page: page)
         reader.read()
         var fact = reader.fact
-        var warnings = reader.warnings
+        var warnings = reader.warnings + UnreadTasks.warnings(in: page, read: reader.fact.entries)
         let unit = PlanLayout.unit(ofPath: page.sourcePath)
         if unit != nil { fact.unitPageTitle = page.title }
         // In a GSD folder the work is the plans, phases and quick tasks the

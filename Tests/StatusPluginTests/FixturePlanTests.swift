@@ -104,10 +104,12 @@ struct FixturePlanTests {
         let (json, site) = try status("backlog-md")
         defer { site.remove() }
         // task-1 done (completed/), task-4 done, task-2 under way, task-3
-        // open, task-5 cancelled ("Wontfix"), task-9 a draft → 2 of 4 tasks.
+        // open, task-5 cancelled ("Wontfix"), task-9 a draft; task-6 and
+        // task-7 in statuses of config.yml's own: "Needs Triage" (its
+        // default: not started), "Polishing" (between: under way) → 2 of 6 tasks.
         let summary = try #require(json["summary"] as? [String: Any])
-        #expect(texts(summary["units"]) == ["2 of 4 tasks"])
-        #expect(texts(summary["work_units"]) == ["2 of 4 tasks"])
+        #expect(texts(summary["units"]) == ["2 of 6 tasks"])
+        #expect(texts(summary["work_units"]) == ["2 of 6 tasks"])
         let items = try #require(json["items"] as? [[String: Any]])
         let byID = Dictionary(uniqueKeysWithValues: items.map { (($0["id"] as? String) ?? "", $0) })
         #expect(byID["task-1"]?["status"] as? String == "done")
@@ -115,11 +117,14 @@ struct FixturePlanTests {
         #expect(byID["task-3"]?["waiting_for"] as? [String] == ["task-2"])
         #expect(byID["task-5"]?["status"] as? String == "cancelled")
         #expect(byID["task-9"]?["archived"] as? Bool == true)
+        #expect(byID["task-6"]?["status"] as? String == "not-started")
+        #expect(byID["task-7"]?["status"] as? String == "in-progress")
+        #expect(try site.text("backlog/config.yml.html").contains("<li>Needs Triage (a new task's)</li>"))
         #expect(byID.values.allSatisfy { $0["format"] as? String == "backlog-md" })
         let hints = (json["check_these"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
         #expect(hints == ["marked done, but 1 of 2 acceptance criteria are not ticked"])
         let units = try units(json)
-        #expect(units["doc-1"] == nil && units.count == 6)
+        #expect(units["doc-1"] == nil && units.count == 8)
         let dashboard = try site.text("status.html")
         #expect(dashboard.contains("<th scope=\"col\">Acceptance criteria</th>"))
         // Backlog.md names its files with spaces: links to them are URLs.
@@ -128,7 +133,23 @@ struct FixturePlanTests {
         // The table counts as the headline does.
         #expect(
             dashboard.contains(
-                "<p class=\"work-where\">2 of 4 tasks done (1 cancelled or optional, not counted)</p>"))
+                "<p class=\"work-where\">2 of 6 tasks done (1 cancelled or optional, not counted)</p>"))
+    }
+
+    /// A Backlog.md status that neither a plan's words nor the settings tell
+    /// is unknown, with a warning that names the configured statuses.
+    @Test func backlogStatusNoOneKnows() throws {
+        let site = try BuiltSite([
+            "backlog/config.yml": "statuses: [\"To Do\", \"In Progress\", \"Done\"]\n",
+            "backlog/tasks/task-1 - Park it.md": "---\nid: task-1\ntitle: Park it\nstatus: Parked\n---\n\nText.\n",
+        ])
+        defer { site.remove() }
+        let messages = try site.build().map { "\($0.file ?? ""):\($0.line ?? 0): \($0.message)" }
+        #expect(
+            messages == [
+                site.content + "/backlog/tasks/task-1 - Park it.md:4: unknown status 'Parked'; counted as not done"
+                    + " (not one of backlog/config.yml's: To Do, In Progress, Done)"
+            ])
     }
 
     /// OpenSpec: a change with tasks (one box with `[x]` later on its line,

@@ -180,13 +180,14 @@ public struct StatusReport: Sendable {
 
     static func make(facts read: [(page: Page, fact: PlanFact)]) -> StatusReport {
         var report = StatusReport()
-        let facts = linkStories(read)
+        let (facts, backlogProblems) = readBacklogStatuses(linkStories(read))
         for (page, fact) in read {
             report.readingWarnings += fact.warnings.map {
                 Problem(sourcePath: page.sourcePath, displayPath: page.displayPath, line: $0.line, message: $0.message)
             }
         }
         var items = GSDAssembly.assemble(facts, warnings: &report.warnings)
+        report.warnings += backlogProblems
         // Readers and the assembly give every item its own key; were one used
         // twice all the same, the first would keep it.
         var seen = Set<String>()

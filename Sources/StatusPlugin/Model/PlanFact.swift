@@ -41,6 +41,8 @@ public struct PlanFact: Fact, Equatable, Codable {
     var unitAnchors: [String: String] = [:]
     /// Those units' headings, by block key, with the unit's folder: drawn with its progress.
     var unitHeadings: [String: String] = [:]
+    /// A Backlog.md project's settings, when the page is its `config.yml`.
+    var backlogConfig: BacklogConfig?
     /// The page's checkboxes together.
     public var count: ChecklistCount {
         entries.reduce(into: ChecklistCount()) { $0.add($1.status) }
