@@ -167,6 +167,9 @@ public struct StatusPlugin: Plugin {
         if let unit, unit.format == .backlogMD, pageSwitch != .on {
             BacklogTask.read(page, unit: unit, fact: &fact, warnings: &warnings)
         }
+        if let unit, [.specKit, .kiro, .openSpec].contains(unit.format), !isRecord {
+            warnings += TaskDependencies.missing(in: fact.entries)
+        }
         if unit == nil, !isRecord, pageSwitch != .off, let story = BMADStory.name(ofPath: page.sourcePath) {
             BMADStory.read(page, name: story, fact: &fact, warnings: &warnings)
         }

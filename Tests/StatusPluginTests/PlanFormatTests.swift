@@ -219,6 +219,32 @@ struct PlanFormatTests {
         #expect(PlanReader.taskID("2.1 Create") == "2.1" && PlanReader.taskID("T001-T006: Setup") == nil)
     }
 
+    /// A task that says it depends on an unfinished one waits: the first
+    /// open task that does not is next; an id the list lacks is a warning.
+    @Test func aTaskThatDependsOnAnOpenOneIsNotNext() throws {
+        let tasks = """
+            # Tasks: Albums
+
+            - [x] T001 Create the project
+            - [ ] T002 Album model
+            - [ ] T003 Album list (depends on T002)
+            - [ ] T004 Album grid (depends on
+              T001, T099)
+            - [ ] T005 [P] Sharing [depends on T001-T002 complete]
+            """
+        let site = try BuiltSite(["specs/001-albums/tasks.md": tasks])
+        defer { site.remove() }
+        let messages = try site.build().map { "\($0.line ?? 0): \($0.message)" }
+        #expect(messages == ["6: T004 depends on T099, which this task list does not have"])
+        let status = pluginReport([try page(tasks, path: "specs/001-albums/tasks.md")])
+        let albums = try #require(status.workUnits.first)
+        #expect(albums.next.map { String($0.text.prefix(4)) } == ["T002"])
+        #expect(TaskDependencies.ids(in: "T005 Sharing [depends on T001-T003 complete]") == ["T001", "T002", "T003"])
+        #expect(TaskDependencies.ids(in: "3.1 Sync _Depends: 1.2, 2.1_") == ["1.2", "2.1"])
+        #expect(TaskDependencies.ids(in: "Blocked by **T004** and T006") == ["T004", "T006"])
+        #expect(TaskDependencies.ids(in: "Assemble (depends on above)").isEmpty)
+    }
+
     @Test func aTaskWrittenTwiceAlikeIsOneTaskWithNoHint() throws {
         let tasks =
             "# Tasks\n\n## Phase 13\n\n- [ ] T800 Keys\n- [x] T801 Roles\n\n## Phase 13\n\n- [ ] T800 Keys\n- [x] T801 Roles\n"

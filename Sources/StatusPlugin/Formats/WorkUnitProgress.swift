@@ -201,15 +201,25 @@ extension StatusReport {
             WorkUnitProgress.NextTask(
                 text: entry.text, id: PlanReader.taskID(entry.text), status: entry.status, page: page, line: entry.line)
         }
+        // A task that says it depends on one not finished yet waits.
+        var statuses: [String: WorkStatus] = [:]
+        for entry in tasks {
+            if let id = PlanReader.taskID(entry.text), statuses[id] == nil { statuses[id] = entry.status }
+        }
+        func waits(_ entry: ChecklistEntry) -> Bool {
+            TaskDependencies.ids(in: entry.text).contains { statuses[$0].map { !$0.isSettled } ?? false }
+        }
         var next = tasks.filter { $0.status == .inProgress || $0.status == .inReview }.prefix(nextLimit).map(task)
-        guard next.count < nextLimit, let first = tasks.firstIndex(where: { $0.status == .notStarted }) else {
+        guard next.count < nextLimit,
+            let first = tasks.firstIndex(where: { $0.status == .notStarted && !waits($0) })
+        else {
             return next
         }
         next.append(task(tasks[first]))
         // The open tasks after it that can run beside it: `[P]` ones.
         for entry in tasks[(first + 1)...] where next.count < nextLimit {
             guard entry.status == .notStarted, Self.isParallel(entry.text) else { break }
-            next.append(task(entry))
+            if !waits(entry) { next.append(task(entry)) }
         }
         return next
     }
