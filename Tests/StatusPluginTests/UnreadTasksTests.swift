@@ -24,6 +24,14 @@ struct UnreadTasksTests {
         }
     }
 
+    /// Lines are numbered as cmark-gfm numbers them, whatever ends them.
+    @Test func linesEndedOnWindowsAndOldMacs() throws {
+        let site = try BuiltSite(["WIN.md": "# Plan\r\n\r\n[ ] Deploy\r\n", "MAC.md": "# Plan\r\r- [] Deploy\r"])
+        defer { site.remove() }
+        let lines = try site.build().map { "\(($0.file ?? "").suffix(6)):\($0.line ?? 0)" }
+        #expect(lines == ["MAC.md:3", "WIN.md:3"])
+    }
+
     @Test func namedAtTheirLines() throws {
         let site = try BuiltSite([
             "PLAN.md": """
