@@ -40,44 +40,18 @@ public struct StatusPlugin: Plugin {
     /// The progress badge.
     public static let badgePath = "status-badge.svg"
 
-    /// Task Master's `tasks.json` (see ``TaskMasterPage``).
+    /// The data files the plugin writes pages from (see ``DataPages``):
+    /// Task Master's `tasks.json`, BMAD's `sprint-status.yaml`, Backlog.md's `config.yml`.
     public func readsAsPage(_ sourcePath: String) -> Bool {
-        TaskMasterPage.isTaskFile(sourcePath) || BMADSprintPage.isSprintFile(sourcePath)
-            || BacklogConfig.isConfigFile(sourcePath)
+        DataPages.reads(sourcePath)
     }
 
-    /// Writes a Task Master file's page; turns GSD tags into markers the
-    /// renderer draws as sections and cards, keeping every line where it was.
+    /// Writes a data page's markdown (see ``DataPages``); turns GSD tags
+    /// into markers the renderer draws as sections and cards, keeping every
+    /// line where it was.
     public func preprocess(_ markdown: String, page: PageSource, context: PluginContext) throws -> String {
-        if TaskMasterPage.isTaskFile(page.sourcePath), markdown.isEmpty {
-            let title = TaskMasterPage.title(of: page.sourcePath)
-            guard let file = TaskMasterFile.read(page.data) else {
-                if page.data != .null {
-                    context.diagnostics.warning(
-                        page.displayPath, line: 1, "no Task Master tasks found (expected tags holding \"tasks\" lists)")
-                }
-                return "# " + DataPageText.escaped(title) + "\n\nThis file holds no Task Master tasks.\n"
-            }
-            return TaskMasterPage.markdown(file, title: title).text
-        }
-        if BacklogConfig.isConfigFile(page.sourcePath), markdown.isEmpty {
-            let title = "Backlog.md settings"
-            guard let config = BacklogConfig.read(page.data) else {
-                return "# " + title + "\n\nThis file lists no statuses.\n"
-            }
-            return config.markdown(title: title)
-        }
-        if BMADSprintPage.isSprintFile(page.sourcePath), markdown.isEmpty {
-            let sprint = BMADSprint.read(page.data)
-            let title = BMADSprintPage.title(sprint)
-            guard let sprint else {
-                if page.data != .null {
-                    context.diagnostics.warning(
-                        page.displayPath, line: 1, "no BMAD sprint status found (expected a development_status: map)")
-                }
-                return "# " + DataPageText.escaped(title) + "\n\nThis file holds no sprint status.\n"
-            }
-            return BMADSprintPage.markdown(sprint, title: title).text
+        if markdown.isEmpty, let written = DataPages.markdown(for: page, diagnostics: context.diagnostics) {
+            return written
         }
         let rewritten = GSDMarkup.rewrite(markdown)
         for warning in rewritten.warnings {
@@ -109,23 +83,7 @@ public struct StatusPlugin: Plugin {
 
     /// What a page says about work, with warnings at file lines.
     static func read(_ page: Page) -> (PlanFact, [LineMessage]) {
-        if TaskMasterPage.isTaskFile(page.sourcePath), page.data != .null {
-            var warnings: [LineMessage] = []
-            guard let file = TaskMasterFile.read(page.data) else { return (PlanFact(), []) }
-            let fact = TaskMasterPage.fact(file, page: page, warnings: &warnings)
-            return (fact, warnings)
-        }
-        if BacklogConfig.isConfigFile(page.sourcePath), page.data != .null {
-            var fact = PlanFact()
-            fact.backlogConfig = BacklogConfig.read(page.data)
-            return (fact.backlogConfig == nil ? PlanFact() : fact, [])
-        }
-        if BMADSprintPage.isSprintFile(page.sourcePath), page.data != .null {
-            var warnings: [LineMessage] = []
-            guard let sprint = BMADSprint.read(page.data) else { return (PlanFact(), []) }
-            let fact = BMADSprintPage.fact(sprint, page: page, warnings: &warnings)
-            return (fact, warnings)
-        }
+        if let data = DataPages.read(page) { return data }
         // `work_items: false`: nothing on the page is work, GSD files included.
         let (pageSwitch, switchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
         guard pageSwitch != .off else { return (PlanFact(), []) }

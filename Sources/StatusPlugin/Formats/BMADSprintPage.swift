@@ -91,8 +91,7 @@ enum BMADSprintPage {
     /// written status disagrees with its stories gets a warning.
     static func fact(_ sprint: BMADSprint, page: Page, warnings: inout [LineMessage]) -> PlanFact {
         let layout = markdown(sprint, title: "").layout
-        var anchors: [Int: String] = [:]
-        for heading in page.document.headings where anchors[heading.line] == nil { anchors[heading.line] = heading.id }
+        let anchors = DataPageText.headingAnchors(of: page)
         var fact = PlanFact()
         fact.unitPageTitle = page.title
         var seen: [String: Int] = [:]

@@ -156,14 +156,7 @@ enum BMADStory {
         } else {
             item.hint("no status written; counted as not started", line: item.line)
         }
-        fact.items = [item]
-        fact.headingItems = [:]
-        fact.entries = fact.entries.map { entry in
-            var entry = entry
-            entry.owner = 0
-            return entry
-        }
-        for entry in fact.entries { fact.items[0].checklist.add(entry.countedStatus ?? entry.status) }
+        fact.ownAllBoxes(by: item)
         let boxes = fact.items[0].checklist.total
         let open = boxes - fact.items[0].checklist.done
         if item.status == .done, open > 0 {

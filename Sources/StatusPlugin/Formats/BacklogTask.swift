@@ -38,14 +38,7 @@ enum BacklogTask {
         item.dependencyLine = front.entries.first { $0.key == "dependencies" }?.line
         item.archived = unit.archived
         // Every box on the page is one of its criteria.
-        fact.items = [item]
-        fact.headingItems = [:]
-        fact.entries = fact.entries.map { entry in
-            var entry = entry
-            entry.owner = 0
-            return entry
-        }
-        for entry in fact.entries { fact.items[0].checklist.add(entry.status) }
+        fact.ownAllBoxes(by: item)
         let open = fact.items[0].checklist.total - fact.items[0].checklist.done
         if item.status == .done, open > 0 {
             let boxes = fact.items[0].checklist.total

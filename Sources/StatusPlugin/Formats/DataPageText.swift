@@ -37,6 +37,14 @@ enum DataPageText {
         }
     }
 
+    /// The anchors of a page's headings by their line (the first, should
+    /// two share one): how a data page's reader finds the headings it wrote.
+    static func headingAnchors(of page: Page) -> [Int: String] {
+        var anchors: [Int: String] = [:]
+        for heading in page.document.headings where anchors[heading.line] == nil { anchors[heading.line] = heading.id }
+        return anchors
+    }
+
     /// Lines written one by one, counted.
     struct Writer {
         var text = ""

@@ -209,8 +209,9 @@ public enum PlanLayout {
     /// versions kept `memory/constitution*.md` at the root), Kiro's
     /// `.kiro/steering/`, and OpenSpec's instructions and current specs
     /// (`openspec/AGENTS.md`, `project.md`, `specs/`: what is built, not
-    /// what is left), and Task Master's `.taskmaster/templates/`. Their boxes (a template's, a "Before Any Task"
-    /// routine) are drawn, never counted.
+    /// what is left), and Task Master's `.taskmaster/templates/`. Their
+    /// boxes (a template's, a "Before Any Task" routine) are drawn, never
+    /// counted.
     public static func isToolFile(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map { $0.lowercased() }
         guard parts.count >= 2 else { return false }

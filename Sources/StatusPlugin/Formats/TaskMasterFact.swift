@@ -16,8 +16,7 @@ extension TaskMasterPage {
     /// hint; subtasks of subtasks are named in a warning, not counted.
     static func fact(_ file: TaskMasterFile, page: Page, warnings: inout [LineMessage]) -> PlanFact {
         let layout = markdown(file, title: "").layout
-        var anchors: [Int: String] = [:]
-        for heading in page.document.headings where anchors[heading.line] == nil { anchors[heading.line] = heading.id }
+        let anchors = DataPageText.headingAnchors(of: page)
         var fact = PlanFact()
         fact.unitPageTitle = page.title
         for (tagIndex, tag) in file.tags.enumerated() {

@@ -2,7 +2,8 @@ import Foundation
 import SpecSiteKit
 
 /// Where one of a format's units stands: a spec-kit feature, a Kiro spec, an
-/// OpenSpec change, rolled up from the plans written in its folder.
+/// OpenSpec change, a Backlog.md task, rolled up from the plans written in
+/// its folder; a Task Master tag or a BMAD epic, from its tasks or stories.
 public struct WorkUnitProgress: Sendable, Equatable {
     /// The unit.
     public var unit: WorkUnit

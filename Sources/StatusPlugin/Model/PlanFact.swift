@@ -43,6 +43,20 @@ public struct PlanFact: Fact, Equatable, Codable {
     var unitHeadings: [String: String] = [:]
     /// A Backlog.md project's settings, when the page is its `config.yml`.
     var backlogConfig: BacklogConfig?
+    /// Makes `item` the page's one work item, every box on the page its
+    /// own (a Backlog.md task's criteria, a BMAD story's tasks), counted
+    /// into its checklist.
+    mutating func ownAllBoxes(by item: WorkItem) {
+        items = [item]
+        headingItems = [:]
+        entries = entries.map { entry in
+            var entry = entry
+            entry.owner = 0
+            return entry
+        }
+        for entry in entries { items[0].checklist.add(entry.countedStatus ?? entry.status) }
+    }
+
     /// The page's checkboxes together.
     public var count: ChecklistCount {
         entries.reduce(into: ChecklistCount()) { $0.add($1.status) }
