@@ -198,6 +198,9 @@ public struct StatusPlugin: Plugin {
         if fact.checklistLists.contains(key) {
             return prefix + (try views.checklist(block))
         }
+        if let number = fact.criterionBlocks[key] {
+            return prefix + (try views.criterion(block, number: number))
+        }
         if let unit = fact.unitHeadings[key] {
             return prefix + (try context.renderer.renderDefault(block)) + views.unitSummary(unit)
         }

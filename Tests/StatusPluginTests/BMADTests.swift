@@ -84,6 +84,10 @@ struct BMADTests {
         #expect(html.contains("1 of 3 stories"))
         #expect(html.contains("<a href=\"1-1-sign-up.html\">Story 1.1: Sign Up</a>"))
         #expect(html.contains("Retrospective <code>epic-1-retrospective</code>: optional"))
+        // A story's tasks link the acceptance criteria they cite.
+        let story = try site.text("v6/_bmad-output/implementation-artifacts/1-1-sign-up.html")
+        #expect(story.contains("<li id=\"criterion-2\">Given a taken email"))
+        #expect(story.contains("(AC: <a href=\"#criterion-1\">#1</a>, <a href=\"#criterion-2\">#2</a>)"))
     }
 
     /// Story names: v4 dotted numbers and `eN-NN`, v6 keys; other pages of

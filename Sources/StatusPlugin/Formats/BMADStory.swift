@@ -114,6 +114,49 @@ enum BMADStory {
         return found
     }
 
+    /// `AC1 — Successful registration`, `AC 2:`, `**AC3**`: a criterion's number.
+    nonisolated(unsafe) static let criterionLead = /^(?i)AC\s*#?(\d{1,2})\b/
+
+    /// The story's acceptance criteria under its `Acceptance Criteria`
+    /// heading: the items of the first numbered list there (`1. Given …`),
+    /// paragraphs that start `AC1`, and headings `### AC1: …` anywhere.
+    static func findCriteria(_ page: Page, fact: inout PlanFact) {
+        let blocks = page.document.root.children
+        var ids: [Int: String] = [:]
+        for heading in page.document.headings where ids[heading.line] == nil { ids[heading.line] = heading.id }
+        var section: Int?
+        var listed = false
+        for block in blocks {
+            if case .heading(let level, _) = block.kind {
+                let text = block.plainText.trimmingSpaces
+                if let match = try? criterionLead.prefixMatch(in: text), let id = ids[block.line] {
+                    if fact.criteria[String(match.1)] == nil { fact.criteria[String(match.1)] = id }
+                    continue
+                }
+                if let open = section, level <= open { section = nil }
+                if text.lowercased().hasPrefix("acceptance criteria") { section = level }
+                continue
+            }
+            guard section != nil else { continue }
+            switch block.kind {
+            case .list(let info) where info.ordered && !listed:
+                listed = true
+                fact.criterionBlocks[block.blockKey] = info.start
+                for offset in block.children.indices {
+                    let number = String(info.start + offset)
+                    if fact.criteria[number] == nil { fact.criteria[number] = "criterion-" + number }
+                }
+            case .paragraph:
+                guard let match = try? criterionLead.prefixMatch(in: block.plainText.trimmingSpaces),
+                    let number = Int(match.1), fact.criteria[String(number)] == nil
+                else { continue }
+                fact.criterionBlocks[block.blockKey] = number
+                fact.criteria[String(number)] = "criterion-\(number)"
+            default: continue
+            }
+        }
+    }
+
     private static func firstLine(_ text: String) -> String {
         String(text.trimmingSpaces.prefix { $0 != "\n" }).trimmingSpaces
     }
@@ -157,6 +200,7 @@ enum BMADStory {
             item.hint("no status written; counted as not started", line: item.line)
         }
         fact.ownAllBoxes(by: item)
+        findCriteria(page, fact: &fact)
         let boxes = fact.items[0].checklist.total
         let open = boxes - fact.items[0].checklist.done
         if item.status == .done, open > 0 {

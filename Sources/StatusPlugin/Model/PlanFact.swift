@@ -43,6 +43,13 @@ public struct PlanFact: Fact, Equatable, Codable {
     var unitHeadings: [String: String] = [:]
     /// A Backlog.md project's settings, when the page is its `config.yml`.
     var backlogConfig: BacklogConfig?
+    /// A BMAD story's acceptance criteria, by number (`2`), with the anchor
+    /// each has on the page (`criterion-2`, or its own heading's): the
+    /// story's tasks link `(AC: #2)` to it.
+    var criteria: [String: String] = [:]
+    /// The blocks that hold those criteria and are drawn with their anchors,
+    /// by block key: a list (its first item's number) or a paragraph (its number).
+    var criterionBlocks: [String: Int] = [:]
     /// Makes `item` the page's one work item, every box on the page its
     /// own (a Backlog.md task's criteria, a BMAD story's tasks), counted
     /// into its checklist.

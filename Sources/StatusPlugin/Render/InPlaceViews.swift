@@ -222,6 +222,22 @@ struct InPlaceViews {
         return html + "</div>\n"
     }
 
+    /// A BMAD story's acceptance criteria with the anchors its tasks link
+    /// to: each item of their list (`criterion-2`), or their paragraph.
+    func criterion(_ block: MarkdownNode, number: Int) throws -> String {
+        guard case .list(let info) = block.kind else {
+            let html = try context.renderer.renderDefault(block)
+            guard html.hasPrefix("<p>") else { return html }
+            return "<p id=\"criterion-\(number)\">" + html.dropFirst(3)
+        }
+        var html = info.start == 1 ? "<ol>\n" : "<ol start=\"\(info.start)\">\n"
+        for (offset, item) in block.children.enumerated() {
+            html += "<li id=\"criterion-\(number + offset)\">"
+            html += try context.renderer.renderItemContent(of: item, tight: info.tight) + "</li>\n"
+        }
+        return html + "</ol>\n"
+    }
+
     // MARK: Checklists
 
     /// A list drawn with read-only boxes for every kind of checkbox.

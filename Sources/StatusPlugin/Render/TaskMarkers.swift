@@ -14,6 +14,8 @@ struct TaskMarkers {
     var stories: [String: String] = [:]
     /// `1` → the URL of requirement 1 in the unit's requirements.
     var requirements: [String: String] = [:]
+    /// `2` → `#criterion-2`: a BMAD story's acceptance criteria, on its own page.
+    var criteria: [String: String] = [:]
     /// Whether the page is a format's task list: no other page's text is touched.
     var isTaskList = false
 
@@ -21,6 +23,12 @@ struct TaskMarkers {
     /// `User Story 1 - …` of its `spec.md`, `Requirement 1: …` of its
     /// `requirements.md`. Empty for any other page.
     init(for page: Page, in site: Site, from outputPath: String) {
+        // A BMAD story's tasks cite its criteria: `(AC: #2)`, `(AC1, AC3)`.
+        if BMADStory.name(ofPath: page.sourcePath) != nil, let fact = StatusPlugin.fact(of: page, in: site) {
+            criteria = fact.criteria.mapValues { "#" + $0 }
+            isTaskList = !criteria.isEmpty
+            return
+        }
         guard let unit = PlanLayout.unit(ofPath: page.sourcePath), !PlanLayout.isRecord(page.sourcePath, in: unit)
         else { return }
         isTaskList = true
@@ -45,6 +53,11 @@ struct TaskMarkers {
     nonisolated(unsafe) static let lead =
         /^(<p>)?(?:<strong>)?(T\d{2,4}[a-z]?)(?:<\/strong>)?((?:\s+\[(?:P|US\d{1,3}|Story\s*\d{1,3})\])*)(?=\s)/
     nonisolated(unsafe) static let marker = /\[(P|US\d{1,3}|Story\s*\d{1,3})\]/
+    /// `(AC: #1, #3)`, `(AC2`, `(AC: AC1, AC2`, `(ACs 1/2`: a BMAD task citing its story's criteria.
+    nonisolated(unsafe) static let criteriaCitation =
+        /\(ACs?:?\s*(?:AC\s*)?#?\d{1,2}(?:\s*(?:,|\/|and)\s*(?:AC\s*)?#?\d{1,2})*/
+    /// One criterion of such a citation: `#2`, `AC2`, `2`.
+    nonisolated(unsafe) static let criterionNumber = /(?:AC\s*)?#?(\d{1,2})/
     /// `<em>Requirements: 1.1, 2.3</em>` as Kiro writes it under a task.
     nonisolated(unsafe) static let requirementsLine = /<em>(Requirements?:)\s*([0-9A-Z., ]{1,200})<\/em>/
 
@@ -58,6 +71,14 @@ struct TaskMarkers {
                 drawn += " " + tag(String(marker.1))
             }
             html = drawn + html[match.range.upperBound...]
+        }
+        if !criteria.isEmpty, html.contains("(AC") {
+            html = html.replacing(Self.criteriaCitation) { (match: Regex<Substring>.Match) -> String in
+                String(match.output).replacing(Self.criterionNumber) { number -> String in
+                    guard let url = criteria[String(number.output.1)] else { return String(number.output.0) }
+                    return "<a href=\"\(HTMLEscaping.escapeURL(url))\">\(number.output.0)</a>"
+                }
+            }
         }
         if !requirements.isEmpty, html.contains("<em>Requirement") {
             html = html.replacing(Self.requirementsLine) { match in
