@@ -864,4 +864,42 @@ struct BrowserTests {
         #expect(after["here"] == before["next"], "the next link leads to \(before["next"]), now at \(after["here"])")
         #expect(after["previous"] == before["here"], "and that page's previous link leads back")
     }
+
+    /// The planning formats' pages as a reader sees them: a Task Master
+    /// file's tags with their progress, the dashboard's link to one tag's
+    /// section, which the browser scrolls to; every link of the fixtures'
+    /// sites works.
+    @Test func thePlanFormatsPagesShowTheirUnitsAndTheirLinksWork() throws {
+        let folder = CommandLineTests().temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fixtures = CommandLineTests.repository + "/Tests/fixtures/plans/"
+        let warnings = try build(fixtures + "task-master", into: folder + "/tm")
+        let tags = """
+            (() => [...document.querySelectorAll("article.doc h2")].map(h => h.childNodes[0].textContent.trim() + " | "
+                + (h.nextElementSibling?.innerText ?? "").replace(/\\s+/g, " ").trim()))()
+            """
+        let shown =
+            "(() => location.hash + ' ' + (() => { const r = document.getElementById(location.hash.slice(1))"
+            + "?.getBoundingClientRect(); return r ? (r.top >= 0 && r.top < innerHeight) : 'missing'; })())()"
+        let results = try BrowserDriver().visit([
+            BrowserDriver.Visit(
+                url: url(folder + "/tm/app/taskmaster/tasks/tasks.json.html"),
+                screenshot: screenshot("task-master-tags"), evaluate: tags),
+            BrowserDriver.Visit(
+                url: url(folder + "/tm/status.html"),
+                actions: [.click("a[href$='tasks.json.html#tag-feature-auth']"), .wait(800), .evaluate(shown)]),
+        ])
+        try #require(results.count == 2)
+        expectClean(results[0], "tasks.json.html")
+        expectClean(results[1], "status.html")
+        // Each tag's heading, then its badge and bars as the reader reads them.
+        #expect(
+            results[0].value.strings == [
+                "Tag: master | ◐ In progress 2 of 5 tasks · 40% 3 of 7 subtasks · 42%",
+                "Tag: feature-auth | ◐ In progress 1 of 3 tasks · 33%",
+            ], "\(results[0].value)")
+        #expect(results[1].steps.last?.value.string == "#tag-feature-auth true", "\(results[1].steps.map(\.value))")
+        try crawl(folder + "/tm", builtWith: warnings)
+        try crawl(folder + "/bmad", builtWith: try build(fixtures + "bmad", into: folder + "/bmad"))
+    }
 }
