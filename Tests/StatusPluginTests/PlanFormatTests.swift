@@ -236,6 +236,10 @@ struct PlanFormatTests {
         defer { site.remove() }
         let messages = try site.build().map { "\($0.line ?? 0): \($0.message)" }
         #expect(messages == ["6: T004 depends on T099, which this task list does not have"])
+        // Each task it waits for links to its box; an id the list lacks stays text.
+        let html = try site.text("specs/001-albums/tasks.html")
+        #expect(html.contains("Album list (depends on <a href=\"#T002\">T002</a>)"))
+        #expect(html.contains("<a href=\"#T001\">T001</a>, T099)"))
         let status = pluginReport([try page(tasks, path: "specs/001-albums/tasks.md")])
         let albums = try #require(status.workUnits.first)
         #expect(albums.next.map { String($0.text.prefix(4)) } == ["T002"])

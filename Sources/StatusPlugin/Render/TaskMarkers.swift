@@ -16,6 +16,9 @@ struct TaskMarkers {
     var requirements: [String: String] = [:]
     /// `2` → `#criterion-2`: a BMAD story's acceptance criteria, on its own page.
     var criteria: [String: String] = [:]
+    /// The anchors of the task list's own tasks (`T012`, `task-2.1`): a task's
+    /// `depends on T012` links to it.
+    var tasks: Set<String> = []
     /// Whether the page is a format's task list: no other page's text is touched.
     var isTaskList = false
 
@@ -32,6 +35,7 @@ struct TaskMarkers {
         guard let unit = PlanLayout.unit(ofPath: page.sourcePath), !PlanLayout.isRecord(page.sourcePath, in: unit)
         else { return }
         isTaskList = true
+        tasks = Set(StatusPlugin.fact(of: page, in: site)?.taskAnchors.values ?? [:].values)
         func anchors(_ file: String, _ pattern: Regex<(Substring, Substring)>) -> [String: String] {
             guard let spec = site.page(at: unit.folder + "/" + file) else { return [:] }
             var found: [String: String] = [:]
@@ -56,6 +60,8 @@ struct TaskMarkers {
     /// `(AC: #1, #3)`, `(AC2`, `(AC: AC1, AC2`, `(ACs 1/2`: a BMAD task citing its story's criteria.
     nonisolated(unsafe) static let criteriaCitation =
         /\(ACs?:?\s*(?:AC\s*)?#?\d{1,2}(?:\s*(?:,|\/|and)\s*(?:AC\s*)?#?\d{1,2})*/
+    /// A task id a dependency names: `T012`, `2.1`.
+    nonisolated(unsafe) static let dependencyID = /T\d{2,4}[a-z]?|\b\d{1,3}(?:\.\d{1,3})*\b/
     /// One criterion of such a citation: `#2`, `AC2`, `2`.
     nonisolated(unsafe) static let criterionNumber = /(?:AC\s*)?#?(\d{1,2})/
     /// `<em>Requirements: 1.1, 2.3</em>` as Kiro writes it under a task.
@@ -77,6 +83,15 @@ struct TaskMarkers {
                 String(match.output).replacing(Self.criterionNumber) { number -> String in
                     guard let url = criteria[String(number.output.1)] else { return String(number.output.0) }
                     return "<a href=\"\(HTMLEscaping.escapeURL(url))\">\(number.output.0)</a>"
+                }
+            }
+        }
+        if !tasks.isEmpty, html.contains("epend") || html.contains("locked by") {
+            html = html.replacing(TaskDependencies.phrase) { (match: Regex<(Substring, Substring)>.Match) -> String in
+                String(match.output.0).replacing(Self.dependencyID) { (id: Regex<Substring>.Match) -> String in
+                    let anchor = PlanReader.taskAnchor(String(id.output))
+                    guard tasks.contains(anchor) else { return String(id.output) }
+                    return "<a href=\"#\(HTMLEscaping.escapeURL(anchor))\">\(id.output)</a>"
                 }
             }
         }
