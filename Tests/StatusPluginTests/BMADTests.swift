@@ -105,6 +105,7 @@ struct BMADTests {
         #expect(name("_bmad-output/implementation-artifacts/se1-4-reader.md") == "se1.4 supp-epic-1")
         #expect(name("_bmad-output/implementation-artifacts/epic-1-retro-2026-05-12.md") == nil)
         #expect(name("notes/1.2.login.md") == nil)
+        #expect(name("docs/sprint-artifacts/2025-11-27-retro-notes.md") == nil)
         #expect(BMADSprint.storyPrefix(ofEpic: "epic-3-5") == "3-5-")
         #expect(BMADSprint.storyPrefix(ofEpic: "supp-epic-1") == "se1-")
         #expect(BMADSprint.storyPrefix(ofEpic: "epic-x") == nil)

@@ -50,7 +50,10 @@ enum BMADStory {
         // v6: `1-2-login`, `3-5-0-cleanup`, `se1-4-reader`, `supp-1-thinking`.
         let words = stem.split(separator: "-")
         guard words.count >= 3 else { return nil }
-        if words[0].allSatisfy(\.isASCIIDigitCharacter), words[1].allSatisfy(\.isASCIIDigitCharacter) {
+        // Epic numbers are short: `2025-11-27-notes.md` is a dated note, no story.
+        if words[0].count <= 3, words[0].allSatisfy(\.isASCIIDigitCharacter),
+            words[1].allSatisfy(\.isASCIIDigitCharacter)
+        {
             let numbers = words.prefix { $0.allSatisfy(\.isASCIIDigitCharacter) }
             guard numbers.count < words.count else { return nil }
             return Name(number: numbers.joined(separator: "."), epic: "epic-" + words[0])
