@@ -16,17 +16,20 @@ struct RealWorldPlanTests {
 
     static var isHere: Bool { FileManager.default.fileExists(atPath: root) }
 
-    /// Each unit of the folder as `id status done/total`, as `status.json` says.
-    func units(_ folder: String) throws -> [String: String] {
+    /// Each unit of the folder (of one format, when named) as `status
+    /// done/total`, as `status.json` says, by its id (or the key `key` gives).
+    func units(
+        _ folder: String, format: String? = nil, key: ([String: Any]) -> String? = { $0["id"] as? String }
+    ) throws -> [String: String] {
         let site = BuiltSite(content: Self.root + "/" + folder)
         defer { site.remove() }
         _ = try site.build()
         let json = try site.json(StatusPlugin.jsonPath)
         let units = try #require(json["work_units"] as? [[String: Any]])
         var found: [String: String] = [:]
-        for unit in units where unit["archived"] == nil {
+        for unit in units where unit["archived"] == nil && (format == nil || unit["format"] as? String == format) {
             let tasks = try #require(unit["tasks"] as? [String: Any])
-            let id = try #require(unit["id"] as? String)
+            let id = try #require(key(unit))
             found[id] = "\(unit["status"] ?? "") \(tasks["done"] ?? 0)/\(tasks["total"] ?? 0)"
         }
         return found
@@ -131,18 +134,11 @@ struct RealWorldPlanTests {
     /// v4 story files (status sections under the title or at the end, none
     /// at all, index files that disagree), as `HANDCOUNT.md` counts them.
     @Test(.enabled(if: isHere)) func bmadEpics() throws {
+        // By the last part of the unit's folder: `sprint-status.yaml#epic-1`, `stories#epic-1`.
         func epics(_ folder: String) throws -> [String: String] {
-            let site = BuiltSite(content: Self.root + "/bmad/" + folder)
-            defer { site.remove() }
-            _ = try site.build()
-            let units = try #require(try site.json(StatusPlugin.jsonPath)["work_units"] as? [[String: Any]])
-            var found: [String: String] = [:]
-            for unit in units where unit["format"] as? String == "bmad" {
-                let tasks = try #require(unit["tasks"] as? [String: Any])
-                let place = (unit["folder"] as? String ?? "").split(separator: "/").last.map(String.init) ?? ""
-                found[place] = "\(unit["status"] ?? "") \(tasks["done"] ?? 0)/\(tasks["total"] ?? 0)"
+            try units("bmad/" + folder, format: "bmad") { unit in
+                (unit["folder"] as? String)?.split(separator: "/").last.map(String.init)
             }
-            return found
         }
         let vibe = try epics("JeiKeiLim__vibe-dash")
         #expect(vibe.count == 19)

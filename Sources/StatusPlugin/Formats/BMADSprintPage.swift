@@ -29,9 +29,10 @@ enum BMADSprintPage {
         return "Sprint status: " + project
     }
 
-    /// `Epic 1`, `Epic 3.5`, `Supplementary epic 1`.
-    static func epicTitle(_ epic: BMADSprint.Epic) -> String {
-        guard let key = epic.entry?.key else { return "Stories in no epic" }
+    /// `epic-1` → `Epic 1`, `epic-3-5` → `Epic 3.5`, `supp-epic-1` →
+    /// `Supplementary epic 1`; `stories` (see ``BMADSprint/Epic/id``) → `Stories in no epic`.
+    static func epicTitle(id key: String) -> String {
+        if key == "stories" { return "Stories in no epic" }
         if key.hasPrefix("supp-epic-") {
             return "Supplementary epic " + key.dropFirst("supp-epic-".count).replacingOccurrences(of: "-", with: ".")
         }
@@ -57,7 +58,7 @@ enum BMADSprintPage {
         for epic in sprint.epics {
             writer.line("")
             layout.epicHeadings.append(writer.next)
-            writer.line("## " + DataPageText.escaped(epicTitle(epic)))
+            writer.line("## " + DataPageText.escaped(epicTitle(id: epic.id)))
             if let entry = epic.entry {
                 writer.line("")
                 writer.line(

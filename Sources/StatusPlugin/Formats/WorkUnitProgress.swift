@@ -178,10 +178,7 @@ extension StatusReport {
 
     /// A data page's unit's name: a tag's name, an epic's (`Epic 3.5`).
     static func dataUnitTitle(_ unit: WorkUnit) -> String {
-        guard unit.format == .bmad else { return unit.id }
-        if unit.id == "stories" { return "Stories in no epic" }
-        return BMADSprintPage.epicTitle(
-            BMADSprint.Epic(entry: BMADSprint.Entry(key: unit.id, status: nil, line: 0), prefix: nil))
+        unit.format == .bmad ? BMADSprintPage.epicTitle(id: unit.id) : unit.id
     }
 
     /// The most tasks offered as next in one unit.
