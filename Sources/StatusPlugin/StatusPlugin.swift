@@ -21,7 +21,8 @@ import SpecSiteKit
 ///
 /// Settings under `plugins.status`: `page: false` leaves out the dashboard,
 /// `exports: false` the JSON and badge files, `graph_limit` (default 400) is the
-/// most items the dependency graph draws.
+/// most items the dependency graph draws, `formats` names folders of a plan
+/// format kept where its tool does not put them (``FormatFolders``).
 public struct StatusPlugin: Plugin {
     /// `status`.
     public var id: String { "status" }
@@ -69,7 +70,7 @@ public struct StatusPlugin: Plugin {
 
     /// Reads the page's work items and checkboxes.
     public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] {
-        var (fact, warnings) = Self.read(page)
+        var (fact, warnings) = Self.read(page, formats: FormatFolders(settings: context.settings))
         fact.warnings = warnings
         for warning in warnings {
             context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
@@ -81,8 +82,9 @@ public struct StatusPlugin: Plugin {
         return empty ? [] : [fact]
     }
 
-    /// What a page says about work, with warnings at file lines.
-    static func read(_ page: Page) -> (PlanFact, [LineMessage]) {
+    /// What a page says about work, with warnings at file lines; `formats`
+    /// are the folders the settings name as a format's.
+    static func read(_ page: Page, formats: FormatFolders = FormatFolders()) -> (PlanFact, [LineMessage]) {
         if let data = DataPages.read(page) { return data }
         // `work_items: false`: nothing on the page is work, GSD files included.
         let (pageSwitch, switchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
@@ -92,11 +94,11 @@ public struct StatusPlugin: Plugin {
             reader.read()
             return (reader.fact, (switchWarning.map { [$0] } ?? []) + reader.warnings)
         }
-        var reader = PlanReader(page: page)
+        var reader = PlanReader(page: page, formats: formats)
         reader.read()
         var fact = reader.fact
         var warnings = reader.warnings + UnreadTasks.warnings(in: page, read: reader.fact.entries)
-        let unit = PlanLayout.unit(ofPath: page.sourcePath)
+        let unit = formats.unit(ofPath: page.sourcePath)
         if unit != nil { fact.unitPageTitle = page.title }
         // In a GSD folder the work is the plans, phases and quick tasks the
         // GSD readers find; the checklists and tables of a plan, a SUMMARY's
@@ -239,8 +241,15 @@ public struct StatusPlugin: Plugin {
     public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
         let report = Self.report(for: site)
         for warning in report.warnings { context.diagnostics.report(warning.diagnostic) }
+        // The settings are warned about once, here.
+        let file = context.config.file ?? "specsite.yml"
+        let settings = Settings(context.settings, file: file, diagnostics: context.diagnostics)
+        let formats = FormatFolders(settings: context.settings, file: file, diagnostics: context.diagnostics)
+        for folder in formats.unused(pages: site.pages.map(\.sourcePath)) {
+            context.diagnostics.warning(
+                file, line: folder.line, "no document lies in '\(folder.path)', named in 'plugins.status.formats'")
+        }
         guard !report.entries.isEmpty else { return [] }
-        let settings = Settings(context.settings)
         let dashboard = StatusPage(site: site, report: report, graphLimit: settings.graphLimit)
         // On a large site the dashboard's overview, its dependency graph and
         // status.json each take tens of milliseconds, and a ticked checkbox
@@ -276,7 +285,7 @@ public struct StatusPlugin: Plugin {
 
     /// The site's report, worked out once per build by ``summarize(_:context:)``.
     public func summarize(_ site: Site, context: PluginContext) throws -> (any Sendable)? {
-        Self.makeReport(for: site)
+        Self.makeReport(for: site, formats: FormatFolders(settings: context.settings))
     }
 
     /// The site's report: the build's summary, or worked out now for a site
@@ -308,9 +317,9 @@ public struct StatusPlugin: Plugin {
     }
 
     /// Works out the report; an empty one when no page has work.
-    static func makeReport(for site: Site) -> StatusReport {
+    static func makeReport(for site: Site, formats: FormatFolders = FormatFolders()) -> StatusReport {
         guard site.pages.contains(where: { fact(of: $0, in: site) != nil }) else { return StatusReport() }
-        return StatusReport.make(site: site)
+        return StatusReport.make(site: site, formats: formats)
     }
 
     static func fact(of page: Page, in site: Site) -> PlanFact? {
@@ -323,14 +332,24 @@ public struct StatusPlugin: Plugin {
         var exports = true
         var graphLimit = 400
 
-        init(_ settings: YAMLValue) {
+        /// The keys understood.
+        static let keys = ["page", "exports", "graph_limit", "formats"]
+
+        /// The settings as written; each key not understood is a warning
+        /// at its line (`formats` is read by ``FormatFolders``).
+        init(_ settings: YAMLValue, file: String = "specsite.yml", diagnostics: DiagnosticLog? = nil) {
             guard case .mapping(let entries) = settings else { return }
             for entry in entries {
                 switch entry.key {
                 case "page": self.page = entry.value.bool ?? self.page
                 case "exports": exports = entry.value.bool ?? exports
                 case "graph_limit": graphLimit = entry.value.int.map { max($0, 0) } ?? graphLimit
-                default: break
+                case "formats": break
+                default:
+                    diagnostics?.warning(
+                        file, line: entry.line,
+                        "unknown setting '\(entry.key)' for plugin 'status' (ignored); expected "
+                            + Self.keys.joined(separator: ", "))
                 }
             }
         }

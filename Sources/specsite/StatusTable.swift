@@ -79,7 +79,7 @@ struct StatusTable {
         for plan in report.plans {
             lines.append("")
             var head = plan.entries.first.map { planName($0.item) } ?? plan.scope
-            if let unit = PlanLayout.unit(ofPath: plan.scope), let progress = units[unit.folder] {
+            if let unit = report.formats.unit(ofPath: plan.scope), let progress = units[unit.folder] {
                 head = unitName(progress) + " (" + head + ")"
             }
             let counts = ([plan.unit] + plan.others).map(\.text).joined(separator: ", ")

@@ -14,40 +14,40 @@ struct PlanFormatTests {
     }
 
     @Test func layoutsAreToldByTheirFolders() {
-        let feature = PlanLayout.unit(ofPath: "specs/001-photo-albums/tasks.md")
+        let feature = PlanLayout.standardUnit(ofPath: "specs/001-photo-albums/tasks.md")
         #expect(feature?.format == .specKit && feature?.kind == "feature" && feature?.id == "001-photo-albums")
         #expect(feature?.folder == "specs/001-photo-albums" && feature?.project == "")
-        #expect(PlanLayout.unit(ofPath: "specs/001-photo-albums/checklists/ux.md")?.id == "001-photo-albums")
-        #expect(PlanLayout.unit(ofPath: "apps/web/specs/012-sync/plan.md")?.project == "apps/web")
+        #expect(PlanLayout.standardUnit(ofPath: "specs/001-photo-albums/checklists/ux.md")?.id == "001-photo-albums")
+        #expect(PlanLayout.standardUnit(ofPath: "apps/web/specs/012-sync/plan.md")?.project == "apps/web")
         // Not a feature folder: no number, a short number, a file directly in specs/.
-        #expect(PlanLayout.unit(ofPath: "specs/photo-albums/tasks.md") == nil)
-        #expect(PlanLayout.unit(ofPath: "specs/01-photo/tasks.md") == nil)
-        #expect(PlanLayout.unit(ofPath: "specs/001-x.md") == nil)
-        #expect(PlanLayout.unit(ofPath: "specs/001-/tasks.md") == nil)
+        #expect(PlanLayout.standardUnit(ofPath: "specs/photo-albums/tasks.md") == nil)
+        #expect(PlanLayout.standardUnit(ofPath: "specs/01-photo/tasks.md") == nil)
+        #expect(PlanLayout.standardUnit(ofPath: "specs/001-x.md") == nil)
+        #expect(PlanLayout.standardUnit(ofPath: "specs/001-/tasks.md") == nil)
 
-        let spec = PlanLayout.unit(ofPath: ".kiro/specs/user-login/tasks.md")
+        let spec = PlanLayout.standardUnit(ofPath: ".kiro/specs/user-login/tasks.md")
         #expect(spec?.format == .kiro && spec?.kind == "spec" && spec?.id == "user-login")
         #expect(spec?.folder == ".kiro/specs/user-login" && spec?.archived == false)
-        let archivedSpec = PlanLayout.unit(ofPath: ".kiro/specs/_archived/export/tasks.md")
+        let archivedSpec = PlanLayout.standardUnit(ofPath: ".kiro/specs/_archived/export/tasks.md")
         #expect(archivedSpec?.id == "export" && archivedSpec?.folder == ".kiro/specs/_archived/export")
-        #expect(PlanLayout.unit(ofPath: ".kiro/specs/cnf/family-profiles/tasks.md")?.id == "family-profiles")
-        #expect(PlanLayout.unit(ofPath: ".kiro/specs/_archived/README.md") == nil)
-        #expect(PlanLayout.unit(ofPath: ".kiro/steering/product.md") == nil)
-        #expect(PlanLayout.unit(ofPath: ".kiro/specs/notes.md") == nil)
+        #expect(PlanLayout.standardUnit(ofPath: ".kiro/specs/cnf/family-profiles/tasks.md")?.id == "family-profiles")
+        #expect(PlanLayout.standardUnit(ofPath: ".kiro/specs/_archived/README.md") == nil)
+        #expect(PlanLayout.standardUnit(ofPath: ".kiro/steering/product.md") == nil)
+        #expect(PlanLayout.standardUnit(ofPath: ".kiro/specs/notes.md") == nil)
 
-        let change = PlanLayout.unit(ofPath: "openspec/changes/add-2fa/tasks.md")
+        let change = PlanLayout.standardUnit(ofPath: "openspec/changes/add-2fa/tasks.md")
         #expect(change?.format == .openSpec && change?.kind == "change" && change?.id == "add-2fa")
-        let archived = PlanLayout.unit(ofPath: "openspec/changes/archive/2025-01-11-add-2fa/specs/auth/spec.md")
+        let archived = PlanLayout.standardUnit(ofPath: "openspec/changes/archive/2025-01-11-add-2fa/specs/auth/spec.md")
         #expect(archived?.id == "add-2fa" && archived?.archived == true)
         #expect(archived?.folder == "openspec/changes/archive/2025-01-11-add-2fa")
         // OpenSpec's current specs are no change; its spec folders are no spec-kit features.
-        #expect(PlanLayout.unit(ofPath: "openspec/specs/auth/spec.md") == nil)
-        #expect(PlanLayout.unit(ofPath: "openspec/specs/001-auth/spec.md") == nil)
+        #expect(PlanLayout.standardUnit(ofPath: "openspec/specs/auth/spec.md") == nil)
+        #expect(PlanLayout.standardUnit(ofPath: "openspec/specs/001-auth/spec.md") == nil)
         #expect(PlanLayout.withoutDate("2025-1-11-x") == "2025-1-11-x")
     }
 
     @Test func aUnitsOtherDocumentsAreRecords() throws {
-        let feature = try #require(PlanLayout.unit(ofPath: "specs/001-a/tasks.md"))
+        let feature = try #require(PlanLayout.standardUnit(ofPath: "specs/001-a/tasks.md"))
         #expect(!PlanLayout.isRecord("specs/001-a/tasks.md", in: feature))
         #expect(!PlanLayout.isRecord("specs/001-a/tasks-phase-2.md", in: feature))
         #expect(PlanLayout.isRecord("specs/001-a/spec.md", in: feature))

@@ -91,6 +91,10 @@ public struct StatusReport: Sendable {
     /// Kiro specs, OpenSpec changes), in site order.
     public internal(set) var workUnits: [WorkUnitProgress] = []
 
+    /// The folders the settings name as a format's: every stage tells a
+    /// path's unit with them.
+    public internal(set) var formats = FormatFolders()
+
     /// The items that count towards completion: each plan's units, not
     /// cancelled or optional, archived history left out.
     public internal(set) var tracked: [Entry] = []
@@ -174,13 +178,17 @@ public struct StatusReport: Sendable {
     // MARK: Building
 
     /// The report for a site analysed with the checklist plugin.
-    public static func make(site: Site) -> StatusReport {
-        make(facts: site.facts(of: PlanFact.self).map { ($0.page, $0.fact) })
+    /// `formats` are the folders the settings name as a format's.
+    public static func make(site: Site, formats: FormatFolders = FormatFolders()) -> StatusReport {
+        make(facts: site.facts(of: PlanFact.self).map { ($0.page, $0.fact) }, formats: formats)
     }
 
-    static func make(facts read: [(page: Page, fact: PlanFact)]) -> StatusReport {
+    static func make(
+        facts read: [(page: Page, fact: PlanFact)], formats: FormatFolders = FormatFolders()
+    ) -> StatusReport {
         var report = StatusReport()
-        let (facts, backlogProblems) = readBacklogStatuses(linkStories(read))
+        report.formats = formats
+        let (facts, backlogProblems) = readBacklogStatuses(linkStories(read), formats: formats)
         for (page, fact) in read {
             report.readingWarnings += fact.warnings.map {
                 Problem(sourcePath: page.sourcePath, displayPath: page.displayPath, line: $0.line, message: $0.message)
@@ -199,7 +207,7 @@ public struct StatusReport: Sendable {
         report.deriveReadiness()
         report.findCriticalPath()
         report.plans = report.measurePlans()
-        report.workUnits = measureUnits(facts: facts, plans: report.plans)
+        report.workUnits = measureUnits(facts: facts, plans: report.plans, formats: formats)
         let units = Set(report.plans.flatMap { $0.entries.map { $0.item.key } })
         report.tracked = report.entries.filter { units.contains($0.item.key) && $0.item.status.counts }
         return report
@@ -260,7 +268,7 @@ public struct StatusReport: Sendable {
                         Self.problem(at: item, "\(item.id) depends on \(id), but its tag has no task \(id)"))
                     continue
                 }
-                let project = ownProject ?? Self.project(of: item)
+                let project = ownProject ?? Self.project(of: item, formats: formats)
                 ownProject = project
                 let inProject = (byID[id] ?? []).filter {
                     Self.project(ofKey: $0, in: self).map { Self.related(project, $0) } == true
@@ -306,10 +314,10 @@ public struct StatusReport: Sendable {
     /// The project an item belongs to: the folder that holds its document,
     /// or, for GSD plans and phases, the folder that holds its `.planning/`.
     /// Dependencies never resolve across projects.
-    static func project(of item: WorkItem) -> String {
+    static func project(of item: WorkItem, formats: FormatFolders) -> String {
         // A backlog's tasks (to do, completed, archived) are one project: the
         // folder that holds `backlog/`.
-        if item.kind == .task || item.kind == .story, let unit = PlanLayout.unit(of: item) { return unit.project }
+        if item.kind == .task || item.kind == .story, let unit = formats.unit(of: item) { return unit.project }
         var folder = item.kind.isGSD ? scope(of: item) : item.sourcePath
         if !item.kind.isGSD, let slash = folder.lastIndex(of: "/") {
             folder = String(folder[..<slash])
@@ -333,7 +341,7 @@ public struct StatusReport: Sendable {
     }
 
     private static func project(ofKey key: String, in report: StatusReport) -> String? {
-        report.entry(key).map { project(of: $0.item) }
+        report.entry(key).map { project(of: $0.item, formats: report.formats) }
     }
 
     /// Pages for chunks; the planning folder for GSD plans and phases.

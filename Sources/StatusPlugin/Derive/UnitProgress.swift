@@ -162,7 +162,7 @@ extension StatusReport {
         }
         return order.compactMap { scope -> PlanProgress? in
             var members = byScope[scope]!
-            if let tasks = Self.unitTaskList(scope: scope, members: members) { return tasks }
+            if let tasks = Self.unitTaskList(scope: scope, members: members, formats: formats) { return tasks }
             // Sections in sections (`## Phase 1 🚧` holding `### Task 1.1 ✅`): the
             // work left is in the innermost ones, so they are the unit; a section
             // that holds others is counted apart, as a group, never twice.
@@ -286,10 +286,10 @@ extension StatusReport {
     /// task list, has no boxes, or writes its tasks as headings over boxes
     /// with no ids (`## Task 3: …` over acceptance criteria): then the
     /// headings are the work, as in any plan.
-    static func unitTaskList(scope: String, members: [Entry]) -> PlanProgress? {
+    static func unitTaskList(scope: String, members: [Entry], formats: FormatFolders) -> PlanProgress? {
         // Formats whose work is items of their own (a backlog's task, a
         // Task Master task, a BMAD story) are counted in those, not in boxes.
-        guard let unit = PlanLayout.unit(ofPath: scope), [.specKit, .kiro, .openSpec].contains(unit.format),
+        guard let unit = formats.unit(ofPath: scope), [.specKit, .kiro, .openSpec].contains(unit.format),
             !PlanLayout.isRecord(scope, in: unit)
         else { return nil }
         let all = members.reduce(ChecklistCount()) { $0 + $1.item.checklist }

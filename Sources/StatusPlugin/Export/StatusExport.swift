@@ -37,7 +37,7 @@ public enum StatusExport {
                 criticalPath: report.criticalPath.compactMap { report.entry($0)?.item.id },
                 criticalPathMinutes: minutes(report.criticalMinutes),
                 workUnits: report.unitCounts.map(StatusFile.UnitCount.init)),
-            plans: report.plans.map(StatusFile.Plan.init),
+            plans: report.plans.map { StatusFile.Plan($0, formats: report.formats) },
             workUnits: report.workUnits.map(StatusFile.WorkUnitEntry.init),
             items: report.entries.map { StatusFile.Item($0, in: report) },
             checkThese: report.checkThese.flatMap { entry in
@@ -307,10 +307,10 @@ struct StatusFile: Encodable {
         var unit: Unit
         var others: [Unit]
 
-        init(_ plan: PlanProgress) {
+        init(_ plan: PlanProgress, formats: FormatFolders) {
             scope = plan.scope
-            let unit = PlanLayout.unit(ofPath: plan.scope)
-            format = (unit?.format ?? (plan.entries.first.map { PlanLayout.format(of: $0.item) } ?? .markdown)).rawValue
+            let unit = formats.unit(ofPath: plan.scope)
+            format = (unit?.format ?? (plan.entries.first.map { formats.format(of: $0.item) } ?? .markdown)).rawValue
             workUnit = unit?.folder
             self.unit = Unit(plan.unit)
             others = plan.others.map(Unit.init)
@@ -389,8 +389,8 @@ struct StatusFile: Encodable {
             id = item.id
             key = item.key
             kind = item.kind.rawValue
-            format = PlanLayout.format(of: item).rawValue
-            workUnit = item.kind.isGSD ? nil : PlanLayout.unit(of: item)?.folder
+            format = report.formats.format(of: item).rawValue
+            workUnit = item.kind.isGSD ? nil : report.formats.unit(of: item)?.folder
             title = item.title
             status = item.status.rawValue
             readiness = entry.readiness.rawValue

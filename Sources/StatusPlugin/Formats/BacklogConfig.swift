@@ -66,7 +66,7 @@ extension StatusReport {
     /// project's `backlog/config.yml` (see ``BacklogConfig/status(of:)``);
     /// those it does not list either stay unknown, with a warning each.
     static func readBacklogStatuses(
-        _ facts: [(page: Page, fact: PlanFact)]
+        _ facts: [(page: Page, fact: PlanFact)], formats: FormatFolders
     ) -> (facts: [(page: Page, fact: PlanFact)], problems: [Problem]) {
         var configs: [String: BacklogConfig] = [:]
         for (page, fact) in facts {
@@ -76,7 +76,7 @@ extension StatusReport {
         var problems: [Problem] = []
         for offset in facts.indices {
             guard let item = facts[offset].fact.items.first, item.kind == .task, item.status == .unknown,
-                let written = item.statusText, let unit = PlanLayout.unit(of: item), unit.format == .backlogMD
+                let written = item.statusText, let unit = formats.unit(of: item), unit.format == .backlogMD
             else { continue }
             let config = configs[unit.project]
             if let status = config?.status(of: written) {

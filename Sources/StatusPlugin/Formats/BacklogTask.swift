@@ -18,7 +18,7 @@ enum BacklogTask {
         var item = WorkItem(
             id: id, key: page.sourcePath + "#" + id, kind: .task, title: title, sourcePath: page.sourcePath,
             displayPath: page.displayPath, line: line)
-        if PlanLayout.isCompletedTask(page.sourcePath) {
+        if unit.completed {
             item.status = .done
             item.statusStated = true
             item.statusText = PlanCard.text(front["status"])

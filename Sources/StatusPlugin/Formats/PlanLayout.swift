@@ -73,20 +73,26 @@ public struct WorkUnit: Sendable, Hashable, Codable {
     /// An OpenSpec change moved to `changes/archive/`: done, whatever its
     /// boxes say; a Backlog.md task in `archive/` or `drafts/`: history.
     public var archived = false
+    /// A Backlog.md task in `completed/`: done, whatever its status says.
+    public var completed = false
 }
 
 /// Tells a content path's format and unit from its folders alone, so every
 /// stage (reading, counting, drawing, exporting) gives a page the same answer.
+/// The folders `specsite.yml` names (``FormatFolders``) come first; these are
+/// the layouts the tools write.
 public enum PlanLayout {
-    /// The unit a content path lies in, or nil for a path no format claims
-    /// (a hand-written plan, a GSD folder, any other document).
+    /// The unit a content path lies in by the tools' own layouts, or nil
+    /// for a path no format claims (a hand-written plan, a GSD folder, any
+    /// other document). Stages ask ``FormatFolders/unit(ofPath:)``, which
+    /// applies the site's settings first.
     ///
     /// - `.kiro/specs/NAME/…`: Kiro's spec `NAME`, the folder that holds the file
     ///   (`.kiro/specs/_archived/NAME/…` and `.kiro/specs/GROUP/NAME/…` too).
     /// - `openspec/changes/ID/…`: an OpenSpec change; `openspec/changes/archive/DATE-ID/…`
     ///   an archived one (`DATE-` is taken off its id).
     /// - `specs/NNN-name/…`: a spec-kit feature (three or more digits, a dash, a name).
-    public static func unit(ofPath path: String) -> WorkUnit? {
+    public static func standardUnit(ofPath path: String) -> WorkUnit? {
         // Asked of every item and page: most paths name none of the folders.
         guard
             path.containsBytes("specs/") || path.containsBytes("backlog/") || path.containsBytes("openspec/")
@@ -127,9 +133,11 @@ public enum PlanLayout {
                 let name = String(parts.last!.dropLast(parts.last!.hasSuffix(".md") ? 3 : 0))
                 guard name.lowercased() != "readme" else { return nil }
                 let id = name.range(of: " - ").map { String(name[..<$0.lowerBound]) } ?? name
-                return WorkUnit(
+                var unit = WorkUnit(
                     format: .backlogMD, id: id, folder: path,
                     project: parts[..<index].joined(separator: "/"), archived: next == "archive" || next == "drafts")
+                unit.completed = next == "completed"
+                return unit
             }
             if folder == ".kiro", next == "specs" {
                 // A spec's files sit in its own folder, which users group in
@@ -158,12 +166,6 @@ public enum PlanLayout {
 
     /// Where Backlog.md keeps task files: to do and under way, done, archived, drafted.
     static let backlogTaskFolders: Set<String> = ["tasks", "completed", "archive", "drafts"]
-
-    /// Whether a Backlog.md task file lies in `completed/`: done, whatever its status says.
-    public static func isCompletedTask(_ path: String) -> Bool {
-        let folders = path.split(separator: "/").dropLast()
-        return zip(folders, folders.dropFirst()).contains { ($0 == "backlog" || $0 == ".backlog") && $1 == "completed" }
-    }
 
     /// `001-photo-albums`: spec-kit's numbered feature folder.
     static func isFeatureFolder(_ name: String) -> Bool {
@@ -230,18 +232,5 @@ public enum PlanLayout {
     /// (`checklists/ux.md`): a gate that passes when no box is left open.
     public static func isChecklist(_ path: String, in unit: WorkUnit) -> Bool {
         unit.format == .specKit && path.hasPrefix(unit.folder + "/checklists/")
-    }
-
-    /// The format an item is written in: GSD's for its plans, phases and
-    /// quick tasks and anything in a `.planning/` folder, its unit's, else a
-    /// hand-written plan.
-    public static func format(of item: WorkItem) -> PlanFormat {
-        if item.kind.isGSD || GSDFiles.isInPlanningFolder(item.sourcePath) { return .gsd }
-        return unit(of: item)?.format ?? .markdown
-    }
-
-    /// The unit an item lies in: its scope's (a Task Master tag), else its page's.
-    public static func unit(of item: WorkItem) -> WorkUnit? {
-        unit(ofPath: item.scope ?? item.sourcePath)
     }
 }

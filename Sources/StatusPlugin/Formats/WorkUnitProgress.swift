@@ -115,18 +115,18 @@ extension StatusReport {
     /// The units the pages lie in, in site order, each rolled up from the
     /// plans written in its folder.
     static func measureUnits(
-        facts: [(page: Page, fact: PlanFact)], plans: [PlanProgress]
+        facts: [(page: Page, fact: PlanFact)], plans: [PlanProgress], formats: FormatFolders
     ) -> [WorkUnitProgress] {
         var order: [WorkUnit] = []
         var pages: [WorkUnit: [(page: Page, fact: PlanFact)]] = [:]
         for (page, fact) in facts {
-            guard let unit = PlanLayout.unit(ofPath: page.sourcePath) else { continue }
+            guard let unit = formats.unit(ofPath: page.sourcePath) else { continue }
             if pages[unit] == nil { order.append(unit) }
             pages[unit, default: []].append((page, fact))
         }
         var plansByFolder: [String: [PlanProgress]] = [:]
         for plan in plans {
-            guard let unit = PlanLayout.unit(ofPath: plan.scope) else { continue }
+            guard let unit = formats.unit(ofPath: plan.scope) else { continue }
             plansByFolder[unit.folder, default: []].append(plan)
         }
         var units = order.map { unit in
@@ -162,7 +162,7 @@ extension StatusReport {
         var anchors: [String: String] = [:]
         for (_, fact) in facts where !fact.unitAnchors.isEmpty { anchors.merge(fact.unitAnchors) { first, _ in first } }
         for plan in plans {
-            guard let unit = PlanLayout.unit(ofPath: plan.scope), unit.format == .taskMaster || unit.format == .bmad
+            guard let unit = formats.unit(ofPath: plan.scope), unit.format == .taskMaster || unit.format == .bmad
             else { continue }
             // The data page, or (for a folder of BMAD story files) its first story.
             let file = plan.entries.first?.item.sourcePath ?? String(plan.scope.prefix { $0 != "#" })

@@ -120,27 +120,24 @@ struct PlanReader {
         var optional: Bool
     }
 
-    /// What `- [-]` means in a page in these folders (lower-cased, outermost
-    /// first): in progress under `.kiro/`, cancelled elsewhere. The page's
-    /// reader and its drawing ask the same question.
-    static func dashBox(forFolders folders: [String]) -> WorkStatus {
-        folders.contains(".kiro") ? .inProgress : .cancelled
+    /// What `- [-]` means in the page at a content path: in progress under
+    /// `.kiro/` or in a folder the settings name as Kiro's, cancelled
+    /// elsewhere. The page's reader and its drawing ask the same question.
+    static func dashBox(forPath sourcePath: String, formats: FormatFolders) -> WorkStatus {
+        let folders = sourcePath.split(separator: "/").dropLast().map { $0.lowercased() }
+        return folders.contains(".kiro") || formats.unit(ofPath: sourcePath)?.format == .kiro ? .inProgress : .cancelled
     }
 
-    /// ``dashBox(forFolders:)`` of the page at a content path.
-    static func dashBox(forPath sourcePath: String) -> WorkStatus {
-        dashBox(forFolders: sourcePath.split(separator: "/").dropLast().map { $0.lowercased() })
-    }
-
-    init(page: Page) {
+    /// `formats` tells the page's unit: a unit's task list is read as one.
+    init(page: Page, formats: FormatFolders = FormatFolders()) {
         self.page = page
         lines = SourceLines(page.markdown, firstLine: page.bodyFirstLine)
         (pageSwitch, pageSwitchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
         let folders = page.sourcePath.split(separator: "/").dropLast().map { $0.lowercased() }
-        dashBox = Self.dashBox(forFolders: folders)
+        dashBox = Self.dashBox(forPath: page.sourcePath, formats: formats)
         isArchived = folders.contains { Self.archiveFolders.contains($0) }
         isUnitTaskList =
-            PlanLayout.unit(ofPath: page.sourcePath).map { !PlanLayout.isRecord(page.sourcePath, in: $0) } ?? false
+            formats.unit(ofPath: page.sourcePath).map { !PlanLayout.isRecord(page.sourcePath, in: $0) } ?? false
         // A GSD SUMMARY or VERIFICATION file records work done: its tables list
         // the plans (tracked from their own files), requirements and evidence.
         tableSwitch = pageSwitch == .auto && GSDFiles.isRecord(page.sourcePath) ? .off : pageSwitch

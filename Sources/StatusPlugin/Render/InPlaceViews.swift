@@ -249,7 +249,7 @@ struct InPlaceViews {
                 info.start == 1
                 ? "<ol class=\"contains-task-list\">\n" : "<ol start=\"\(info.start)\" class=\"contains-task-list\">\n"
         }
-        let dashBox = PlanReader.dashBox(forPath: context.page.sourcePath)
+        let dashBox = PlanReader.dashBox(forPath: context.page.sourcePath, formats: report.formats)
         let markers = TaskMarkers(for: context.page, in: context.site, from: context.page.outputPath)
         for item in list.children {
             guard case .item(let task) = item.kind else { continue }

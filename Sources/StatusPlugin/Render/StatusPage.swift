@@ -105,7 +105,7 @@ struct StatusPage: Sendable {
     /// One row per plan (a document, or a GSD planning folder), counted in its own unit.
     private func plans() -> String {
         // A format's unit shows its task lists in its own table (``workUnits()``).
-        let plans = report.plans.filter { PlanLayout.unit(ofPath: $0.scope) == nil }
+        let plans = report.plans.filter { report.formats.unit(ofPath: $0.scope) == nil }
         guard !plans.isEmpty else { return "" }
         var html =
             "<h2 id=\"plans\">Plans</h2>\n<table class=\"status-table\"><thead><tr><th scope=\"col\">Plan</th>"

@@ -32,7 +32,8 @@ struct TaskMarkers {
             isTaskList = !criteria.isEmpty
             return
         }
-        guard let unit = PlanLayout.unit(ofPath: page.sourcePath), !PlanLayout.isRecord(page.sourcePath, in: unit)
+        guard let unit = StatusPlugin.report(for: site).formats.unit(ofPath: page.sourcePath),
+            !PlanLayout.isRecord(page.sourcePath, in: unit)
         else { return }
         isTaskList = true
         tasks = Set(StatusPlugin.fact(of: page, in: site)?.taskAnchors.values ?? [:].values)
