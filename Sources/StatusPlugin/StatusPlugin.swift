@@ -47,6 +47,11 @@ public struct StatusPlugin: Plugin {
         DataPages.reads(sourcePath)
     }
 
+    /// A Task Master file of several tags: a page per tag (``TaskMasterPage/parts(of:)``).
+    public func dataPageParts(_ sourcePath: String, data: YAMLValue) -> [String] {
+        TaskMasterPage.isTaskFile(sourcePath) ? TaskMasterPage.parts(of: data) : []
+    }
+
     /// Writes a data page's markdown (see ``DataPages``); turns GSD tags
     /// into markers the renderer draws as sections and cards, keeping every
     /// line where it was.

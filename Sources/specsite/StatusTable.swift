@@ -208,7 +208,7 @@ struct StatusTable {
     private func name(_ item: WorkItem, shared: Set<String>, from scope: String? = nil) -> String {
         let id = Self.safe(item.id)
         guard shared.contains(item.id), scope != StatusReport.scope(of: item) else { return id }
-        let file = item.kind.isGSD ? StatusReport.scope(of: item) : item.sourcePath
+        let file = item.kind.isGSD ? StatusReport.scope(of: item) : report.file(of: item.sourcePath)
         return id + " (" + Self.safe(file) + ")"
     }
 

@@ -252,4 +252,36 @@ struct IncrementalBuildTests {
         let settings = Self.expectSameAsClean(session, space, step: "settings changed")
         #expect(settings.reparsed == settings.summary?.pages)
     }
+
+    /// A data file split into pages (a Task Master file's tags): a rebuild
+    /// after a tag is added, edited or taken away writes what a clean build
+    /// writes, and one after no change reads nothing again.
+    @Test func aDataFilesPagesFollowItsEdits() throws {
+        let space = Workspace()
+        defer { try? FileManager.default.removeItem(atPath: space.root) }
+        func tasks(_ tags: [(String, String)]) -> String {
+            "{\n"
+                + tags.map { name, status in
+                    "  \"\(name)\": {\"tasks\": [{\"id\": 1, \"title\": \"Task of \(name)\", \"status\": \"\(status)\"}]}"
+                }.joined(separator: ",\n") + "\n}\n"
+        }
+        space.write("README.md", "# Home\n\nSee [the tasks](.taskmaster/tasks/tasks.json).\n")
+        space.write(".taskmaster/tasks/tasks.json", tasks([("master", "done"), ("auth", "pending")]))
+        let session = BuildSession(
+            options: BuildOptions(content: space.content, output: space.output, plugins: Self.plugins))
+        let first = Self.expectSameAsClean(session, space, step: "two tags")
+        #expect(first.summary?.pages == 4)
+        #expect(space.site("taskmaster/tasks/tasks.json.auth.html")?.contains("Task of auth") == true)
+        let idle = Self.expectSameAsClean(session, space, step: "no change")
+        #expect(idle.reparsed == 0)
+        space.write(".taskmaster/tasks/tasks.json", tasks([("master", "done"), ("auth", "done"), ("ui", "pending")]))
+        let added = Self.expectSameAsClean(session, space, step: "a tag added, another done")
+        #expect(added.summary?.pages == 5)
+        #expect(space.site("taskmaster/tasks/tasks.json.ui.html")?.contains("Task of ui") == true)
+        space.write(".taskmaster/tasks/tasks.json", tasks([("master", "done")]))
+        let one = Self.expectSameAsClean(session, space, step: "one tag left")
+        #expect(one.summary?.pages == 2)
+        #expect(space.site("taskmaster/tasks/tasks.json.auth.html") == nil)
+        #expect(space.site("taskmaster/tasks/tasks.json.html")?.contains("Task of master") == true)
+    }
 }

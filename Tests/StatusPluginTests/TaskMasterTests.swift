@@ -74,27 +74,67 @@ struct TaskMasterTests {
             ])
     }
 
-    /// The page: each tag a section with its progress, each task a heading
-    /// with its badge; the file's text shown as written (`<project>`, `*`),
-    /// and an unclosed code fence in a task's details kept inside them.
-    @Test func fixturePage() throws {
+    /// A file of two tags is a page per tag: each tag's page holds its
+    /// tasks (a heading each with its badge), the file's text shown as
+    /// written (`<project>`, `*`), an unclosed code fence in a task's details
+    /// kept inside them; the file's own page lists the tags with their
+    /// progress and links to their pages, which follow it in the file's order.
+    @Test func fixturePages() throws {
         let site = BuiltSite(content: Self.fixture)
         defer { site.remove() }
         _ = try site.build()
-        let html = try site.text("app/taskmaster/tasks/tasks.json.html")
-        #expect(html.contains("<h1 id=\"task-master-tasks-app\">Task Master tasks: app"))
-        #expect(html.contains("Set up the &lt;project&gt; &amp; *repository*"))
-        #expect(!html.contains("<project>"))
+        let tag = try site.text("app/taskmaster/tasks/tasks.json.master.html")
+        #expect(tag.contains("<h1 id=\"task-master-tasks-app-tag-master\">Task Master tasks: app, tag master"))
+        #expect(tag.contains("Set up the &lt;project&gt; &amp; *repository*"))
+        #expect(!tag.contains("<project>"))
         // The fence opened in task 1's details ends with them: task 2 is a heading.
-        #expect(html.contains("<h3 id=\"2-data-model\">"))
-        #expect(html.contains("2 of 5 tasks"))
-        #expect(html.contains("data-status=\"in-progress\""))
-        #expect(html.contains("data-status=\"cancelled\""))
-        // The dashboard links each tag to its section.
+        #expect(tag.contains("<h3 id=\"2-data-model\">"))
+        #expect(tag.contains("2 of 5 tasks"))
+        #expect(tag.contains("data-status=\"in-progress\""))
+        #expect(tag.contains("data-status=\"cancelled\""))
+        #expect(tag.contains("<a href=\"tasks.json.html\">tasks.json</a>, one of its 2 tags."))
+        #expect(!tag.contains("Sessions"), "another tag's task is on the tag's page")
+        let auth = try site.text("app/taskmaster/tasks/tasks.json.feature-auth.html")
+        #expect(auth.contains("Sessions") && !auth.contains("Data model"))
+        // The file's own page: a section per tag, with its progress and a link, no tasks.
+        let file = try site.text("app/taskmaster/tasks/tasks.json.html")
+        #expect(file.contains("<h1 id=\"task-master-tasks-app\">Task Master tasks: app"))
+        #expect(file.contains("<a href=\"tasks.json.master.html\">The tasks of tag master</a>"))
+        #expect(file.contains("<a href=\"tasks.json.feature-auth.html\">The tasks of tag feature-auth</a>"))
+        #expect(file.contains("2 of 5 tasks") && file.contains("1 of 3 tasks") && file.contains("3 of 8 tasks"))
+        #expect(!file.contains("Data model"))
+        let master = try #require(file.range(of: "tasks.json.master.html\">"))
+        let second = try #require(file.range(of: "tasks.json.feature-auth.html\">"))
+        #expect(master.lowerBound < second.lowerBound, "the tags are not in the file's order")
+        // The dashboard links each tag to its page, and names the file the author edits.
         let dashboard = try site.text(StatusPlugin.pagePath)
-        #expect(dashboard.contains("href=\"app/taskmaster/tasks/tasks.json.html#tag-feature-auth\""))
+        #expect(dashboard.contains("href=\"app/taskmaster/tasks/tasks.json.feature-auth.html#tag-feature-auth\""))
+        #expect(dashboard.contains("app/.taskmaster/tasks/tasks.json:66"))
+        #expect(!dashboard.contains("tasks.json.feature-auth:"))
+        let items = try site.items()
+        let source = items["app/.taskmaster/tasks/tasks.json#feature-auth/1"]?["source"] as? [String: Any]
+        #expect(source?["file"] as? String == "app/.taskmaster/tasks/tasks.json")
+        // The file of one tag stays one page.
+        let legacy = try site.text("legacy/tasks/tasks.json.html")
+        #expect(legacy.contains("Tasks written by Task Master, in 1 tag: master."))
+        #expect(!site.exists("legacy/tasks/tasks.json.master.html"))
         // The file itself is published only where a page links to it.
         #expect(!site.exists("app/.taskmaster/tasks/tasks.json"))
+    }
+
+    /// The paths of a file's parts: safe for a path, never a markdown
+    /// document's, never one already taken.
+    @Test func partPaths() {
+        let parts = DataPagePart.parts(
+            of: "a/tasks.json", names: ["master", "Sprint 2/UI", "md", "", "émoji ✓", "master"],
+            taken: ["a/tasks.json.master"])
+        #expect(
+            parts.map(\.sourcePath) == [
+                "a/tasks.json.master-2", "a/tasks.json.Sprint-2-UI", "a/tasks.json.md_", "a/tasks.json.part",
+                "a/tasks.json.moji", "a/tasks.json.master-3",
+            ])
+        #expect(parts.map(\.index) == [0, 1, 2, 3, 4, 5])
+        #expect(parts.allSatisfy { $0.file == "a/tasks.json" })
     }
 
     /// A task file that is not JSON: a warning at its line, the page says

@@ -867,7 +867,7 @@ struct BrowserTests {
 
     /// The planning formats' pages as a reader sees them: a Task Master
     /// file's tags with their progress, the dashboard's link to one tag's
-    /// section, which the browser scrolls to; every link of the fixtures'
+    /// page, which the browser opens at the tag; every link of the fixtures'
     /// sites works.
     @Test func thePlanFormatsPagesShowTheirUnitsAndTheirLinksWork() throws {
         let folder = CommandLineTests().temporaryFolder()
@@ -887,7 +887,9 @@ struct BrowserTests {
                 screenshot: screenshot("task-master-tags"), evaluate: tags),
             BrowserDriver.Visit(
                 url: url(folder + "/tm/status.html"),
-                actions: [.click("a[href$='tasks.json.html#tag-feature-auth']"), .wait(800), .evaluate(shown)]),
+                actions: [
+                    .click("a[href$='tasks.json.feature-auth.html#tag-feature-auth']"), .wait(800), .evaluate(shown),
+                ]),
         ])
         try #require(results.count == 2)
         expectClean(results[0], "tasks.json.html")

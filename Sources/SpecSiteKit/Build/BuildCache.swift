@@ -176,6 +176,9 @@ struct BuildCache: Sendable {
     var isEnabled: Bool
     var settings: Settings?
     var pages: [String: LoadedPage] = [:]
+    /// The parts each data file was split into, by its bytes: a rebuild
+    /// that finds the same bytes need not parse the file to know them.
+    var dataParts: [String: (bytes: [UInt8], parts: [DataPagePart])] = [:]
     var revision = 0
     /// Each plugin's summary input and its generation, bumped when the input changes.
     var summaryInputs: [String: (input: SummaryInput, generation: Int)] = [:]

@@ -60,10 +60,11 @@ extension Builder {
         let boundary = ContentBoundary(folder: contentRoot, followLinksOutside: config.followLinksOutside)
         let discovery = scan(boundary)
         let found = discovery.files
-        // Markdown documents, and the data files a plugin reads as pages.
-        let markdown = found.filter { file in
-            file.isMarkdown || plugins.contains { $0.readsAsPage(file.relativePath) }
-        }
+        // Markdown documents, and the data files a plugin reads as pages,
+        // each followed by the pages it is split into.
+        let (markdown, preparsed) = withDataPageParts(
+            found.filter { file in file.isMarkdown || plugins.contains { $0.readsAsPage(file.relativePath) } },
+            found: found, plugins: plugins, contents: contents, boundary: boundary, cache: &cache)
         var files: [String: SourceFile] = [:]
         for file in found where !file.isMarkdown { files[file.relativePath] = file }
 
@@ -86,8 +87,12 @@ extension Builder {
         // `keptTreeBytes` of them, decided from their sizes before any is
         // read, so the same pages keep them on every run.
         var keptBytes = 0
+        // A data file split into pages counts a share of its size for each.
+        var pagesPerFile: [String: Int] = [:]
+        for file in markdown where file.part != nil { pagesPerFile[file.filePath, default: 1] += 1 }
         let keepsTree = markdown.map { file -> Bool in
-            let size = contents[file.relativePath]?.count ?? file.stamp.map { Int($0.file.size) } ?? Int.max
+            var size = contents[file.filePath]?.count ?? file.stamp.map { Int($0.file.size) } ?? Int.max
+            if let pages = pagesPerFile[file.filePath], size != Int.max { size /= pages }
             guard size <= options.keptTreeBytes - keptBytes else { return false }
             keptBytes += size
             return true
@@ -95,11 +100,12 @@ extension Builder {
         let read = markdown.enumerated().map { $0 }.parallelMap { offset, file -> ReadPage in
             defer { parsing.step() }
             // Made only for a page that is read: most of a rebuild's are not.
-            var displayPath: String { ContentDiscovery.join(display, file.relativePath) }
+            // A data file's parts name the file in messages.
+            var displayPath: String { ContentDiscovery.join(display, file.filePath) }
             let bytes: [UInt8]
             // Taken before reading: a file written while it is read gets a new stamp.
             var stamp: SourceStamp?
-            if let held = contents[file.relativePath] {
+            if let held = contents[file.filePath] {
                 bytes = held
             } else {
                 if reusesPages {
@@ -134,11 +140,11 @@ extension Builder {
             }
             let page = PageLoader.load(
                 file, bytes: bytes, displayPath: displayPath, plugins: plugins, contexts: pageContexts,
-                rawHTML: rawHTML, diagnostics: log)
+                rawHTML: rawHTML, diagnostics: log, data: preparsed[file.filePath])
             // Loads the page from its file again to render it, quietly (what
             // loading reports was reported now); the file must give the same markdown.
             // (Pages held in memory have no file to read again.)
-            let rereads = rereadsPages && contents[file.relativePath] == nil
+            let rereads = rereadsPages && contents[file.filePath] == nil
             let hash = rereads ? page.map { Page.markdownHash($0.markdown) } : nil
             let reread: @Sendable () -> Page? = {
                 let quiet = DiagnosticLog()

@@ -5,13 +5,17 @@ import Foundation
 /// is still returned wherever its text could be read, so one bad file does not
 /// hide the problems of the others.
 enum PageLoader {
-    /// `bytes` are the file's contents.
+    /// `bytes` are the file's contents; `data`, for a data file, what they
+    /// were parsed into already (they are parsed here otherwise).
     static func load(
         _ file: SourceFile, bytes: [UInt8], displayPath: String, plugins: [any Plugin],
-        contexts: [String: PluginContext], rawHTML: Bool = false, diagnostics: DiagnosticLog
+        contexts: [String: PluginContext], rawHTML: Bool = false, diagnostics: DiagnosticLog, data: YAMLValue? = nil
     ) -> Page? {
-        let data = Data(bytes)
-        let text = decode(data, displayPath: displayPath, diagnostics: diagnostics)
+        // A part of a data file parsed already needs no text, and its
+        // file's own page reports what decoding it finds.
+        let text =
+            file.part != nil && data != nil
+            ? "" : decode(Data(bytes), displayPath: displayPath, diagnostics: diagnostics)
         if text.allSatisfy(\.isWhitespace) && file.isMarkdown {
             diagnostics.warning(displayPath, line: 1, "empty document")
         }
@@ -24,12 +28,17 @@ enum PageLoader {
             // A data page (see `Plugin.readsAsPage`): the file is its data,
             // and the markdown is what the plugins write from it.
             body = ""
-            do {
-                contents = try YAMLValue.parse(text)
-            } catch {
-                // A warning, as for front matter: the rest of the site is
-                // still worth building; `--strict` fails on it.
-                diagnostics.warning(displayPath, line: error.line, "cannot read the file's data: \(error.message)")
+            if let data {
+                contents = data
+            } else {
+                do {
+                    contents = try YAMLValue.parse(text)
+                } catch {
+                    // A warning, as for front matter: the rest of the site is
+                    // still worth building; `--strict` fails on it.
+                    diagnostics.warning(
+                        displayPath, line: error.line, "cannot read the file's data: \(error.message)")
+                }
             }
         } else {
             do {
@@ -58,7 +67,7 @@ enum PageLoader {
 
         let source = PageSource(
             sourcePath: file.relativePath, displayPath: displayPath, frontMatter: frontMatter, firstLine: firstLine,
-            data: contents)
+            data: contents, part: file.part, parts: file.parts)
         for plugin in plugins {
             do {
                 body = try plugin.preprocess(body, page: source, context: contexts[plugin.id]!)
@@ -84,6 +93,8 @@ enum PageLoader {
             order: frontMatter["order"]?.double.flatMap { $0.isNaN ? nil : $0 })
         page.bodyFirstLine = firstLine
         page.data = contents
+        page.part = file.part
+        page.parts = file.parts
         for plugin in plugins {
             page.sectionNames.merge(plugin.sectionNames(of: page, context: contexts[plugin.id]!)) { first, _ in first }
         }

@@ -2,7 +2,8 @@
 /// the rest) ordered by front matter `order`, then by a numeric prefix
 /// (`01-…`, `2_…`), then by kind in the order a spec is read (PRD,
 /// architecture, UX, design system, plans, the rest), then by name;
-/// sub-folders follow, by numeric prefix and name.
+/// sub-folders follow, by numeric prefix and name. The pages a data file is
+/// split into follow its own page, in the file's order.
 enum PageOrder {
     /// `kinds`: each page's kind, by source path, when already known.
     static func sorted(_ pages: [Page], kinds: [String: DocumentKind] = [:]) -> [Page] {
@@ -21,9 +22,9 @@ enum PageOrder {
     }
 
     static func key(for page: Page, kind known: DocumentKind? = nil) -> [Component] {
-        let parts = page.sourcePath.split(separator: "/").map(String.init)
+        let parts = (page.part?.file ?? page.sourcePath).split(separator: "/").map(String.init)
         let kind = DocumentKind.allCases.firstIndex(of: known ?? DocumentKind.of(page)) ?? 0
-        return parts.enumerated().map { index, part in
+        var key = parts.enumerated().map { index, part in
             let isFile = index == parts.count - 1
             let lower = part.lowercased()
             return Component(
@@ -35,6 +36,15 @@ enum PageOrder {
                 name: lower,
                 exact: part)
         }
+        // A part sorts as one more step after its file's page: the file's
+        // own comes first (the shorter key), then the parts by their place.
+        if let part = page.part {
+            key.append(
+                Component(
+                    isFolder: false, isIndex: false, order: .infinity, number: part.index, kind: 0, name: "",
+                    exact: String(part.index)))
+        }
+        return key
     }
 
     static func isOrdered(_ left: [Component], _ right: [Component]) -> Bool {

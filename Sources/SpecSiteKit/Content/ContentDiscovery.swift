@@ -10,9 +10,18 @@ public struct SourceFile: Sendable, Equatable {
     /// rebuild that only compares stamps need not ask the disk a second
     /// time per file; not part of the file's identity.
     var stamp: SourceStamp?
+    /// The part of a data file this page is (``Plugin/dataPageParts(_:data:)``):
+    /// `relativePath` is then the part's own, and `absolutePath` the file's.
+    var part: DataPagePart?
+    /// The parts a data file's own page is split into.
+    var parts: [DataPagePart] = []
+
+    /// The content path of the file read: the data file's, for a part of one.
+    var filePath: String { part?.file ?? relativePath }
 
     /// Whether the file is a markdown document (`.md` or `.markdown`).
     public var isMarkdown: Bool {
+        guard part == nil else { return false }
         let lower = relativePath.lowercased()
         return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
     }

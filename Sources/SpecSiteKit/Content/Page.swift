@@ -31,6 +31,11 @@ public struct Page: Sendable {
     /// ``Plugin/readsAsPage(_:)``); `.null` for a markdown document, and
     /// once the page's tree is let go (see ``releasingTree(rereading:)``).
     public var data: YAMLValue = .null
+    /// The part of its data file the page is (see
+    /// ``Plugin/dataPageParts(_:data:)``); nil for any other page.
+    public var part: DataPagePart?
+    /// The pages a data file's own page is split into; empty for any other page.
+    public var parts: [DataPagePart] = []
     /// The file line `markdown` starts on (after the front matter).
     public var bodyFirstLine: Int = 1
     /// Sections that are not headings, by the file line of the block that opens

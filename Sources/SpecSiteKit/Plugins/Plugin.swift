@@ -31,6 +31,15 @@ public protocol Plugin: Sendable {
     /// Decided from the path alone, once per file.
     func readsAsPage(_ sourcePath: String) -> Bool
 
+    /// The pages a data file this plugin reads is split into besides its
+    /// own, by name, from its parsed data (a Task Master file's tags): each
+    /// is a page of its own at the file's path plus `.` and the name made
+    /// safe for a path (``DataPagePart``; `tasks.json.master`, built to
+    /// `tasks.json.master.html`), whose markdown ``preprocess(_:page:context:)``
+    /// writes from ``PageSource/part``; the file's own page lists them in
+    /// ``PageSource/parts``. None (the default): the file is one page.
+    func dataPageParts(_ sourcePath: String, data: YAMLValue) -> [String]
+
     /// Rewrites a page's markdown before it is parsed (front matter excluded).
     func preprocess(_ markdown: String, page: PageSource, context: PluginContext) throws -> String
 
@@ -75,6 +84,8 @@ public protocol Plugin: Sendable {
 extension Plugin {
     /// Reads no data file as a page.
     public func readsAsPage(_ sourcePath: String) -> Bool { false }
+    /// Splits no data file.
+    public func dataPageParts(_ sourcePath: String, data: YAMLValue) -> [String] { [] }
     /// Leaves the markdown as it is.
     public func preprocess(_ markdown: String, page: PageSource, context: PluginContext) throws -> String { markdown }
     /// Marks no section.
@@ -108,16 +119,82 @@ public struct PageSource: Sendable {
     /// A data page's contents, parsed (see ``Plugin/readsAsPage(_:)``);
     /// `.null` for a markdown document.
     public var data: YAMLValue
+    /// The part of its data file this page is (see
+    /// ``Plugin/dataPageParts(_:data:)``); nil for a file's own page.
+    public var part: DataPagePart?
+    /// The pages a data file's own page is split into; empty for any other page.
+    public var parts: [DataPagePart]
 
     /// Creates a page source.
     public init(
-        sourcePath: String, displayPath: String, frontMatter: YAMLValue, firstLine: Int, data: YAMLValue = .null
+        sourcePath: String, displayPath: String, frontMatter: YAMLValue, firstLine: Int, data: YAMLValue = .null,
+        part: DataPagePart? = nil, parts: [DataPagePart] = []
     ) {
         self.sourcePath = sourcePath
         self.displayPath = displayPath
         self.frontMatter = frontMatter
         self.firstLine = firstLine
         self.data = data
+        self.part = part
+        self.parts = parts
+    }
+}
+
+/// One of the pages a data file is split into (see
+/// ``Plugin/dataPageParts(_:data:)``): a Task Master tag's tasks.
+public struct DataPagePart: Sendable, Hashable, Codable {
+    /// Its name, as the plugin gave it (`feature-auth`).
+    public var name: String
+    /// The data file's content path (`.taskmaster/tasks/tasks.json`).
+    public var file: String
+    /// The page's own content path: the file's, a dot and the name made
+    /// safe for a path (`.taskmaster/tasks/tasks.json.feature-auth`).
+    public var sourcePath: String
+    /// Its place among the file's parts, from 0: pages read in that order,
+    /// right after the file's own.
+    public var index: Int
+
+    /// Creates a part.
+    public init(name: String, file: String, sourcePath: String, index: Int) {
+        self.name = name
+        self.file = file
+        self.sourcePath = sourcePath
+        self.index = index
+    }
+
+    /// The parts named `names` of the data file at `file`, in order: each
+    /// name's ASCII letters, digits, `-` and `_` kept and any other run of
+    /// characters made one `-` (`Sprint 2/UI` → `Sprint-2-UI`), a name
+    /// with none of them called `part`; a path given twice or already
+    /// `taken` by a file gets `-2`, `-3`.
+    public static func parts(of file: String, names: [String], taken: Set<String> = []) -> [DataPagePart] {
+        var used = taken
+        used.insert(file)
+        return names.enumerated().map { index, name in
+            var slug = ""
+            for scalar in name.unicodeScalars {
+                let keeps =
+                    scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+                if keeps {
+                    slug.unicodeScalars.append(scalar)
+                } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                    slug += "-"
+                }
+            }
+            while slug.hasSuffix("-") { slug.removeLast() }
+            if slug.isEmpty { slug = "part" }
+            // `tasks.json.md` would be a markdown path, built where the file's own page is.
+            if ["md", "markdown"].contains(slug.lowercased()) { slug += "_" }
+            var path = file + "." + slug
+            var number = 2
+            while used.contains(path) {
+                path = file + "." + slug + "-\(number)"
+                number += 1
+            }
+            used.insert(path)
+            return DataPagePart(name: name, file: file, sourcePath: path, index: index)
+        }
     }
 }
 

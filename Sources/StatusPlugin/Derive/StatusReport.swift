@@ -95,6 +95,17 @@ public struct StatusReport: Sendable {
     /// path's unit with them.
     public internal(set) var formats = FormatFolders()
 
+    /// The data file each page that is a part of one (a Task Master tag's
+    /// page) was written from, by the page's path.
+    public internal(set) var dataFiles: [String: String] = [:]
+
+    /// The file a page of the site was written from: the path itself, or
+    /// for a part of a data file, that file's. Every `file:line` shown or
+    /// exported names it, so that it names a file the author can open.
+    public func file(of sourcePath: String) -> String {
+        dataFiles[sourcePath] ?? sourcePath
+    }
+
     /// The items that count towards completion: each plan's units, not
     /// cancelled or optional, archived history left out.
     public internal(set) var tracked: [Entry] = []
@@ -188,10 +199,15 @@ public struct StatusReport: Sendable {
     ) -> StatusReport {
         var report = StatusReport()
         report.formats = formats
+        for (page, _) in read {
+            if let part = page.part { report.dataFiles[page.sourcePath] = part.file }
+        }
         let (facts, backlogProblems) = readBacklogStatuses(linkStories(read), formats: formats)
         for (page, fact) in read {
             report.readingWarnings += fact.warnings.map {
-                Problem(sourcePath: page.sourcePath, displayPath: page.displayPath, line: $0.line, message: $0.message)
+                Problem(
+                    sourcePath: report.file(of: page.sourcePath), displayPath: page.displayPath, line: $0.line,
+                    message: $0.message)
             }
         }
         var items = GSDAssembly.assemble(facts, warnings: &report.warnings)
@@ -210,6 +226,14 @@ public struct StatusReport: Sendable {
         report.workUnits = measureUnits(facts: facts, plans: report.plans, formats: formats)
         let units = Set(report.plans.flatMap { $0.entries.map { $0.item.key } })
         report.tracked = report.entries.filter { units.contains($0.item.key) && $0.item.status.counts }
+        if !report.dataFiles.isEmpty {
+            let files = report.dataFiles
+            report.warnings = report.warnings.map { problem in
+                var problem = problem
+                problem.sourcePath = files[problem.sourcePath] ?? problem.sourcePath
+                return problem
+            }
+        }
         return report
     }
 

@@ -38,12 +38,13 @@ public enum StatusExport {
                 criticalPathMinutes: minutes(report.criticalMinutes),
                 workUnits: report.unitCounts.map(StatusFile.UnitCount.init)),
             plans: report.plans.map { StatusFile.Plan($0, formats: report.formats) },
-            workUnits: report.workUnits.map(StatusFile.WorkUnitEntry.init),
+            workUnits: report.workUnits.map { StatusFile.WorkUnitEntry($0, in: report) },
             items: report.entries.map { StatusFile.Item($0, in: report) },
             checkThese: report.checkThese.flatMap { entry in
                 entry.item.hints.map {
                     StatusFile.CheckThis(
-                        id: entry.item.id, key: entry.item.key, file: entry.item.sourcePath, line: $0.line,
+                        id: entry.item.id, key: entry.item.key, file: report.file(of: entry.item.sourcePath),
+                        line: $0.line,
                         message: $0.message)
                 }
             },
@@ -247,7 +248,7 @@ struct StatusFile: Encodable {
             var passes: Bool
         }
 
-        init(_ progress: WorkUnitProgress) {
+        init(_ progress: WorkUnitProgress, in report: StatusReport) {
             format = progress.unit.format.rawValue
             kind = progress.unit.kind
             id = progress.unit.id
@@ -256,8 +257,8 @@ struct StatusFile: Encodable {
             project = progress.unit.project
             status = progress.status.rawValue
             archived = progress.unit.archived ? true : nil
-            page = progress.page
-            tasksPage = progress.tasksPage
+            page = report.file(of: progress.page)
+            tasksPage = progress.tasksPage.map(report.file(of:))
             let tasks = progress.tasks
             self.tasks = Progress(done: tasks.done, total: tasks.total)
             let boxes = progress.criteria
@@ -394,7 +395,7 @@ struct StatusFile: Encodable {
             title = item.title
             status = item.status.rawValue
             readiness = entry.readiness.rawValue
-            source = Source(file: item.sourcePath, line: item.line)
+            source = Source(file: report.file(of: item.sourcePath), line: item.line)
             deps = entry.dependencies.compactMap { report.entry($0)?.item.id }
             depKeys = entry.dependencies
             waitingFor = entry.waitingFor.compactMap { report.entry($0)?.item.id }

@@ -19,13 +19,22 @@ enum DataPages {
             if let warning, page.data != .null { diagnostics.warning(page.displayPath, line: 1, warning) }
             return "# " + DataPageText.escaped(title) + "\n\n" + note + "\n"
         }
-        if TaskMasterPage.isTaskFile(page.sourcePath) {
-            let title = TaskMasterPage.title(of: page.sourcePath)
-            guard let file = TaskMasterFile.read(page.data) else {
+        // A part of a data file (a Task Master tag) is read by its file's name.
+        let path = page.part?.file ?? page.sourcePath
+        if TaskMasterPage.isTaskFile(path) {
+            let title = TaskMasterPage.title(of: path)
+            guard let file = TaskMasterFile.read(page.data, tasksOf: DataPages.tasksRead(by: page)) else {
                 return empty(
                     title, "This file holds no Task Master tasks.",
                     warning: "no Task Master tasks found (expected tags holding \"tasks\" lists)")
             }
+            if let part = page.part {
+                guard let tag = TaskMasterPage.tagPage(file, part: part) else {
+                    return empty(title, "This file no longer has the tag \(part.name).", warning: nil)
+                }
+                return TaskMasterPage.markdown(tag.file, title: tag.title, intro: tag.intro).text
+            }
+            if !page.parts.isEmpty { return TaskMasterPage.overview(file, title: title, parts: page.parts).text }
             return TaskMasterPage.markdown(file, title: title).text
         }
         if BMADSprintPage.isSprintFile(page.sourcePath) {
@@ -47,13 +56,35 @@ enum DataPages {
         return nil
     }
 
+    /// The tags whose tasks a Task Master page shows: a tag's page its
+    /// own, the page of a file split into tags none, any other page all.
+    static func tasksRead(by page: PageSource) -> Set<String>? {
+        if let part = page.part { return [part.name] }
+        return page.parts.isEmpty ? nil : []
+    }
+
+    /// The same, for a page read.
+    static func tasksRead(by page: Page) -> Set<String>? {
+        if let part = page.part { return [part.name] }
+        return page.parts.isEmpty ? nil : []
+    }
+
     /// What a data page holds as work, with warnings at the file's lines, or
     /// nil for any other page (a data file that could not be read holds none).
     static func read(_ page: Page) -> (PlanFact, [LineMessage])? {
-        guard reads(page.sourcePath) else { return nil }
+        let path = page.part?.file ?? page.sourcePath
+        guard reads(path) else { return nil }
         var warnings: [LineMessage] = []
-        if TaskMasterPage.isTaskFile(page.sourcePath), let file = TaskMasterFile.read(page.data) {
-            return (TaskMasterPage.fact(file, page: page, warnings: &warnings), warnings)
+        if TaskMasterPage.isTaskFile(path), let file = TaskMasterFile.read(page.data, tasksOf: tasksRead(by: page)) {
+            if let part = page.part {
+                guard let tag = TaskMasterPage.tagPage(file, part: part) else { return (PlanFact(), []) }
+                var fact = TaskMasterPage.fact(tag.file, path: path, intro: tag.intro, page: page, warnings: &warnings)
+                // The page is the tag's: its progress is drawn under the title, not again under the tag.
+                fact.unitHeadings = [:]
+                return (fact, warnings)
+            }
+            if !page.parts.isEmpty { return (TaskMasterPage.overviewFact(file, page: page, path: path), []) }
+            return (TaskMasterPage.fact(file, path: path, page: page, warnings: &warnings), warnings)
         }
         if BMADSprintPage.isSprintFile(page.sourcePath), let sprint = BMADSprint.read(page.data) {
             return (BMADSprintPage.fact(sprint, page: page, warnings: &warnings), warnings)

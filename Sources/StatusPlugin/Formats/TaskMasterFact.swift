@@ -14,13 +14,17 @@ extension TaskMasterPage {
     /// (`completed`) are read as a plan's words are, with a hint; a task
     /// marked done with subtasks not done, or the other way round, gets a
     /// hint; subtasks of subtasks are named in a warning, not counted.
-    static func fact(_ file: TaskMasterFile, page: Page, warnings: inout [LineMessage]) -> PlanFact {
-        let layout = markdown(file, title: "").layout
+    /// `path` is the file's content path (a tag's page has its own), `intro`
+    /// the page's first line as ``markdown(_:title:intro:)`` was given it.
+    static func fact(
+        _ file: TaskMasterFile, path: String, intro: String? = nil, page: Page, warnings: inout [LineMessage]
+    ) -> PlanFact {
+        let layout = markdown(file, title: "", intro: intro).layout
         let anchors = DataPageText.headingAnchors(of: page)
         var fact = PlanFact()
         fact.unitPageTitle = page.title
         for (tagIndex, tag) in file.tags.enumerated() {
-            let scope = page.sourcePath + "#" + tag.name
+            let scope = path + "#" + tag.name
             fact.unitAnchors[scope] = anchors[layout.tagHeadings[tagIndex]]
             fact.unitHeadings["heading:\(layout.tagHeadings[tagIndex])"] = scope
             var seen: [String: Int] = [:]

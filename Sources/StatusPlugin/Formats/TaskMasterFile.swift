@@ -52,20 +52,26 @@ struct TaskMasterFile: Sendable, Equatable {
     static let statuses = ["pending", "in-progress", "review", "done", "deferred", "cancelled", "blocked"]
 
     /// The file's tags and tasks, or nil when the data holds no task list.
-    static func read(_ data: YAMLValue) -> TaskMasterFile? {
+    /// `tasksOf` names the tags whose tasks are read (nil: every tag's);
+    /// the others are listed with no tasks: a tag's own page reads its own,
+    /// not every tag's of a large file.
+    static func read(_ data: YAMLValue, tasksOf chosen: Set<String>? = nil) -> TaskMasterFile? {
         guard case .mapping(let entries) = data else { return nil }
         if let tasks = data["tasks"], case .sequence = tasks {
+            let read = chosen?.contains("master") ?? true
             return TaskMasterFile(
-                tags: [Tag(name: "master", line: 1, description: nil, tasks: Self.tasks(tasks))], isLegacy: true)
+                tags: [Tag(name: "master", line: 1, description: nil, tasks: read ? Self.tasks(tasks) : [])],
+                isLegacy: true)
         }
         var tags: [Tag] = []
         for entry in entries {
             guard let tasks = entry.value["tasks"], case .sequence = tasks else { continue }
+            let read = chosen?.contains(entry.key) ?? true
             tags.append(
                 Tag(
                     name: entry.key, line: entry.line,
                     description: PlanCard.text(entry.value["metadata"]?["description"]),
-                    tasks: Self.tasks(tasks)))
+                    tasks: read ? Self.tasks(tasks) : []))
         }
         return tags.isEmpty ? nil : TaskMasterFile(tags: tags, isLegacy: false)
     }
@@ -159,15 +165,19 @@ enum TaskMasterPage {
         return folder
     }
 
-    /// The page's markdown and where its parts are.
-    static func markdown(_ file: TaskMasterFile, title: String) -> (text: String, layout: TaskMasterLayout) {
+    /// The page's markdown and where its parts are. `intro`, one line of
+    /// markdown, follows the title; by default it names the file's tags.
+    static func markdown(
+        _ file: TaskMasterFile, title: String, intro: String? = nil
+    ) -> (text: String, layout: TaskMasterLayout) {
         var writer = DataPageText.Writer()
         var layout = TaskMasterLayout()
         writer.line("# " + DataPageText.escaped(title))
         writer.line("")
         let count = file.tags.count
         writer.line(
-            "Tasks written by Task Master, in \(count) \(count == 1 ? "tag" : "tags"): "
+            intro
+                ?? "Tasks written by Task Master, in \(count) \(count == 1 ? "tag" : "tags"): "
                 + file.tags.map { DataPageText.escaped($0.name) }.joined(separator: ", ") + ".")
         for tag in file.tags {
             writer.line("")

@@ -169,7 +169,8 @@ struct InPlaceViews {
         // The document's plan as the dashboard's row counts it: in its own
         // unit; a page of several units (a Task Master file's tags) sums theirs.
         let own = report.plans.filter { $0.scope == context.page.sourcePath }
-        let plans = own.isEmpty ? report.plans.filter { fact.unitAnchors[$0.scope] != nil } : own
+        let units = Set(fact.unitHeadings.values).union(fact.unitAnchors.keys)
+        let plans = own.isEmpty ? report.plans.filter { units.contains($0.scope) } : own
         let count = fact.count
         var parts: [String] = []
         let total = plans.reduce(0) { $0 + $1.unit.total }

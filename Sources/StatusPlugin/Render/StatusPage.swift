@@ -37,7 +37,7 @@ struct StatusPage: Sendable {
     }
 
     private func whereWritten(_ item: WorkItem) -> String {
-        "<span class=\"work-where\">\(HTMLEscaping.escape("\(item.sourcePath):\(item.line)"))</span>"
+        "<span class=\"work-where\">\(HTMLEscaping.escape("\(report.file(of: item.sourcePath)):\(item.line)"))</span>"
     }
 
     /// Everything the page shows above its dependency graph.
@@ -405,7 +405,7 @@ struct StatusPage: Sendable {
             + list(check, className: "status-list status-check") { entry in
                 var row = "\(StatusViews.badge(entry.item.status)) \(link(entry.item))<ul class=\"work-hints\">"
                 for hint in entry.item.hints {
-                    let place = HTMLEscaping.escape("\(entry.item.sourcePath):\(hint.line)")
+                    let place = HTMLEscaping.escape("\(report.file(of: entry.item.sourcePath)):\(hint.line)")
                     row += "<li>\(HTMLEscaping.escape(hint.message)) <span class=\"work-where\">\(place)</span></li>"
                 }
                 return row + "</ul>"
