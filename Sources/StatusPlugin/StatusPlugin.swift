@@ -114,7 +114,7 @@ public struct StatusPlugin: Plugin {
         // Their boxes are still drawn read-only.
         let isRecord =
             GSDFiles.isInPlanningFolder(page.sourcePath) || PlanLayout.isToolFile(page.sourcePath)
-            || BMADStory.isStoryIndex(page.sourcePath)
+            || BMADStory.isStoryIndex(page.sourcePath) || BMADStory.isValidationReport(page.sourcePath)
             || (unit.map { PlanLayout.isRecord(page.sourcePath, in: $0) } ?? false)
         if isRecord && pageSwitch != .on {
             fact.items = []

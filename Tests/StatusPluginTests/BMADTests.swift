@@ -110,4 +110,38 @@ struct BMADTests {
         #expect(BMADSprint.storyPrefix(ofEpic: "supp-epic-1") == "se1-")
         #expect(BMADSprint.storyPrefix(ofEpic: "epic-x") == nil)
     }
+
+    /// A validation report beside the stories (what a check of a story
+    /// found) is a record: its boxes are drawn, never counted, and its
+    /// sections and rows are no work. The story it checks is counted alone.
+    @Test func validationReportsAreRecords() throws {
+        let folder = "docs/sprint-artifacts/stories/epic-3/"
+        let site = try BuiltSite([
+            folder + "3-7-notes.md": "# Story 3.7: Notes\n\nStatus: done\n\n## Tasks\n\n- [x] Add notes\n",
+            folder + "validation-report-3-7-20251217.md": """
+            # Validation Report
+
+            ## Summary
+
+            | Check | Status |
+            | --- | --- |
+            | Epics analysed | ✅ Done |
+            | Architecture | ⏳ In progress |
+
+            ### 2.1 Epics and Stories Analysis ✅
+
+            - [x] Objectives identified
+            - [ ] Cross-story dependencies
+            """,
+        ])
+        defer { site.remove() }
+        #expect(try site.build().isEmpty)
+        let json = try site.json(StatusPlugin.jsonPath)
+        let files = Set(try site.items().values.compactMap { ($0["source"] as? [String: Any])?["file"] as? String })
+        #expect(files == [folder + "3-7-notes.md"])
+        let summary = try #require(json["summary"] as? [String: Any])
+        #expect(summary["checkboxes"] as? [String: Int] == ["done": 1, "total": 1])
+        #expect(BMADStory.isValidationReport("a/stories/story-validation-report-2025-11-27.md"))
+        #expect(!BMADStory.isValidationReport("notes/validation-report.md"))
+    }
 }

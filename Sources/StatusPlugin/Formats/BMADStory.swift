@@ -79,6 +79,21 @@ enum BMADStory {
         return name == "readme.md" || name == "index.md"
     }
 
+    /// Whether a page is a BMAD validation report (`validation-report-3-7-20251217.md`,
+    /// `story-validation-report-….md`) in a folder of stories or sprint
+    /// artifacts: what a check of a story found, passed or not, never work
+    /// of its own. Its boxes are drawn, never counted.
+    static func isValidationReport(_ path: String) -> Bool {
+        let parts = path.split(separator: "/").map { $0.lowercased() }
+        guard let name = parts.last, name.hasSuffix(".md"),
+            name.hasPrefix("validation-report") || name.hasPrefix("story-validation-report")
+        else { return false }
+        return parts.dropLast().contains { folder in
+            ["stories", "sprint-artifacts", "implementation-artifacts", "_bmad-output"].contains(folder)
+                || folder.hasPrefix("epic-") || folder.hasPrefix(".bmad") || folder.hasPrefix("_bmad")
+        }
+    }
+
     /// The story's key in a sprint status file: its file's name without `.md`.
     static func key(ofPath path: String) -> String {
         String(GSDFiles.fileName(path).dropLast(3))
