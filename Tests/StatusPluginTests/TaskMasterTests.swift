@@ -93,6 +93,8 @@ struct TaskMasterTests {
         #expect(tag.contains("data-status=\"in-progress\""))
         #expect(tag.contains("data-status=\"cancelled\""))
         #expect(tag.contains("<a href=\"tasks.json.html\">tasks.json</a>, one of its 2 tags."))
+        // A subtask's dependency on a sibling is written out in full.
+        #expect(tag.contains("1.2 Add CI <em>(deferred)</em> · depends on 1.1"))
         #expect(!tag.contains("Sessions"), "another tag's task is on the tag's page")
         let auth = try site.text("app/taskmaster/tasks/tasks.json.feature-auth.html")
         #expect(auth.contains("Sessions") && !auth.contains("Data model"))

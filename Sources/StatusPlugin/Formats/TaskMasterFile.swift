@@ -221,6 +221,12 @@ enum TaskMasterPage {
                     {
                         text += " *(" + DataPageText.escaped(written) + ")*"
                     }
+                    // A subtask's dependencies name its siblings (`2`) or
+                    // any task's subtask (`3.2`): written out in full.
+                    if !subtask.dependencies.isEmpty {
+                        let ids = subtask.dependencies.map { $0.contains(".") ? $0 : task.id + "." + $0 }
+                        text += " · depends on " + ids.map(DataPageText.escaped).joined(separator: ", ")
+                    }
                     writer.line(text)
                 }
             }
