@@ -76,6 +76,7 @@ public struct StatusPlugin: Plugin {
     /// Reads the page's work items and checkboxes.
     public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] {
         var (fact, warnings) = Self.read(page, formats: FormatFolders(settings: context.settings))
+        if page.data == .null { fact.epicTitles = BMADEpicTitles.read(page) }
         fact.warnings = warnings
         for warning in warnings {
             context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
@@ -84,6 +85,7 @@ public struct StatusPlugin: Plugin {
             fact.items.isEmpty && fact.entries.isEmpty && fact.summary == nil && fact.verification == nil
             && fact.roadmapPlans.isEmpty && fact.archivedPhases.isEmpty && fact.position == nil
             && fact.stateProgress == nil && fact.unitPageTitle == nil && fact.backlogConfig == nil
+            && fact.epicTitles.isEmpty
         return empty ? [] : [fact]
     }
 

@@ -144,4 +144,44 @@ struct BMADTests {
         #expect(BMADStory.isValidationReport("a/stories/story-validation-report-2025-11-27.md"))
         #expect(!BMADStory.isValidationReport("notes/validation-report.md"))
     }
+
+    /// Epics are named by the documents that plan them, where those agree:
+    /// `epics.md` names epics 1 and 2; a rescoped copy names epic 2
+    /// otherwise, so epic 2 keeps its number alone; an archived copy and a
+    /// heading with no separator (`Epic 1 Story List`) name none.
+    @Test func epicsAreNamedByTheirPlans() throws {
+        let site = try BuiltSite([
+            "_bmad-output/implementation-artifacts/sprint-status.yaml": """
+            development_status:
+              epic-1: in-progress
+              1-1-sign-up: done
+              1-2-login: backlog
+              epic-2: backlog
+              2-1-search: backlog
+              epic-3-5: backlog
+              3-5-1-polish: backlog
+            """,
+            "_bmad-output/planning-artifacts/epics.md": """
+            # Epics
+
+            ## Epic 1: Foundation & Sign-in ✅
+
+            ## Epic 1 Story List
+
+            ## Epic 2: Search
+
+            ### Epic 3.5 — Polish
+            """,
+            "_bmad-output/planning-artifacts/epic-2-rescoped.md": "# Epic 2: Search and filters\n",
+            "_bmad-output/planning-artifacts/epic-1-ARCHIVED.md": "# Epic 1: Old name\n",
+        ])
+        defer { site.remove() }
+        #expect(try site.build().isEmpty)
+        let units = try #require(try site.json(StatusPlugin.jsonPath)["work_units"] as? [[String: Any]])
+        let titles = units.compactMap { $0["title"] as? String }
+        #expect(titles == ["Epic 1: Foundation & Sign-in", "Epic 2", "Epic 3.5: Polish"])
+        #expect(BMADEpicTitles.parse("Epic 4.5: BMAD v6 State Detection")?.title == "BMAD v6 State Detection")
+        #expect(BMADEpicTitles.parse("Epic 1.2 Login") == nil)
+        #expect(BMADEpicTitles.parse("epic 7 - Offers 🚧")?.title == "Offers")
+    }
 }

@@ -161,13 +161,15 @@ extension StatusReport {
         // Ready next as themselves).
         var anchors: [String: String] = [:]
         for (_, fact) in facts where !fact.unitAnchors.isEmpty { anchors.merge(fact.unitAnchors) { first, _ in first } }
+        let epicTitles = BMADEpicTitles.titles(in: facts)
         for plan in plans {
             guard let unit = formats.unit(ofPath: plan.scope), unit.format == .taskMaster || unit.format == .bmad
             else { continue }
             // The data page, or (for a folder of BMAD story files) its first story.
             let file = plan.entries.first?.item.sourcePath ?? String(plan.scope.prefix { $0 != "#" })
             var progress = WorkUnitProgress(
-                unit: unit, title: Self.dataUnitTitle(unit), status: .notStarted, plans: [plan], page: file,
+                unit: unit, title: epicTitles[unit.project + "#" + unit.id] ?? Self.dataUnitTitle(unit),
+                status: .notStarted, plans: [plan], page: file,
                 tasksPage: file)
             progress.anchor = anchors[unit.folder]
             progress.status = Self.unitStatus(progress)

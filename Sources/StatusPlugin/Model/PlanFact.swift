@@ -50,6 +50,9 @@ public struct PlanFact: Fact, Equatable, Codable {
     /// The blocks that hold those criteria and are drawn with their anchors,
     /// by block key: a list (its first item's number) or a paragraph (its number).
     var criterionBlocks: [String: Int] = [:]
+    /// The BMAD epics the page plans, by id (`epic-2`), with their titles
+    /// (``BMADEpicTitles``).
+    var epicTitles: [String: String] = [:]
     /// Makes `item` the page's one work item, every box on the page its
     /// own (a Backlog.md task's criteria, a BMAD story's tasks), counted
     /// into its checklist.
