@@ -12,11 +12,9 @@ extension Builder {
         _ files: [SourceFile], found: [SourceFile], plugins: [any Plugin], contents: [String: [UInt8]],
         boundary: ContentBoundary, cache: inout BuildCache
     ) -> (files: [SourceFile], preparsed: [String: YAMLValue]) {
-        // Only plugins that split files cost a read here; none split a markdown document.
-        let splitters = plugins.filter { plugin in
-            files.contains { !$0.isMarkdown && plugin.readsAsPage($0.relativePath) }
-        }
-        guard !splitters.isEmpty else { return (files, [:]) }
+        // Only data files are read here (a markdown document is never split),
+        // and only those a plugin reads as pages are among `files`.
+        guard files.contains(where: { !$0.isMarkdown }) else { return (files, [:]) }
         let taken = Set(found.map(\.relativePath))
         var known: [String: (bytes: [UInt8], parts: [DataPagePart])] = [:]
         var preparsed: [String: YAMLValue] = [:]

@@ -23,7 +23,8 @@ enum DataPages {
         let path = page.part?.file ?? page.sourcePath
         if TaskMasterPage.isTaskFile(path) {
             let title = TaskMasterPage.title(of: path)
-            guard let file = TaskMasterFile.read(page.data, tasksOf: DataPages.tasksRead(by: page)) else {
+            guard let file = TaskMasterFile.read(page.data, tasksOf: tasksRead(part: page.part, parts: page.parts))
+            else {
                 return empty(
                     title, "This file holds no Task Master tasks.",
                     warning: "no Task Master tasks found (expected tags holding \"tasks\" lists)")
@@ -58,15 +59,9 @@ enum DataPages {
 
     /// The tags whose tasks a Task Master page shows: a tag's page its
     /// own, the page of a file split into tags none, any other page all.
-    static func tasksRead(by page: PageSource) -> Set<String>? {
-        if let part = page.part { return [part.name] }
-        return page.parts.isEmpty ? nil : []
-    }
-
-    /// The same, for a page read.
-    static func tasksRead(by page: Page) -> Set<String>? {
-        if let part = page.part { return [part.name] }
-        return page.parts.isEmpty ? nil : []
+    static func tasksRead(part: DataPagePart?, parts: [DataPagePart]) -> Set<String>? {
+        if let part { return [part.name] }
+        return parts.isEmpty ? nil : []
     }
 
     /// What a data page holds as work, with warnings at the file's lines, or
@@ -75,7 +70,9 @@ enum DataPages {
         let path = page.part?.file ?? page.sourcePath
         guard reads(path) else { return nil }
         var warnings: [LineMessage] = []
-        if TaskMasterPage.isTaskFile(path), let file = TaskMasterFile.read(page.data, tasksOf: tasksRead(by: page)) {
+        if TaskMasterPage.isTaskFile(path),
+            let file = TaskMasterFile.read(page.data, tasksOf: tasksRead(part: page.part, parts: page.parts))
+        {
             if let part = page.part {
                 guard let tag = TaskMasterPage.tagPage(file, part: part) else { return (PlanFact(), []) }
                 var fact = TaskMasterPage.fact(tag.file, path: path, intro: tag.intro, page: page, warnings: &warnings)
