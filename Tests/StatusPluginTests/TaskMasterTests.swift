@@ -139,6 +139,22 @@ struct TaskMasterTests {
         #expect(parts.allSatisfy { $0.file == "a/tasks.json" })
     }
 
+    /// A tag whose page would be built where a document is (`tasks.json.master.md`)
+    /// takes another path; both are built.
+    @Test func aTagsPageNeverTakesADocumentsPlace() throws {
+        let site = try BuiltSite([
+            ".taskmaster/tasks/tasks.json": """
+            {"master": {"tasks": [{"id": 1, "title": "A", "status": "done"}]},
+             "b": {"tasks": [{"id": 1, "title": "B", "status": "pending"}]}}
+            """,
+            ".taskmaster/tasks/tasks.json.master.md": "# Notes on master\n",
+        ])
+        defer { site.remove() }
+        #expect(try site.build().isEmpty)
+        #expect(try site.text("taskmaster/tasks/tasks.json.master.html").contains("Notes on master"))
+        #expect(try site.text("taskmaster/tasks/tasks.json.master-2.html").contains("tag master"))
+    }
+
     /// A task file that is not JSON: a warning at its line, the page says
     /// so, the rest of the site is built.
     @Test func brokenFile() throws {

@@ -15,7 +15,14 @@ extension Builder {
         // Only data files are read here (a markdown document is never split),
         // and only those a plugin reads as pages are among `files`.
         guard files.contains(where: { !$0.isMarkdown }) else { return (files, [:]) }
-        let taken = Set(found.map(\.relativePath))
+        // A part's path must be no file's, nor that of a document built to
+        // the page it would be built to (`tasks.json.master.md`).
+        var taken = Set(found.map(\.relativePath))
+        for file in found where file.isMarkdown {
+            let folder = OutputPaths.folderOf(file.relativePath)
+            let stem = OutputPaths.stem(of: String(file.relativePath.dropFirst(folder.isEmpty ? 0 : folder.count + 1)))
+            taken.insert(folder.isEmpty ? stem : folder + "/" + stem)
+        }
         var known: [String: (bytes: [UInt8], parts: [DataPagePart])] = [:]
         var preparsed: [String: YAMLValue] = [:]
         var expanded: [SourceFile] = []
