@@ -85,7 +85,7 @@ public struct StatusPlugin: Plugin {
             fact.items.isEmpty && fact.entries.isEmpty && fact.summary == nil && fact.verification == nil
             && fact.roadmapPlans.isEmpty && fact.archivedPhases.isEmpty && fact.position == nil
             && fact.stateProgress == nil && fact.unitPageTitle == nil && fact.backlogConfig == nil
-            && fact.epicTitles.isEmpty
+            && fact.epicTitles.isEmpty && fact.kittyLanes.isEmpty
         return empty ? [] : [fact]
     }
 
@@ -133,6 +133,9 @@ public struct StatusPlugin: Plugin {
         }
         if let unit, unit.format == .backlogMD, pageSwitch != .on {
             BacklogTask.read(page, unit: unit, fact: &fact, warnings: &warnings)
+        }
+        if let unit, unit.format == .specKitty, !isRecord {
+            KittyWorkPackage.read(page, unit: unit, fact: &fact, warnings: &warnings)
         }
         if let unit, [.specKit, .kiro, .openSpec].contains(unit.format), !isRecord {
             warnings += TaskDependencies.missing(in: fact.entries)
@@ -214,6 +217,14 @@ public struct StatusPlugin: Plugin {
             return prefix + (try context.renderer.renderDefault(block)) + views.unitSummary(unit)
         }
         if fact.plan == nil, case .heading(1, _) = block.kind, block.line == Self.firstHeadingLine(of: context.page) {
+            // A page that is one work item (a Backlog.md task, a BMAD story, a
+            // Spec Kitty work package): its title carries the item's badge,
+            // and its details (boxes, dependencies, readiness, hints) follow.
+            if fact.headingItems.isEmpty, fact.items.count == 1,
+                fact.items[0].kind == .task || fact.items[0].kind == .story
+            {
+                return prefix + (try views.heading(block, item: 0))
+            }
             return prefix + (try context.renderer.renderDefault(block)) + views.documentSummary()
         }
         return prefix.isEmpty ? nil : prefix + (try context.renderer.renderDefault(block))

@@ -81,7 +81,7 @@ struct FormatFoldersTests {
                 "3 'task-master' in 'plugins.status.formats' is known by its files' names (`.planning/`,"
                     + " `tasks.json`, `sprint-status.yaml`, story files), not by a folder; ignored",
                 "4 unknown format 'jira' for folder 'c' in 'plugins.status.formats' (ignored); expected spec-kit,"
-                    + " kiro, openspec, backlog-md or none",
+                    + " kiro, openspec, backlog-md, spec-kitty or none",
             ])
         let list = DiagnosticLog()
         _ = try folders("formats:\n  - kiro\n", diagnostics: list)

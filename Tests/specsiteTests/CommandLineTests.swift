@@ -179,6 +179,7 @@ struct CommandLineTests {
             "spec-kit": "001-first-feature in-progress 1/5", "kiro": "first-feature in-progress 2/4",
             "openspec": "add-first-feature in-progress 1/3", "backlog-md": "task-2 in-progress 0/1",
             "task-master": "master in-progress 1/3", "bmad": "epic-1 in-progress 1/3",
+            "spec-kitty": "001-first-feature in-progress 1/2",
         ]
         for (layout, unit) in expected.sorted(by: { $0.key < $1.key }) {
             let content = folder + "/" + layout

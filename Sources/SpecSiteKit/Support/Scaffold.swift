@@ -9,7 +9,7 @@ public enum Scaffold {
     public static var files: [String: String] { EmbeddedFiles.scaffold }
 
     /// The planning layouts a starter can add its plan in (`spec-kit`,
-    /// `kiro`, `openspec`, `backlog-md`, `task-master`, `bmad`), sorted.
+    /// `kiro`, `openspec`, `backlog-md`, `task-master`, `bmad`, `spec-kitty`), sorted.
     public static var layouts: [String] {
         Set(EmbeddedFiles.starters.keys.compactMap { $0.split(separator: "/").first.map(String.init) }).sorted()
     }

@@ -202,7 +202,8 @@ public struct StatusReport: Sendable {
         for (page, _) in read {
             if let part = page.part { report.dataFiles[page.sourcePath] = part.file }
         }
-        let (facts, backlogProblems) = readBacklogStatuses(linkStories(read), formats: formats)
+        let (backlogFacts, backlogProblems) = readBacklogStatuses(linkStories(read), formats: formats)
+        let (facts, kittyProblems) = readKittyLanes(backlogFacts, formats: formats)
         for (page, fact) in read {
             report.readingWarnings += fact.warnings.map {
                 Problem(
@@ -211,7 +212,7 @@ public struct StatusReport: Sendable {
             }
         }
         var items = GSDAssembly.assemble(facts, warnings: &report.warnings)
-        report.warnings += backlogProblems
+        report.warnings += backlogProblems + kittyProblems
         // Readers and the assembly give every item its own key; were one used
         // twice all the same, the first would keep it.
         var seen = Set<String>()
@@ -285,11 +286,13 @@ public struct StatusReport: Sendable {
                     continue
                 }
                 // A Task Master tag's ids are its own: task 16 of another
-                // tag is another task 16.
+                // tag is another task 16; so are a Spec Kitty feature's.
                 if item.scope != nil {
                     entries[offset].missing.append(id)
-                    warnings.append(
-                        Self.problem(at: item, "\(item.id) depends on \(id), but its tag has no task \(id)"))
+                    let place =
+                        formats.unit(of: item)?.format == .specKitty
+                        ? "its feature has no work package" : "its tag has no task"
+                    warnings.append(Self.problem(at: item, "\(item.id) depends on \(id), but \(place) \(id)"))
                     continue
                 }
                 let project = ownProject ?? Self.project(of: item, formats: formats)

@@ -10,6 +10,7 @@ enum DataPages {
     /// Whether a content path is one of them.
     static func reads(_ path: String) -> Bool {
         TaskMasterPage.isTaskFile(path) || BMADSprintPage.isSprintFile(path) || BacklogConfig.isConfigFile(path)
+            || KittyStatus.isStatusFile(path)
     }
 
     /// A data page's markdown, or nil for any other page. A file whose data
@@ -46,6 +47,12 @@ enum DataPages {
                     warning: "no BMAD sprint status found (expected a development_status: map)")
             }
             return BMADSprintPage.markdown(sprint, title: BMADSprintPage.title(sprint)).text
+        }
+        if KittyStatus.isStatusFile(page.sourcePath) {
+            guard let lanes = KittyStatus.lanes(page.data) else {
+                return empty("Work package lanes", "This file lists no work packages.", warning: nil)
+            }
+            return KittyStatus.markdown(lanes, path: page.sourcePath)
         }
         if BacklogConfig.isConfigFile(page.sourcePath) {
             let title = "Backlog.md settings"
@@ -85,6 +92,11 @@ enum DataPages {
         }
         if BMADSprintPage.isSprintFile(page.sourcePath), let sprint = BMADSprint.read(page.data) {
             return (BMADSprintPage.fact(sprint, page: page, warnings: &warnings), warnings)
+        }
+        if KittyStatus.isStatusFile(page.sourcePath), let lanes = KittyStatus.lanes(page.data) {
+            var fact = PlanFact()
+            for (id, lane, _) in lanes where fact.kittyLanes[id] == nil { fact.kittyLanes[id] = lane }
+            return (fact, [])
         }
         if BacklogConfig.isConfigFile(page.sourcePath), let config = BacklogConfig.read(page.data) {
             var fact = PlanFact()

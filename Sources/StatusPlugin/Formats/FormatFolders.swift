@@ -35,6 +35,7 @@ public struct FormatFolders: Sendable, Equatable {
     /// setting stands for.
     static let homes: [PlanFormat: String] = [
         .specKit: "specs", .kiro: ".kiro/specs", .openSpec: "openspec/changes", .backlogMD: "backlog",
+        .specKitty: "kitty-specs",
     ]
 
     /// The tools' layouts only.
@@ -60,6 +61,7 @@ public struct FormatFolders: Sendable, Equatable {
             case "spec-kit", "speckit": folders.append(Folder(path: path, format: .specKit, line: entry.line))
             case "kiro": folders.append(Folder(path: path, format: .kiro, line: entry.line))
             case "openspec": folders.append(Folder(path: path, format: .openSpec, line: entry.line))
+            case "spec-kitty", "speckitty": folders.append(Folder(path: path, format: .specKitty, line: entry.line))
             case "backlog-md", "backlog.md", "backlog":
                 folders.append(Folder(path: path, format: .backlogMD, line: entry.line))
             case "gsd", "task-master", "taskmaster", "bmad":
@@ -71,7 +73,8 @@ public struct FormatFolders: Sendable, Equatable {
                 diagnostics?.warning(
                     file, line: entry.line,
                     "unknown format '\(entry.value.string ?? "")' for folder '\(entry.key)' in"
-                        + " 'plugins.status.formats' (ignored); expected spec-kit, kiro, openspec, backlog-md or none")
+                        + " 'plugins.status.formats' (ignored); expected spec-kit, kiro, openspec, backlog-md, spec-kitty or none"
+                )
             }
         }
         // Deepest first; of two settings for one folder, the later wins, as in any YAML mapping.

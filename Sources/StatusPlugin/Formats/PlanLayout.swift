@@ -25,6 +25,9 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
     /// BMAD: epics of stories, in a sprint's `sprint-status.yaml` (v6) or
     /// story files numbered by epic (v4: `docs/stories/1.2.login.md`).
     case bmad
+    /// Spec Kitty: `kitty-specs/FEATURE/`, its work packages
+    /// `tasks/WP01-….md` moving through lanes.
+    case specKitty = "spec-kitty"
 
     /// The tool's own name, as its users write it.
     public var name: String {
@@ -37,6 +40,7 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
         case .backlogMD: "Backlog.md"
         case .taskMaster: "Task Master"
         case .bmad: "BMAD"
+        case .specKitty: "Spec Kitty"
         }
     }
 
@@ -50,6 +54,7 @@ public enum PlanFormat: String, Sendable, Codable, CaseIterable {
         case .backlogMD: "task"
         case .taskMaster: "tag"
         case .bmad: "epic"
+        case .specKitty: "feature"
         }
     }
 }
@@ -157,6 +162,10 @@ public enum PlanLayout {
                 }
                 return unit(.openSpec, at: index + 2, id: folders[index + 2], project: index)
             }
+            if folder == "kitty-specs" {
+                // Every folder in it is a feature: `001-login`, `login-01KZZD69`.
+                return unit(.specKitty, at: index + 1, id: next, project: index)
+            }
             if folder == "specs", index == 0 || folders[index - 1] != "openspec", Self.isFeatureFolder(next) {
                 return unit(.specKit, at: index + 1, id: next, project: index)
             }
@@ -201,6 +210,9 @@ public enum PlanLayout {
     public static func isRecord(_ path: String, in unit: WorkUnit) -> Bool {
         guard unit.format != .backlogMD, path.hasPrefix(unit.folder + "/") else { return false }
         let inside = path.dropFirst(unit.folder.count + 1)
+        // A Spec Kitty feature's work is its work packages; its `tasks.md`
+        // lists them, and its other pages (review cycles too) record them.
+        if unit.format == .specKitty { return KittyWorkPackage.lane(ofPath: String(inside)) == nil }
         // A task list in a folder of its own is still a task list.
         let name = inside.split(separator: "/").last.map { $0.lowercased() } ?? ""
         return !(inside.firstIndex(of: "/") == nil && name.hasPrefix("task") && name.hasSuffix(".md"))
@@ -211,7 +223,8 @@ public enum PlanLayout {
     /// versions kept `memory/constitution*.md` at the root), Kiro's
     /// `.kiro/steering/`, and OpenSpec's instructions and current specs
     /// (`openspec/AGENTS.md`, `project.md`, `specs/`: what is built, not
-    /// what is left), and Task Master's `.taskmaster/templates/`. Their
+    /// what is left), Task Master's `.taskmaster/templates/` and Spec Kitty's
+    /// `.kittify/` (its missions' templates). Their
     /// boxes (a template's, a "Before Any Task" routine) are drawn, never
     /// counted.
     public static func isToolFile(_ path: String) -> Bool {
@@ -224,6 +237,7 @@ public enum PlanLayout {
             if folder == ".kiro" && next == "steering" { return true }
             if folder == "openspec" && next != "changes" { return true }
             if folder == ".taskmaster" && next == "templates" { return true }
+            if folder == ".kittify" { return true }
         }
         return folders.last == "memory" && parts.last!.hasPrefix("constitution")
     }

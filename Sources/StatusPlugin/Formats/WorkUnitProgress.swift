@@ -136,10 +136,15 @@ extension StatusReport {
                 WorkUnitProgress.ChecklistGate(page: $0.page.sourcePath, title: $0.page.title, count: $0.fact.count)
             }
             let spec = members.first { Self.specFiles.contains(GSDFiles.fileName($0.page.sourcePath).lowercased()) }
-            let tasksPage = members.first { !PlanLayout.isRecord($0.page.sourcePath, in: unit) }?.page.sourcePath
+            // A Spec Kitty feature's `tasks.md` lists its work packages.
+            let overview = members.first {
+                unit.format == .specKitty && $0.page.sourcePath == unit.folder + "/tasks.md"
+            }
+            let tasksPage =
+                (overview ?? members.first { !PlanLayout.isRecord($0.page.sourcePath, in: unit) })?.page.sourcePath
             var progress = WorkUnitProgress(
                 unit: unit, title: Self.unitTitle(unit, pages: members.map(\.page)), status: .notStarted,
-                plans: own, checklists: checklists, page: (spec ?? members[0]).page.sourcePath,
+                plans: own, checklists: checklists, page: (spec ?? overview ?? members[0]).page.sourcePath,
                 tasksPage: tasksPage)
             progress.status = Self.unitStatus(progress)
             // History is in no plan: its status is what its own pages say.
@@ -149,7 +154,8 @@ extension StatusReport {
                     ? (page.fact.items.first?.status ?? .notStarted) : page.fact.count.impliedStatus
             }
             // A backlog's task is offered as itself (Ready next), not by its criteria.
-            if !unit.archived, unit.format != .backlogMD,
+            // A Spec Kitty feature's packages are offered as themselves too.
+            if !unit.archived, unit.format != .backlogMD, unit.format != .specKitty,
                 let tasks = members.first(where: { $0.page.sourcePath == tasksPage })
             {
                 progress.next = Self.nextTasks(tasks.fact.entries, page: tasks.page.sourcePath)
@@ -253,6 +259,14 @@ extension StatusReport {
     /// Albums`; titles every unit has (`Requirements Document`,
     /// `Implementation Plan`) name none, and the folder's name stands.
     static func unitTitle(_ unit: WorkUnit, pages: [Page]) -> String {
+        // A Spec Kitty feature is named by its documents, not by one of its
+        // work packages or by its lanes' page.
+        let pages =
+            unit.format == .specKitty
+            ? pages.filter {
+                !KittyStatus.isStatusFile($0.sourcePath)
+                    && !$0.sourcePath.dropFirst(unit.folder.count + 1).contains("/")
+            } : pages
         let ordered =
             pages.filter { specFiles.contains(GSDFiles.fileName($0.sourcePath).lowercased()) }
             + pages.filter { !specFiles.contains(GSDFiles.fileName($0.sourcePath).lowercased()) }
@@ -280,7 +294,7 @@ extension StatusReport {
     /// Labels a unit's page titles start with (`Feature Specification:`).
     static let titleLabels = [
         "specification", "spec", "tasks", "task list", "implementation plan", "plan", "proposal", "change",
-        "requirements", "design", "requirements document", "design document",
+        "requirements", "design", "requirements document", "design document", "work packages",
     ]
     /// Kinds of document a unit's page title may end with, longest first.
     static let titleSuffixes = [

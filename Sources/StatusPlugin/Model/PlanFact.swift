@@ -53,6 +53,9 @@ public struct PlanFact: Fact, Equatable, Codable {
     /// The BMAD epics the page plans, by id (`epic-2`), with their titles
     /// (``BMADEpicTitles``).
     var epicTitles: [String: String] = [:]
+    /// The lane of each Spec Kitty work package, by id, when the page is a
+    /// feature's `status.json` (``KittyStatus``).
+    var kittyLanes: [String: String] = [:]
     /// Makes `item` the page's one work item, every box on the page its
     /// own (a Backlog.md task's criteria, a BMAD story's tasks), counted
     /// into its checklist.

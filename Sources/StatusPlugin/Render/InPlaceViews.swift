@@ -11,8 +11,12 @@ struct InPlaceViews {
     /// A work-item heading: the marker replaced by a badge, then the item's details.
     func heading(_ block: MarkdownNode, item index: Int) throws -> String {
         let entry = report.entry(fact.items[index].key)
-        // A sprint's story is drawn as the report has it: with its story file's boxes and link.
-        let item = fact.items[index].kind == .story ? entry?.item ?? fact.items[index] : fact.items[index]
+        // A story or task is drawn as the report has it: a sprint's story
+        // with its story file's boxes and link, a work package with the lane
+        // its feature's status.json gives it, a backlog task with its status
+        // read from the backlog's settings.
+        let kind = fact.items[index].kind
+        let item = kind == .story || kind == .task ? entry?.item ?? fact.items[index] : fact.items[index]
         var shown = block
         if let marker = item.headingMarker, item.kind == .chunk || item.kind == .section,
             case .heading = block.kind
