@@ -129,6 +129,24 @@ struct RealWorldPlanTests {
         }
     }
 
+    /// Spec Kitty, at three points of its own history (lanes as folders,
+    /// `lane:` in front matter, a feature's `status.json`): every feature's
+    /// work packages as `HANDCOUNT.json` counts them from the files.
+    @Test(.enabled(if: isHere)) func specKittyFeatures() throws {
+        let folder = Self.root + "/speckitty"
+        let data = try #require(FileManager.default.contents(atPath: folder + "/HANDCOUNT.json"))
+        let counts = try #require(try JSONSerialization.jsonObject(with: data) as? [String: [String: [String: Int]]])
+        #expect(counts.values.reduce(0) { $0 + $1.count } == 60)
+        for (snapshot, features) in counts.sorted(by: { $0.key < $1.key }) {
+            let found = try units("speckitty/" + snapshot, format: "spec-kitty")
+            #expect(found.count == features.count, "\(snapshot)")
+            for (feature, expected) in features {
+                let counted = found[feature].map { String($0.split(separator: " ").last ?? "") }
+                #expect(counted == "\(expected["done"] ?? -1)/\(expected["total"] ?? -1)", "\(snapshot) \(feature)")
+            }
+        }
+    }
+
     /// BMAD: v6 sprint files (epics as the file groups them, two sprint
     /// files in one folder, `epic-3-5` beside story `3-5-…` of epic 3), and
     /// v4 story files (status sections under the title or at the end, none
