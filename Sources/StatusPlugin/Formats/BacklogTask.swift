@@ -32,10 +32,7 @@ enum BacklogTask {
             item.statusText = said
         }
         item.priority = PlanCard.text(front["priority"])
-        item.dependencyIDs = PlanCard.strings(front["dependencies"]).flatMap { $0.split(separator: ",") }.map {
-            $0.trimmingSpaces
-        }.filter { !$0.isEmpty }
-        item.dependencyLine = front.entries.first { $0.key == "dependencies" }?.line
+        (item.dependencyIDs, item.dependencyLine) = PlanCard.dependencies(of: front)
         item.archived = unit.archived
         // Every box on the page is one of its criteria.
         fact.ownAllBoxes(by: item)

@@ -84,10 +84,7 @@ enum KittyWorkPackage {
                             + " done, blocked or canceled (counted as not done)"))
             }
         }
-        item.dependencyIDs = PlanCard.strings(front["dependencies"]).flatMap { $0.split(separator: ",") }.map {
-            $0.trimmingSpaces
-        }.filter { !$0.isEmpty }
-        item.dependencyLine = front.entries.first { $0.key == "dependencies" }?.line
+        (item.dependencyIDs, item.dependencyLine) = PlanCard.dependencies(of: front)
         item.archived = unit.archived
         fact.ownAllBoxes(by: item)
     }

@@ -108,6 +108,15 @@ struct PlanCard {
         }
     }
 
+    /// The ids front matter's `dependencies:` names (a list, or one line
+    /// of ids split at commas), and its line: a Backlog.md task's, a Spec
+    /// Kitty work package's.
+    static func dependencies(of front: YAMLValue) -> (ids: [String], line: Int?) {
+        let ids = strings(front["dependencies"]).flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces }
+            .filter { !$0.isEmpty }
+        return (ids, front.entries.first { $0.key == "dependencies" }?.line)
+    }
+
     /// A list of strings from a list, or from one string split at commas.
     static func strings(_ value: YAMLValue?) -> [String] {
         switch value {
