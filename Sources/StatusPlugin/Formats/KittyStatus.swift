@@ -16,7 +16,8 @@ enum KittyStatus {
     static func lanes(_ data: YAMLValue) -> [(id: String, lane: String, line: Int)]? {
         guard case .mapping(let entries) = data["work_packages"] ?? .null else { return nil }
         let lanes = entries.compactMap { entry -> (String, String, Int)? in
-            guard let lane = PlanCard.text(entry.value["lane"]) else { return nil }
+            // `"WP01": {"lane": "done", …}`, or just `"WP01": "done"`.
+            guard let lane = PlanCard.text(entry.value["lane"]) ?? entry.value.string else { return nil }
             return (entry.key, lane, entry.line)
         }
         return lanes.isEmpty ? nil : lanes
