@@ -124,8 +124,17 @@ struct PlanReader {
     /// `.kiro/` or in a folder the settings name as Kiro's, cancelled
     /// elsewhere. The page's reader and its drawing ask the same question.
     static func dashBox(forPath sourcePath: String, formats: FormatFolders) -> WorkStatus {
-        let folders = sourcePath.split(separator: "/").dropLast().map { $0.lowercased() }
-        return folders.contains(".kiro") || formats.unit(ofPath: sourcePath)?.format == .kiro ? .inProgress : .cancelled
+        // Asked of every page and every list drawn: by bytes, and of the
+        // settings only when they name folders (the tools' own Kiro layout
+        // lies under `.kiro/`).
+        let folders = sourcePath.utf8.split(separator: UInt8(ascii: "/")).dropLast()
+        let kiro = Array(".kiro".utf8)
+        let underKiro = folders.contains { folder in
+            folder.count == kiro.count
+                && zip(folder, kiro).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) == $1 }
+        }
+        if underKiro { return .inProgress }
+        return !formats.folders.isEmpty && formats.unit(ofPath: sourcePath)?.format == .kiro ? .inProgress : .cancelled
     }
 
     /// `formats` tells the page's unit: a unit's task list is read as one.

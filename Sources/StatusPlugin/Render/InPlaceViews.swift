@@ -255,7 +255,8 @@ struct InPlaceViews {
                 ? "<ol class=\"contains-task-list\">\n" : "<ol start=\"\(info.start)\" class=\"contains-task-list\">\n"
         }
         let dashBox = PlanReader.dashBox(forPath: context.page.sourcePath, formats: report.formats)
-        let markers = TaskMarkers(for: context.page, in: context.site, from: context.page.outputPath)
+        let markers = TaskMarkers(
+            for: context.page, in: context.site, from: context.page.outputPath, formats: report.formats)
         for item in list.children {
             guard case .item(let task) = item.kind else { continue }
             let text = PlanReader.itemText(item)

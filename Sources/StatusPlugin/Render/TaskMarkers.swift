@@ -25,14 +25,14 @@ struct TaskMarkers {
     /// The links of the unit the page is the task list of: the headings
     /// `User Story 1 - …` of its `spec.md`, `Requirement 1: …` of its
     /// `requirements.md`. Empty for any other page.
-    init(for page: Page, in site: Site, from outputPath: String) {
+    init(for page: Page, in site: Site, from outputPath: String, formats: FormatFolders) {
         // A BMAD story's tasks cite its criteria: `(AC: #2)`, `(AC1, AC3)`.
         if BMADStory.name(ofPath: page.sourcePath) != nil, let fact = StatusPlugin.fact(of: page, in: site) {
             criteria = fact.criteria.mapValues { "#" + $0 }
             isTaskList = !criteria.isEmpty
             return
         }
-        guard let unit = StatusPlugin.report(for: site).formats.unit(ofPath: page.sourcePath),
+        guard let unit = formats.unit(ofPath: page.sourcePath),
             !PlanLayout.isRecord(page.sourcePath, in: unit)
         else { return }
         isTaskList = true
