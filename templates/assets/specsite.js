@@ -155,6 +155,51 @@
     });
   }
 
+  /* ---- "Copy as Markdown": the page's markdown copy to the clipboard. ---- */
+
+  /* A page opened from disk may not read another file (browsers refuse
+     fetch on file://), so there the button opens the copy instead, where
+     the text can be selected and copied. */
+  Array.prototype.forEach.call(document.querySelectorAll(".copy-markdown"), function (button) {
+    var url = button.getAttribute("data-markdown");
+    var label = button.textContent;
+    var timer = 0;
+    function say(text) {
+      button.textContent = text;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(function () {
+        button.textContent = label;
+      }, 2000);
+    }
+    function open() {
+      window.location.href = url;
+    }
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      if (window.location.protocol === "file:" || !window.fetch || !navigator.clipboard) {
+        open();
+        return;
+      }
+      window
+        .fetch(url)
+        .then(function (response) {
+          if (!response.ok) throw new Error(String(response.status));
+          return response.text();
+        })
+        .then(function (text) {
+          return navigator.clipboard.writeText(text);
+        })
+        .then(
+          function () {
+            say("Copied");
+          },
+          function () {
+            open();
+          }
+        );
+    });
+  });
+
   /* ---- "On this page": closed under 1280 px, highlights the section read. ---- */
 
   var toc = document.querySelector(".page-toc");

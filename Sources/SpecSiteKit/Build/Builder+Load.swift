@@ -248,6 +248,16 @@ extension Builder {
         loaded.revisions = assembly.revisions
         loaded.factPlugins = assembly.factPlugins
         loaded.generations = generations
+        if config.llms {
+            for (index, file) in markdown.enumerated() where file.isMarkdown && file.part == nil {
+                loaded.pageFiles[file.relativePath] = file.absolutePath
+                if let held = contents[file.filePath] {
+                    loaded.heldBytes[file.relativePath] = held
+                } else if !read[index].loaded.bytes.isEmpty {
+                    loaded.heldBytes[file.relativePath] = read[index].loaded.bytes
+                }
+            }
+        }
         if var disk {
             disk.pages = nextDiskPages
             disk.pageDigests = nextDiskPages.mapValues(\.digest)

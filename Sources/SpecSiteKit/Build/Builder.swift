@@ -128,6 +128,12 @@ public struct LoadedSite: Sendable {
     var diskCache: DiskCache.Use?
     /// Pages whose analysis came from the cache on disk.
     var fromDiskCache = 0
+    /// Each markdown document's file (absolute path), by source path: its
+    /// markdown copy for agents is read from there (see ``MarkdownCopies``).
+    var pageFiles: [String: String] = [:]
+    /// The bytes of documents already in memory (a build of documents held in
+    /// memory, a session's cache), by source path: not read again for a copy.
+    var heldBytes: [String: [UInt8]] = [:]
 }
 
 /// Builds a site: load → parse (in parallel) → analyse (in parallel) →

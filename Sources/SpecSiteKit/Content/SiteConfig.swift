@@ -13,6 +13,7 @@ import Foundation
 /// pretty_urls: false          # true: PRD/ instead of PRD.html (needs a web server)
 /// allow_raw_html: false
 /// follow_links_outside: false # true: symbolic links may lead outside the content folder
+/// llms: true                  # false: no llms.txt, llms-full.txt or markdown copies for agents
 /// nav:                        # sidebar order and titles; unlisted pages follow
 ///   - PRD.md
 ///   - Architecture: ARCHITECTURE.md
@@ -50,6 +51,9 @@ public struct SiteConfig: Sendable {
     public var footerLine: Int = 0
     /// Write `PRD/index.html` and link to `PRD/`, for sites served by a web server.
     public var prettyURLs: Bool = false
+    /// Write copies for agents: `llms.txt`, `llms-full.txt` and each page's
+    /// markdown beside its HTML (see ``MarkdownCopies``).
+    public var llms: Bool = true
     /// The sidebar's order and titles, when given; pages not named follow in
     /// their folders.
     public var nav: [NavItem] = []
@@ -69,7 +73,7 @@ public struct SiteConfig: Sendable {
     /// The keys `specsite.yml` understands; anything else is warned about.
     public static let knownKeys: Set<String> = [
         "title", "description", "base_url", "allow_raw_html", "plugins", "external_plugins", "language", "logo",
-        "footer", "pretty_urls", "nav", "follow_links_outside",
+        "footer", "pretty_urls", "nav", "follow_links_outside", "llms",
     ]
 
     /// Reads settings from YAML text. Problems that leave the settings usable are
@@ -113,6 +117,7 @@ public struct SiteConfig: Sendable {
                 config.baseURL = url
             case "allow_raw_html": config.allowRawHTML = try flag(entry)
             case "pretty_urls": config.prettyURLs = try flag(entry)
+            case "llms": config.llms = try flag(entry)
             case "follow_links_outside": config.followLinksOutside = try flag(entry)
             case "language": config.language = try text(entry)
             case "footer":

@@ -76,6 +76,10 @@ extension SiteRenderer {
         // Absent rather than nil or empty: Mustache prints a nil as "nil" and
         // takes an empty string as true.
         if let source = view.sourcePath { page["source"] = source }
+        if let copy = view.markdownCopy {
+            page["markdown"] = HTMLEscaping.percentEncodePath(
+                OutputPaths.urlPath(OutputPaths.fileLink(from: view.outputPath, to: copy, pretty: config.prettyURLs)))
+        }
         let summary = view.summary.isEmpty ? config.description : view.summary
         if !summary.isEmpty { page["summary"] = summary }
         var context: [String: Any] = [

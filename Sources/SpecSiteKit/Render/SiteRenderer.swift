@@ -72,6 +72,8 @@ struct SiteRenderer {
         var sourcePath: String?
         var summary: String
         var template: String = "page"
+        /// The page's markdown copy's path in the site, when it has one (see ``MarkdownCopies``).
+        var markdownCopy: String?
     }
 
     /// Renders into `writer`.
@@ -351,8 +353,9 @@ struct SiteRenderer {
             let log = DiagnosticLog(
                 recordingInto: renderer.diagnostics, keepsNotes: disk != nil || renderer.diagnostics.keepsNotes)
             let record = PageRecord()
-            let view = renderer.renderBody(
+            var view = renderer.renderBody(
                 of: page, summary: summaries[page.outputPath] ?? "", links: links, log: log, record: record)
+            view.markdownCopy = renderer.markdownCopyPath(of: page)
             if !renderer.keepsForNextBuild { links.forget(page) }
             let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
             outputs.write(path, html)
@@ -372,6 +375,12 @@ struct SiteRenderer {
                 diagnostics: entry.diagnostics, copied: entry.copied)
             return PageOutcome(sourcePath: page.sourcePath, entry: entry, reused: false, disk: kept)
         }
+        writeMarkdownCopies(
+            claimed: claimed, summaries: summaries,
+            optional: generated.compactMap { page in
+                pluginPages[page.outputPath] != nil && claimed.contains(page.outputPath)
+                    ? (page.title, OutputPaths.link(from: "index.html", to: page.outputPath, pretty: pretty)) : nil
+            }, outputs: outputs)
         for file in links.referencedFiles {
             let display = ContentDiscovery.join(loaded.displayRoot, file.relativePath)
             switch loaded.boundary.contents(of: file.absolutePath) {

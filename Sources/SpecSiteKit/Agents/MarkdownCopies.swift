@@ -1,0 +1,102 @@
+import Foundation
+
+/// Copies of the site's documents for coding agents and other readers of
+/// plain text: each page's markdown beside its HTML, `llms.txt` (the site's
+/// documents as a linked list with one-line summaries, as the llms.txt
+/// proposal at llmstxt.org sets it out) and `llms-full.txt` (every document,
+/// one after another). On unless `specsite.yml` says `llms: false`.
+public enum MarkdownCopies {
+    /// The index for agents, at the site's root.
+    public static let indexPath = "llms.txt"
+    /// Every document in one file, at the site's root.
+    public static let fullPath = "llms-full.txt"
+
+    /// Where the copy of the page built from `sourcePath` (at the built path
+    /// `outputPath`) is written. A document's copy keeps its file name in its
+    /// page's folder (`PRD.md` beside `PRD.html`, `README.md` beside the
+    /// `index.html` it builds, `planning/ROADMAP.md` for
+    /// `.planning/ROADMAP.md`), so the links it writes to other documents
+    /// lead to their copies. A data page's copy is its page's path with
+    /// `.md` (`tasks.json.md`, `tasks.json.master.md`).
+    public static func path(sourcePath: String, outputPath: String, isDocument: Bool) -> String {
+        guard isDocument else {
+            return (outputPath.hasSuffix(".html") ? String(outputPath.dropLast(5)) : outputPath) + ".md"
+        }
+        return OutputPaths.file(for: sourcePath)
+    }
+
+    /// A document's text as its copy holds it: as written, with its lines
+    /// ended by LF (a plan saved on Windows gives the same copy), and links into
+    /// hidden folders (`../.planning/ROADMAP.md`), which lead where the site
+    /// puts those folders (`../planning/ROADMAP.md`), since the copies sit
+    /// beside the pages. `links` are the document's links as its parse found
+    /// them; a destination is replaced where the text writes it as an inline
+    /// link (`](…)`, `](<…>)`) or a reference definition (`]: …`).
+    public static func text(_ source: String, links: [LinkReference]) -> String {
+        let source = withLineFeeds(source)
+        var replacements: [(from: String, to: String)] = []
+        var seen: Set<String> = []
+        for link in links where seen.insert(link.destination).inserted {
+            if let visible = visibleDestination(link.destination) { replacements.append((link.destination, visible)) }
+        }
+        guard !replacements.isEmpty else { return source }
+        var text = source
+        for (from, to) in replacements {
+            for opening in ["](", "](<", "]: ", "]:<", "]: <"] {
+                text = text.replacingOccurrences(of: opening + from, with: opening + to)
+            }
+        }
+        return text
+    }
+
+    /// `text` with every line break (CR LF, a lone CR) a LF, as ``SourceLines``
+    /// ends lines.
+    static func withLineFeeds(_ text: String) -> String {
+        guard text.utf8.contains(13) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var afterCR = false
+        for byte in text.utf8 {
+            if byte == 10, afterCR {
+                afterCR = false
+                continue
+            }
+            afterCR = byte == 13
+            bytes.append(byte == 13 ? 10 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `destination` with its hidden folders' dots dropped, as the site
+    /// writes them (``OutputPaths/folder(for:)``); nil when that changes
+    /// nothing or it is not a relative path (`https:`, `mailto:`, `/root`, `#anchor`).
+    static func visibleDestination(_ destination: String) -> String? {
+        // A hidden folder is a first segment that starts with a dot, or one after a `/`.
+        guard !destination.hasPrefix("/"), !destination.hasPrefix("#"), !hasScheme(destination),
+            destination.hasPrefix(".") || destination.containsBytes("/.")
+        else { return nil }
+        return rewritten(destination)
+    }
+
+    private static func rewritten(_ destination: String) -> String? {
+        let end = destination.firstIndex { $0 == "#" || $0 == "?" } ?? destination.endIndex
+        let path = destination[..<end]
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard segments.count > 1 else { return nil }
+        // Every segment but the last is a folder; a file keeps its name.
+        let folders = segments.dropLast().map { segment -> String in
+            segment.isEmpty ? segment : OutputPaths.folder(for: segment)
+        }
+        segments.replaceSubrange(0..<folders.count, with: folders)
+        let visible = segments.joined(separator: "/") + destination[end...]
+        return visible == destination ? nil : visible
+    }
+
+    /// Whether `destination` starts with a URL scheme (`https:`, `mailto:`).
+    private static func hasScheme(_ destination: String) -> Bool {
+        guard let colon = destination.firstIndex(of: ":") else { return false }
+        let scheme = destination[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+}
