@@ -36,6 +36,8 @@ public struct StatusPlugin: Plugin {
     public static let pagePath = "status.html"
     /// The machine-readable status.
     public static let jsonPath = "status.json"
+    /// What can start now, for coding agents (``ReadyExport``).
+    public static let readyPath = "ready.json"
     /// The shields.io endpoint.
     public static let shieldsPath = "status-shields.json"
     /// The progress badge.
@@ -289,6 +291,9 @@ public struct StatusPlugin: Plugin {
             outputs.append(.file(path: Self.jsonPath, contents: Array(parts[2].utf8)))
             outputs.append(.file(path: Self.shieldsPath, contents: Array(StatusExport.shields(report).utf8)))
             outputs.append(.file(path: Self.badgePath, contents: Array(StatusExport.badge(report).utf8)))
+            // Made as it is written: it parses again the pages of the items it lists.
+            outputs.append(
+                .deferredFile(path: Self.readyPath) { Array(ReadyExport.json(report, site: site).utf8) })
         }
         return outputs
     }

@@ -112,6 +112,14 @@ public struct Page: Sendable {
         return hasher.finalize()
     }
 
+    /// Whether the page is a markdown document, not a data page (a
+    /// `tasks.json`) or one of its parts.
+    public var isDocument: Bool {
+        guard part == nil else { return false }
+        let lower = sourcePath.lowercased()
+        return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
+    }
+
     /// The folders the page sits in, as the reader sees them (`["planning", "phases"]`).
     public var sectionPath: [String] {
         Array(outputPath.split(separator: "/").dropLast().map(String.init))

@@ -8,7 +8,7 @@ extension SiteRenderer {
         guard loaded.site.config.llms else { return nil }
         return MarkdownCopies.path(
             sourcePath: page.sourcePath, outputPath: page.outputPath,
-            isDocument: loaded.pageFiles[page.sourcePath] != nil)
+            isDocument: page.isDocument)
     }
 
     /// Writes the copy of every page in `claimed` (built paths), then
