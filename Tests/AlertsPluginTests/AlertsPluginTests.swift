@@ -147,7 +147,10 @@ func eachKindRendersItsClassTitleAndBody(kindCase: (marker: String, kind: String
     let plain = try render(body)
     #expect(withoutIcons(html) == alertHead("tip", title: "Tip") + plain + "</div>\n")
     #expect(plain.hasPrefix("<p>Steps:</p>\n<ul>\n<li>one"))
-    #expect(plain.hasSuffix("</ul>\n<pre><code class=\"language-swift\">let x = 1 &lt; 2\n</code></pre>\n"))
+    #expect(
+        plain.hasSuffix(
+            "</ul>\n<div class=\"code-block\"><pre><code class=\"language-swift\"><span class=\"hl-keyword\">let</span> x = <span class=\"hl-number\">1</span> &lt; <span class=\"hl-number\">2</span>\n</code></pre></div>\n"
+        ))
 }
 
 @Test func alertStartingWithAList() throws {

@@ -109,8 +109,10 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(found.first.map { labels($0.graph) }, ["Notification", "Log Action", "Banner"])
         XCTAssertEqual(found.first?.line, 5)
         let html = try render(page(markdown))
-        XCTAssertTrue(html.hasPrefix("<p>The screens a reminder opens:</p>\n<pre><code class=\"language-text\">"))
-        XCTAssertTrue(html.contains("</code></pre>\n<figure class=\"flow\""))
+        XCTAssertTrue(
+            html.hasPrefix(
+                "<p>The screens a reminder opens:</p>\n<div class=\"code-block\"><pre><code class=\"language-text\">"))
+        XCTAssertTrue(html.contains("</code></pre></div>\n<figure class=\"flow\""))
     }
 
     func testSettingsTurnPartsOff() throws {

@@ -114,7 +114,10 @@ struct MarkdownTests {
         #expect(output.contains("<del>gone</del>"))
         #expect(output.contains("<a href=\"https://example.com\">https://example.com</a>"))
         #expect(output.contains("<code>code &lt;b&gt;</code>"))
-        #expect(output.contains("<pre><code class=\"language-swift\">let x = 1 &lt; 2\n</code></pre>"))
+        #expect(
+            output.contains(
+                "<div class=\"code-block\"><pre><code class=\"language-swift\"><span class=\"hl-keyword\">let</span> x = <span class=\"hl-number\">1</span> &lt; <span class=\"hl-number\">2</span>\n</code></pre></div>"
+            ))
     }
 
     @Test func singleTildesAreNotStrikethrough() throws {

@@ -24,7 +24,9 @@ struct GSDRenderTests {
         #expect(GSDTestSupport.count("<article class=\"gsd-task\">", in: html) == 4)
         // Every Swift block of the actions survives as code.
         #expect(GSDTestSupport.count("<pre><code class=\"language-swift\">", in: html) == 6)
-        #expect(html.contains("var progress: Double {"))
+        #expect(
+            html.contains(
+                "<span class=\"hl-keyword\">var</span> progress: <span class=\"hl-type\">Double</span> {"))
         #expect(GSDTestSupport.nestingProblems(html) == [])
         #expect(
             GSDTestSupport.count("<section", in: html) + GSDTestSupport.count("<details", in: html)

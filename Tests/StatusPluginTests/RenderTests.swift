@@ -574,7 +574,10 @@ struct RenderTests {
                     + "<h3 class=\"gsd-task-name\">Create the package</h3>"))
         #expect(body.contains("<h3 class=\"gsd-task-name\">Add the app</h3>"))
         #expect(body.contains("<p>Run <code>swift package init</code> and add <strong>one</strong> target:</p>"))
-        #expect(body.contains("<pre><code class=\"language-swift\">let package = Package(name: &quot;App&quot;)"))
+        #expect(
+            body.contains(
+                "<pre><code class=\"language-swift\"><span class=\"hl-keyword\">let</span> package = <span class=\"hl-type\">Package</span>(name: <span class=\"hl-string\">&quot;App&quot;</span>)"
+            ))
         #expect(body.contains("<div class=\"gsd-part-label\">Verify</div>"))
         #expect(body.contains("<p>Hello printed</p>"))
         for tag in ["objective", "tasks", "task", "name", "files", "action", "verify", "done"] {

@@ -44,7 +44,8 @@ struct RenderTests {
         // The block as written, collapsed (no `open`).
         #expect(
             html.contains(
-                "<details class=\"tk-written\"><summary>ts as written</summary><pre><code class=\"language-ts\">"))
+                "<details class=\"tk-written\"><summary>ts as written</summary><div class=\"code-block\"><pre><code class=\"language-ts\">"
+            ))
     }
 
     @Test func namesAndValuesAreEscaped() throws {

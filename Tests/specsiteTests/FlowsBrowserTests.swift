@@ -225,7 +225,7 @@ struct FlowsBrowserTests {
                 const sequences = [...document.querySelectorAll("pre > code.language-mermaid")]
                     .filter(code => code.textContent.includes("sequenceDiagram"))
                     .map(code => {
-                        const note = code.parentElement.nextElementSibling;
+                        const note = (code.closest(".code-block") ?? code.parentElement).nextElementSibling;
                         return {shown: displayed(code), note: note?.matches("p.flow-note") ? note.textContent : null};
                     });
                 return {

@@ -82,7 +82,7 @@ struct TokensBrowserTests {
                 const written = [...document.querySelectorAll(".tokens-block > details.tk-written")].map(d => ({
                     open: d.open,
                     summary: d.querySelector(":scope > summary")?.textContent ?? "",
-                    holds: [...d.querySelectorAll(":scope > pre, :scope > div.table-wrap > table, :scope > table, :scope > ul")]
+                    holds: [...d.querySelectorAll(":scope > div.code-block > pre, :scope > div.table-wrap > table, :scope > table, :scope > ul")]
                         .map(e => e.tagName.toLowerCase()),
                     // Closed, the original keeps its layout box but is not rendered.
                     shown: [...d.children].filter(e => e.tagName !== "SUMMARY").some(e => e.checkVisibility()),

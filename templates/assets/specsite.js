@@ -200,6 +200,36 @@
     });
   });
 
+  /* ---- A copy button on every code block. ---- */
+
+  Array.prototype.forEach.call(document.querySelectorAll(".code-block"), function (block) {
+    var code = block.querySelector("pre");
+    if (!code || !navigator.clipboard) return;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "code-copy";
+    button.textContent = "Copy";
+    button.setAttribute("aria-label", "Copy the code");
+    var timer = 0;
+    button.addEventListener("click", function () {
+      navigator.clipboard.writeText(code.textContent).then(
+        function () {
+          button.textContent = "Copied";
+          button.classList.add("copied");
+          window.clearTimeout(timer);
+          timer = window.setTimeout(function () {
+            button.textContent = "Copy";
+            button.classList.remove("copied");
+          }, 2000);
+        },
+        function () {
+          button.textContent = "Copy failed";
+        }
+      );
+    });
+    block.appendChild(button);
+  });
+
   /* ---- "On this page": closed under 1280 px, highlights the section read. ---- */
 
   var toc = document.querySelector(".page-toc");

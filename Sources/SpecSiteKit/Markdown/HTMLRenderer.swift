@@ -176,15 +176,23 @@ public final class HTMLRenderer {
             output += "</li>\n"
         case .codeBlock(let info, let code):
             let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+            // The wrapper holds the copy button specsite.js adds.
             if language.isEmpty {
-                output += "<pre><code>"
+                output += "<div class=\"code-block\"><pre><code>"
             } else {
-                output += "<pre><code class=\"language-"
+                output += "<div class=\"code-block\"><pre><code class=\"language-"
                 HTMLEscaping.append(language, to: &output)
                 output += "\">"
             }
-            HTMLEscaping.append(code, to: &output)
-            output += "</code></pre>\n"
+            if let highlighted = Highlighter.html(
+                code, language: language,
+                marked: info.contains("{") || info.contains("hl_lines") ? Highlighter.markedLines(in: info) : nil)
+            {
+                output += highlighted
+            } else {
+                HTMLEscaping.append(code, to: &output)
+            }
+            output += "</code></pre></div>\n"
         case .htmlBlock(let html):
             if let sanitizer {
                 output += sanitizer.block(html, line: node.line)
