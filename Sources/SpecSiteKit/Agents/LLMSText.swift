@@ -103,7 +103,18 @@ public enum LLMSText {
 
     /// Text on one line: line breaks and runs of white space become one space.
     static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        // Most titles and summaries are one line of single spaces already.
+        var plain = true
+        var previous: UInt8 = 32
+        for byte in text.utf8 {
+            if byte < 32 || byte >= 0x80 || (byte == 32 && previous == 32) {
+                plain = false
+                break
+            }
+            previous = byte
+        }
+        if plain && previous != 32 { return text }
+        return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// A title as a link's text: brackets and backslashes escaped.

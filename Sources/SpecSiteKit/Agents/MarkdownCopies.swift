@@ -40,19 +40,58 @@ public enum MarkdownCopies {
             if let visible = visibleDestination(link.destination) { replacements.append((link.destination, visible)) }
         }
         guard !replacements.isEmpty else { return source }
-        var text = source
-        for (from, to) in replacements {
-            for opening in ["](", "](<", "]: ", "]:<", "]: <"] {
-                text = text.replacingOccurrences(of: opening + from, with: opening + to)
+        return replacingDestinations(in: source, replacements)
+    }
+
+    /// `text` with each destination of `replacements` replaced where it
+    /// follows `](`, `](<`, `]: `, `]:<` or `]: <`: one pass over the bytes,
+    /// looking only after each `]` (Foundation's `replacingOccurrences` goes
+    /// through `NSString` and cost a build more than everything else together).
+    static func replacingDestinations(in text: String, _ replacements: [(from: String, to: String)]) -> String {
+        let bytes = Array(text.utf8)
+        let pairs = replacements.map { (from: Array($0.from.utf8), to: Array($0.to.utf8)) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
+        var copied = 0
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "]") else {
+                index += 1
+                continue
+            }
+            // The opening after `]`, and where a destination starts.
+            var start = index + 1
+            if start < bytes.count, bytes[start] == UInt8(ascii: "(") {
+                start += 1
+            } else if start < bytes.count, bytes[start] == UInt8(ascii: ":") {
+                start += 1
+                if start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            } else {
+                index += 1
+                continue
+            }
+            if start < bytes.count, bytes[start] == UInt8(ascii: "<") { start += 1 }
+            if let pair = pairs.first(where: { pair in
+                start + pair.from.count <= bytes.count
+                    && bytes[start..<start + pair.from.count].elementsEqual(pair.from)
+            }) {
+                out += bytes[copied..<start]
+                out += pair.to
+                copied = start + pair.from.count
+                index = copied
+            } else {
+                index = start
             }
         }
-        return text
+        guard copied > 0 else { return text }
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `text` with every line break (CR LF, a lone CR) a LF, as ``SourceLines``
     /// ends lines.
     static func withLineFeeds(_ text: String) -> String {
-        guard text.utf8.contains(13) else { return text }
+        guard text.containsBytes("\r") else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var afterCR = false
@@ -71,11 +110,33 @@ public enum MarkdownCopies {
     /// writes them (``OutputPaths/folder(for:)``); nil when that changes
     /// nothing or it is not a relative path (`https:`, `mailto:`, `/root`, `#anchor`).
     static func visibleDestination(_ destination: String) -> String? {
-        // A hidden folder is a first segment that starts with a dot, or one after a `/`.
-        guard !destination.hasPrefix("/"), !destination.hasPrefix("#"), !hasScheme(destination),
-            destination.hasPrefix(".") || destination.containsBytes("/.")
-        else { return nil }
+        guard hasHiddenFolder(destination), !destination.hasPrefix("/"), !hasScheme(destination) else { return nil }
         return rewritten(destination)
+    }
+
+    /// Whether a segment of the path part of `destination` but its last
+    /// starts with a dot and is neither `.` nor `..`: a byte scan, since
+    /// every link of every page is asked.
+    static func hasHiddenFolder(_ destination: String) -> Bool {
+        var utf8 = destination.utf8[...]
+        // The path part: up to `#` or `?`.
+        if let end = utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) {
+            utf8 = utf8[..<end]
+        }
+        let bytes = Array(utf8)
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+            // A folder (a `/` follows) named `.x`, not `.` or `..`.
+            if end < bytes.count, end > start, bytes[start] == UInt8(ascii: "."),
+                !(end - start == 1 || (end - start == 2 && bytes[start + 1] == UInt8(ascii: ".")))
+            {
+                return true
+            }
+            start = end + 1
+        }
+        return false
     }
 
     private static func rewritten(_ destination: String) -> String? {

@@ -196,6 +196,106 @@ public final class SiteWriter: @unchecked Sendable {
         }
     }
 
+    /// Writes one file of the new site in pieces, as `produce` hands them
+    /// over (`llms-full.txt`, as large as every document together, is
+    /// never held whole). Always written, never kept or linked from the
+    /// previous site; safe beside ``add(_:_:unchanged:)`` on other threads.
+    public func stream(
+        _ path: String, _ produce: (_ write: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) {
+        try begin()
+        defer { end() }
+        let previous = output + "/" + path
+        let folder = OutputPaths.folderOf(path)
+        if !folder.isEmpty, !lock.withLock({ madeFolders.contains(folder) }) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: staging + "/" + folder, withIntermediateDirectories: true)
+            } catch {
+                throw Diagnostic(.error, file: output + "/" + folder, "cannot create folder: \(describe(error))")
+            }
+            lock.withLock {
+                var ancestor = folder
+                while !ancestor.isEmpty, madeFolders.insert(ancestor).inserted {
+                    ancestor = OutputPaths.folderOf(ancestor)
+                }
+            }
+        }
+        let descriptor = open(staging + "/" + path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw Diagnostic(.error, file: previous, "cannot write file: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        try produce { (bytes: [UInt8]) throws(Diagnostic) in
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { buffer in
+                    write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw Diagnostic(.error, file: previous, "cannot write file: \(String(cString: strerror(errno)))")
+                }
+                offset += written
+            }
+        }
+        // Bytes the output holds already are kept as `add` keeps them: the
+        // file of the last build (its stamp unchanged) in an update in place,
+        // else linked from the previous site.
+        let target = staging + "/" + path
+        if let stamp = Self.stamp(previous, ifHoldingFile: target) {
+            if let updating {
+                if let known = updating.files[path], known == stamp {
+                    unlink(target)
+                    lock.withLock {
+                        stamps[path] = known
+                        result.unchanged += 1
+                    }
+                    return
+                }
+            } else if link(previous, target + ".link") == 0 {
+                // Linked beside it and renamed over it: the written copy stays if either fails.
+                if rename(target + ".link", target) == 0 {
+                    lock.withLock {
+                        stamps[path] = stamp
+                        result.unchanged += 1
+                    }
+                    return
+                }
+                unlink(target + ".link")
+            }
+        }
+        let stamp = FileStamp(descriptor: descriptor)
+        lock.withLock {
+            stamps[path] = stamp
+            if updating != nil { staged.append(path) }
+            result.written += 1
+        }
+    }
+
+    /// The stamp of the regular file at `path` when it holds the bytes of the
+    /// file at `other`, compared a megabyte at a time.
+    private static func stamp(_ path: String, ifHoldingFile other: String) -> FileStamp? {
+        var info = stat()
+        var otherInfo = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, stat(other, &otherInfo) == 0,
+            info.st_size == otherInfo.st_size
+        else { return nil }
+        guard let old = FileHandle(forReadingAtPath: path), let new = FileHandle(forReadingAtPath: other) else {
+            return nil
+        }
+        defer {
+            try? old.close()
+            try? new.close()
+        }
+        while true {
+            let a = (try? old.read(upToCount: 1 << 20)) ?? Data()
+            let b = (try? new.read(upToCount: 1 << 20)) ?? Data()
+            guard a == b else { return nil }
+            if a.isEmpty { return FileStamp(info) }
+        }
+    }
+
     /// Starts a write; refused once the session is over.
     private func begin() throws(Diagnostic) {
         state.lock()

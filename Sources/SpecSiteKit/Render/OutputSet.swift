@@ -6,16 +6,26 @@ final class OutputSet: @unchecked Sendable {
     // @unchecked: `sources` is guarded by `lock`; the rest is immutable.
     let displayRoot: String
     let store: @Sendable (String, [UInt8], Bool) throws(Diagnostic) -> Void
+    /// Writes a file in pieces (see ``SiteWriter/stream(_:_:)``); without
+    /// one, the pieces are joined and handed to `store`.
+    let streamStore: StreamStore?
     let diagnostics: DiagnosticLog
+
+    /// Writes the file at a path with the pieces a producer hands over.
+    typealias StreamStore =
+        @Sendable (
+            String, (_ write: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) -> Void
+        ) throws(Diagnostic) -> Void
     private let lock = NSLock()
     private var sources: [String: String] = [:]
 
     init(
         displayRoot: String, store: @escaping @Sendable (String, [UInt8], Bool) throws(Diagnostic) -> Void,
-        diagnostics: DiagnosticLog
+        streamStore: StreamStore? = nil, diagnostics: DiagnosticLog
     ) {
         self.displayRoot = displayRoot
         self.store = store
+        self.streamStore = streamStore
         self.diagnostics = diagnostics
     }
 
@@ -78,6 +88,25 @@ final class OutputSet: @unchecked Sendable {
     func write(_ path: String, _ bytes: [UInt8], unchanged: Bool = false) {
         do {
             try store(path, bytes, unchanged)
+        } catch {
+            diagnostics.report(error)
+        }
+    }
+
+    /// Claims `path` and writes it with the pieces `produce` hands over.
+    func stream(
+        _ path: String, from source: String,
+        _ produce: (_ write: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) -> Void
+    ) {
+        guard claim(path, from: source) else { return }
+        do {
+            if let streamStore {
+                try streamStore(path, produce)
+            } else {
+                var whole: [UInt8] = []
+                try produce { (bytes: [UInt8]) throws(Diagnostic) in whole += bytes }
+                try store(path, whole, false)
+            }
         } catch {
             diagnostics.report(error)
         }

@@ -44,22 +44,27 @@ extension SiteRenderer {
                     baseURL: baseURL
                 ).utf8), from: "llms")
         // Copies are made a batch at a time, on every core, and each batch's
-        // text joins `llms-full.txt` in reading order before the next is
-        // made, so no more than a batch of documents is held beside it.
-        var full = Array(LLMSText.fullHeader(title: config.title, description: description).utf8)
-        let batch = 64
-        for start in stride(from: 0, to: listed.count, by: batch) {
-            let texts = Array(listed[start..<min(start + batch, listed.count)]).parallelMap { entry -> String? in
-                guard let text = copyText(of: entry.page) else { return nil }
-                outputs.write(entry.document.copyPath, Array(text.utf8))
-                return text
-            }
-            for (offset, text) in texts.enumerated() {
-                guard let text else { continue }
-                full += LLMSText.fullEntry(listed[start + offset].document, text: text, baseURL: baseURL).utf8
+        // text goes to `llms-full.txt` in reading order, written as it comes
+        // (at 10,000 documents it is 200 MB), before the next is made.
+        let header = Array(LLMSText.fullHeader(title: config.title, description: description).utf8)
+        outputs.stream(MarkdownCopies.fullPath, from: "llms") { (write) throws(Diagnostic) in
+            try write(header)
+            let batch = 64
+            for start in stride(from: 0, to: listed.count, by: batch) {
+                let texts = Array(listed[start..<min(start + batch, listed.count)]).parallelMap {
+                    entry -> String? in
+                    guard let text = copyText(of: entry.page) else { return nil }
+                    outputs.write(entry.document.copyPath, Array(text.utf8))
+                    return text
+                }
+                var chunk: [UInt8] = []
+                for (offset, text) in texts.enumerated() {
+                    guard let text else { continue }
+                    chunk += LLMSText.fullEntry(listed[start + offset].document, text: text, baseURL: baseURL).utf8
+                }
+                try write(chunk)
             }
         }
-        outputs.add(MarkdownCopies.fullPath, full, from: "llms")
     }
 
     /// The text of `page`'s copy: a document's file as written (links into

@@ -78,7 +78,12 @@ struct SiteRenderer {
 
     /// Renders into `writer`.
     mutating func render(into writer: SiteWriter) -> Rendered {
-        render { (path, bytes, unchanged) throws(Diagnostic) in try writer.add(path, bytes, unchanged: unchanged) }
+        var made = GeneratedOutputs()
+        swap(&made, &generated)
+        return render(
+            taking: consume made,
+            into: { (path, bytes, unchanged) throws(Diagnostic) in try writer.add(path, bytes, unchanged: unchanged) },
+            streamingInto: { (path, produce) throws(Diagnostic) in try writer.stream(path, produce) })
     }
 
     /// Renders, handing each file (path in the site, bytes) to `store`, from
@@ -94,10 +99,12 @@ struct SiteRenderer {
     /// Renders with `made`, the generated outputs, owned here so that each can go once written.
     private func render(
         taking made: consuming GeneratedOutputs,
-        into store: @escaping @Sendable (String, [UInt8], Bool) throws(Diagnostic) -> Void
+        into store: @escaping @Sendable (String, [UInt8], Bool) throws(Diagnostic) -> Void,
+        streamingInto streamStore: OutputSet.StreamStore? = nil
     ) -> Rendered {
         let site = loaded.site
-        let outputs = OutputSet(displayRoot: loaded.displayRoot, store: store, diagnostics: diagnostics)
+        let outputs = OutputSet(
+            displayRoot: loaded.displayRoot, store: store, streamStore: streamStore, diagnostics: diagnostics)
 
         // Whole-site pages and files from plugins.
         outputs.reserve(site.pages.count + made.outputs.count + loaded.files.count + 64)

@@ -77,16 +77,17 @@ enum ReadyExport {
     /// The file's text, keys sorted, so builds are byte-identical.
     static func json(_ report: StatusReport, site: Site) -> String {
         let ready = report.readyNext
-        // Each page parsed once, for all of its ready items.
-        var trees: [String: Page] = [:]
+        // A page is parsed once for its ready items, which come one after
+        // another in site order; only the last page's tree is held.
+        var tree: (path: String, page: Page)?
         var items: [Item] = []
         for entry in ready {
             let item = entry.item
             // A story a sprint file lists is told of in its own file.
             let textPath = item.file ?? item.sourcePath
             var details = WorkDetails()
-            if let page = trees[textPath] ?? site.page(at: textPath)?.withTree() {
-                trees[textPath] = page
+            if tree?.path != textPath { tree = site.page(at: textPath).map { (textPath, $0.withTree()) } }
+            if let page = tree?.page {
                 details = WorkDetails.of(item, on: page)
                 // Lines of another file, or of the markdown a data page is drawn from, are no use.
                 if textPath != item.sourcePath || !page.isDocument { details.lines = nil }
