@@ -145,23 +145,7 @@ public final class SiteWriter: @unchecked Sendable {
                 return
             }
         }
-        // Not `NSString.deletingLastPathComponent`: on Linux it traps on a
-        // one-character path (`a`, the parent folder of `a/page.html`).
-        let folder = OutputPaths.folderOf(path)
-        if !lock.withLock({ madeFolders.contains(folder) }) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: staging + "/" + folder, withIntermediateDirectories: true)
-            } catch {
-                throw Diagnostic(.error, file: output + "/" + folder, "cannot create folder: \(describe(error))")
-            }
-            lock.withLock {
-                var ancestor = folder
-                while !ancestor.isEmpty, madeFolders.insert(ancestor).inserted {
-                    ancestor = OutputPaths.folderOf(ancestor)
-                }
-            }
-        }
+        try makeFolder(of: path)
         let target = staging + "/" + path
         if updating == nil, let stamp = Self.stamp(previous, ifHolding: bytes), link(previous, target) == 0 {
             lock.withLock {
@@ -177,17 +161,7 @@ public final class SiteWriter: @unchecked Sendable {
             throw Diagnostic(.error, file: previous, "cannot write file: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Diagnostic(.error, file: previous, "cannot write file: \(String(cString: strerror(errno)))")
-            }
-            offset += written
-        }
+        try Self.writeAll(bytes, to: descriptor, naming: previous)
         let stamp = FileStamp(descriptor: descriptor)
         lock.withLock {
             stamps[path] = stamp
@@ -206,38 +180,13 @@ public final class SiteWriter: @unchecked Sendable {
         try begin()
         defer { end() }
         let previous = output + "/" + path
-        let folder = OutputPaths.folderOf(path)
-        if !folder.isEmpty, !lock.withLock({ madeFolders.contains(folder) }) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: staging + "/" + folder, withIntermediateDirectories: true)
-            } catch {
-                throw Diagnostic(.error, file: output + "/" + folder, "cannot create folder: \(describe(error))")
-            }
-            lock.withLock {
-                var ancestor = folder
-                while !ancestor.isEmpty, madeFolders.insert(ancestor).inserted {
-                    ancestor = OutputPaths.folderOf(ancestor)
-                }
-            }
-        }
+        try makeFolder(of: path)
         let descriptor = open(staging + "/" + path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw Diagnostic(.error, file: previous, "cannot write file: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        try produce { (bytes: [UInt8]) throws(Diagnostic) in
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { buffer in
-                    write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw Diagnostic(.error, file: previous, "cannot write file: \(String(cString: strerror(errno)))")
-                }
-                offset += written
-            }
+        try produce { (bytes: [UInt8]) throws(Diagnostic) in try Self.writeAll(bytes, to: descriptor, naming: previous)
         }
         // Bytes the output holds already are kept as `add` keeps them: the
         // file of the last build (its stamp unchanged) in an update in place,
@@ -270,6 +219,40 @@ public final class SiteWriter: @unchecked Sendable {
             stamps[path] = stamp
             if updating != nil { staged.append(path) }
             result.written += 1
+        }
+    }
+
+    /// Makes the staging folder that `path` is written in, once.
+    private func makeFolder(of path: String) throws(Diagnostic) {
+        // Not `NSString.deletingLastPathComponent`: on Linux it traps on a
+        // one-character path (`a`, the parent folder of `a/page.html`).
+        let folder = OutputPaths.folderOf(path)
+        guard !lock.withLock({ madeFolders.contains(folder) }) else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: staging + "/" + folder, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic(.error, file: output + "/" + folder, "cannot create folder: \(describe(error))")
+        }
+        lock.withLock {
+            var ancestor = folder
+            while !ancestor.isEmpty, madeFolders.insert(ancestor).inserted {
+                ancestor = OutputPaths.folderOf(ancestor)
+            }
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`; errors name `file`.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, naming file: String) throws(Diagnostic) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Diagnostic(.error, file: file, "cannot write file: \(String(cString: strerror(errno)))")
+            }
+            offset += written
         }
     }
 
