@@ -172,8 +172,8 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Writes one file of the new site in pieces, as `produce` hands them
     /// over (`llms-full.txt`, as large as every document together, is
-    /// never held whole). Always written, never kept or linked from the
-    /// previous site; safe beside ``add(_:_:unchanged:)`` on other threads.
+    /// never held whole), then kept as ``add(_:_:unchanged:)`` keeps a file
+    /// whose bytes did not change. Safe beside `add` on other threads.
     public func stream(
         _ path: String, _ produce: (_ write: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) -> Void
     ) throws(Diagnostic) {
