@@ -42,9 +42,7 @@ public enum LLMSText {
         title: String, description: String, documents: [Document], optional: [(title: String, path: String)],
         baseURL: String?
     ) -> String {
-        var text = "# " + oneLine(title) + "\n"
-        let about = oneLine(description)
-        if !about.isEmpty { text += "\n> " + about + "\n" }
+        var text = fullHeader(title: title, description: description)
         text += "\nEach page's markdown sits beside its HTML; `\(MarkdownCopies.fullPath)` holds every document.\n"
         var order: [String] = []
         var bySection: [String: [Document]] = [:]
@@ -72,8 +70,8 @@ public enum LLMSText {
         return text
     }
 
-    /// The heading `llms-full.txt` writes before a document's text: its title
-    /// and where its copy is.
+    /// The site's title as an H1 and its description as a block quote:
+    /// how both files begin.
     public static func fullHeader(title: String, description: String) -> String {
         var text = "# " + oneLine(title) + "\n"
         let about = oneLine(description)

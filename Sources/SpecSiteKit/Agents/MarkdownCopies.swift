@@ -88,22 +88,17 @@ public enum MarkdownCopies {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `text` with every line break (CR LF, a lone CR) a LF, as ``SourceLines``
-    /// ends lines.
+    /// `text` with every line break (CR LF, a lone CR) a LF, where
+    /// ``SourceLines`` ends lines.
     static func withLineFeeds(_ text: String) -> String {
         guard text.containsBytes("\r") else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var afterCR = false
-        for byte in text.utf8 {
-            if byte == 10, afterCR {
-                afterCR = false
-                continue
-            }
-            afterCR = byte == 13
-            bytes.append(byte == 13 ? 10 : byte)
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for line in SourceLines(text) {
+            out += line.text
+            if !line.lineBreak.isEmpty { out += "\n" }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return out
     }
 
     /// `destination` with its hidden folders' dots dropped, as the site

@@ -34,6 +34,8 @@ public enum Highlighter {
     /// after the language (as mkdocs-material and Docusaurus write them), or
     /// `hl_lines="3 5-6"`. Nil when it marks none.
     public static func markedLines(in info: String) -> Set<Int>? {
+        // Most fences mark nothing: a byte test before any search.
+        guard info.containsBytes("{") || info.containsBytes("hl_lines=") else { return nil }
         var spec: Substring?
         if let open = info.firstIndex(of: "{"), let close = info[open...].firstIndex(of: "}") {
             spec = info[info.index(after: open)..<close]

@@ -184,10 +184,7 @@ public final class HTMLRenderer {
                 HTMLEscaping.append(language, to: &output)
                 output += "\">"
             }
-            if let highlighted = Highlighter.html(
-                code, language: language,
-                marked: info.contains("{") || info.contains("hl_lines") ? Highlighter.markedLines(in: info) : nil)
-            {
+            if let highlighted = Highlighter.html(code, language: language, marked: Highlighter.markedLines(in: info)) {
                 output += highlighted
             } else {
                 HTMLEscaping.append(code, to: &output)
