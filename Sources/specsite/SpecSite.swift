@@ -155,6 +155,11 @@ struct BuildCommand: ParsableCommand {
                     "; reused from the cache: \(pages(summary.fromCache)) analysis, "
                     + "\(pages(summary.renderedFromCache)) HTML"
             }
+            if let bytes = summary.searchIndexBytes {
+                line +=
+                    "; search index \(SpecSite.byteCount(bytes)) in \(summary.searchShards) "
+                    + "shard\(summary.searchShards == 1 ? "" : "s"), largest \(SpecSite.byteCount(summary.searchLargestShard))"
+            }
             console.print(line + ")")
         case .failure(let failure as BuildFailure):
             console.print("error: \(failure)")
@@ -210,5 +215,14 @@ struct InitCommand: ParsableCommand {
         let last = folder.split(separator: "/").last
         guard last == "." || last == ".." else { return folder + "-site" }
         return withoutTrailingSlashes(URL(fileURLWithPath: folder).standardizedFileURL.path) + "-site"
+    }
+}
+
+extension SpecSite {
+    /// A size as people read it: `980 B`, `14.2 kB`, `1.31 MB` (powers of 1,000).
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes < 1_000 { return "\(bytes) B" }
+        if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1_000) }
+        return String(format: "%.2f MB", Double(bytes) / 1_000_000)
     }
 }

@@ -34,9 +34,11 @@ Job ``visit``
     }
 
     ACTION = {"click": "css selector"}        # a real mouse click at the element's centre
-           | {"key": "Tab", "shift": false}   # a key press: Tab, Enter, Escape, Space, ArrowDown, …
+           | {"key": "Tab", "shift": false,   # a key press: Tab, Enter, Escape, Space, ArrowDown, "/", "k", …
+              "ctrl": false}                  # with Shift or Control held
                                               # (after a click or key that follows a link, the
                                               # action waits until the new page has loaded)
+           | {"type": "text"}                 # text typed into the focused element (Input.insertText)
            | {"evaluate": "JS expression"}    # its value is kept in "steps"
            | {"reload": true}                 # reload and wait for the load event
            | {"navigate": "url"}              # go to another page in the same tab
@@ -518,10 +520,14 @@ class Tab:
             self.loads = 0
             self.settle()
 
-    def key(self, name, shift=False):
+    def key(self, name, shift=False, ctrl=False):
         code, key_code, text = KEYS.get(name, (name, 0, name if len(name) == 1 else ""))
         key = " " if code == "Space" else name
-        modifiers = 8 if shift else 0
+        if len(name) == 1 and name.isalpha():
+            code, key_code = "Key" + name.upper(), ord(name.upper())
+        modifiers = (8 if shift else 0) | (2 if ctrl else 0)
+        if ctrl:
+            text = ""
         down = {
             "type": "keyDown" if text else "rawKeyDown",
             "key": key,
@@ -571,7 +577,10 @@ def run_action(tab, action):
     if "click" in action:
         tab.click(action["click"])
     elif "key" in action:
-        tab.key(action["key"], bool(action.get("shift")))
+        tab.key(action["key"], bool(action.get("shift")), bool(action.get("ctrl")))
+    elif "type" in action:
+        tab.call("Input.insertText", {"text": action["type"]})
+        tab.settle_after_input()
     elif "evaluate" in action:
         value = tab.evaluate(action["evaluate"])
         tab.collect()

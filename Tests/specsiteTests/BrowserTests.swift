@@ -81,8 +81,10 @@ struct BrowserDriver {
     enum Action: Encodable {
         /// A real mouse click in the middle of the first element matching a selector.
         case click(String)
-        /// A key press: "Tab", "Enter", "Escape", …
-        case key(String)
+        /// A key press: "Tab", "Enter", "Escape", "/", …; with Control held when `ctrl`.
+        case key(String, ctrl: Bool = false)
+        /// Text typed into the focused element.
+        case type(String)
         /// A script whose value is kept in the visit's `steps`.
         case evaluate(String)
         case reload
@@ -93,7 +95,8 @@ struct BrowserDriver {
             var container = encoder.singleValueContainer()
             switch self {
             case .click(let selector): try container.encode(["click": selector])
-            case .key(let key): try container.encode(["key": key])
+            case .key(let key, let ctrl): try container.encode(ctrl ? ["key": key, "ctrl": "true"] : ["key": key])
+            case .type(let text): try container.encode(["type": text])
             case .evaluate(let script): try container.encode(["evaluate": script])
             case .reload: try container.encode(["reload": "true"])
             case .wait(let milliseconds): try container.encode(["wait": "\(milliseconds)"])

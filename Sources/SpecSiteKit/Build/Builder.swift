@@ -69,6 +69,12 @@ public struct BuildSummary: Sendable, Equatable {
     public var fromCache = 0
     /// Pages whose HTML was taken from the output as the build cache allowed, not rendered again.
     public var renderedFromCache = 0
+    /// Bytes of the search index (its page list and shards), when the site has one.
+    public var searchIndexBytes: Int?
+    /// The shards the search index is split into.
+    public var searchShards = 0
+    /// The largest shard, in bytes.
+    public var searchLargestShard = 0
 }
 
 /// A build that reported errors (or warnings, with `--strict`) and wrote nothing.
@@ -234,6 +240,11 @@ public struct Builder: Sendable {
             written: result.written, unchanged: result.unchanged, warnings: diagnostics.warningCount)
         summary.fromCache = loaded.fromDiskCache
         summary.renderedFromCache = rendered.fromDiskCache
+        if let search = rendered.search {
+            summary.searchIndexBytes = search.indexBytes
+            summary.searchShards = search.shards
+            summary.searchLargestShard = search.largestShard
+        }
         return (
             summary, BuildWork(reparsed: loaded.reparsed, rerendered: rendered.rerendered, stages: clock.stages)
         )

@@ -14,6 +14,7 @@ import Foundation
 /// allow_raw_html: false
 /// follow_links_outside: false # true: symbolic links may lead outside the content folder
 /// llms: true                  # false: no llms.txt, llms-full.txt or markdown copies for agents
+/// search: true                # false: no search index and no search box
 /// nav:                        # sidebar order and titles; unlisted pages follow
 ///   - PRD.md
 ///   - Architecture: ARCHITECTURE.md
@@ -54,6 +55,8 @@ public struct SiteConfig: Sendable {
     /// Write copies for agents: `llms.txt`, `llms-full.txt` and each page's
     /// markdown beside its HTML (see ``MarkdownCopies``).
     public var llms: Bool = true
+    /// Write the search index and give every page a search box (`search: false` turns both off).
+    public var search: Bool = true
     /// The sidebar's order and titles, when given; pages not named follow in
     /// their folders.
     public var nav: [NavItem] = []
@@ -73,7 +76,7 @@ public struct SiteConfig: Sendable {
     /// The keys `specsite.yml` understands; anything else is warned about.
     public static let knownKeys: Set<String> = [
         "title", "description", "base_url", "allow_raw_html", "plugins", "external_plugins", "language", "logo",
-        "footer", "pretty_urls", "nav", "follow_links_outside", "llms",
+        "footer", "pretty_urls", "nav", "follow_links_outside", "llms", "search",
     ]
 
     /// Reads settings from YAML text. Problems that leave the settings usable are
@@ -118,6 +121,7 @@ public struct SiteConfig: Sendable {
             case "allow_raw_html": config.allowRawHTML = try flag(entry)
             case "pretty_urls": config.prettyURLs = try flag(entry)
             case "llms": config.llms = try flag(entry)
+            case "search": config.search = try flag(entry)
             case "follow_links_outside": config.followLinksOutside = try flag(entry)
             case "language": config.language = try text(entry)
             case "footer":

@@ -94,6 +94,7 @@ extension SiteRenderer {
             "scripts": shared.scripts.map { root + $0 },
             "version": specsiteVersion,
         ]
+        if config.search { context["search"] = true }
         if let logo = shared.logo { context["logo"] = root + HTMLEscaping.percentEncodePath(OutputPaths.urlPath(logo)) }
         if !view.tocHTML.isEmpty { context["toc"] = view.tocHTML }
         let (previous, next) = navigation.neighbours(of: view.outputPath)

@@ -61,6 +61,8 @@ struct SiteRenderer {
         var diskRendered: [String: DiskCache.RenderEntry] = [:]
         /// Pages whose HTML was taken from the output, as the cache on disk allowed.
         var fromDiskCache = 0
+        /// What the search index came to, when the site has one.
+        var search: SearchIndex.Written?
     }
 
     /// A page as the template sees it, markdown or generated.
@@ -175,7 +177,8 @@ struct SiteRenderer {
         }
 
         // Assets: the templates' static files, then each plugin's CSS and JS.
-        for (path, bytes) in templates.staticFiles.sorted(by: { $0.key < $1.key }) {
+        for (path, bytes) in templates.staticFiles.sorted(by: { $0.key < $1.key })
+        where site.config.search || path != SearchIndex.scriptPath {
             outputs.add(path, bytes, from: "templates")
         }
         var stylesheets: [String] = []
@@ -214,6 +217,10 @@ struct SiteRenderer {
             if outputs.claim(written, from: source, clash: clash) { claimedPages.insert(page.outputPath) }
         }
         let claimed = claimedPages
+        let search = site.config.search ? SearchIndex() : nil
+        let searchNumbers =
+            search == nil
+            ? [:] : searchNumbers(claimed: claimed, pluginPages: generated.filter { pluginPages[$0.outputPath] != nil })
 
         let shape = BuildCache.SiteShape(
             templates: templates.siteSources,
@@ -277,6 +284,11 @@ struct SiteRenderer {
         for index in generated.indices where claimed.contains(generated[index].outputPath) {
             let page = generated[index]
             let path = OutputPaths.writtenPath(page.outputPath, pretty: pretty)
+            if let search, let number = searchNumbers[page.outputPath] {
+                self.index(
+                    SearchDocument(title: page.title, html: page.contentHTML), outputPath: page.outputPath,
+                    number: number, into: search, outputs: outputs)
+            }
             if let known = reusableGenerated[page.outputPath], known.page == page {
                 outputs.write(path, known.html, unchanged: true)
                 generatedHTML[page.outputPath] = known
@@ -308,6 +320,13 @@ struct SiteRenderer {
             let revision = loaded.revisions[page.sourcePath] ?? 0
             let path = OutputPaths.writtenPath(page.outputPath, pretty: pretty)
             let factPlugins = loaded.factPlugins[page.sourcePath] ?? []
+            /// Adds the page, its tree parsed, to the search index.
+            func addToSearch(_ treed: Page) {
+                guard let search, let number = searchNumbers[page.outputPath] else { return }
+                renderer.index(
+                    SearchDocument(title: page.title, tree: treed.document.root), outputPath: page.outputPath,
+                    number: number, into: search, outputs: outputs)
+            }
             // What the page drew of each plugin's summary, where its inputs
             // changed and the plugin can say.
             var slices: [String: SummarySlice] = [:]
@@ -329,6 +348,7 @@ struct SiteRenderer {
                 DiagnosticLog.replay(known.diagnostics, into: renderer.diagnostics)
                 for file in known.copied { _ = links.copy(file) }
                 outputs.write(path, known.html, unchanged: true)
+                if search != nil { addToSearch(page.withTree()) }
                 // Slices are made only where a generation moved: the entry
                 // then records the new generations (and what it drew of them).
                 guard !slices.isEmpty || known.summaryGenerations.contains(where: { generations[$0] != $1 }) else {
@@ -346,6 +366,7 @@ struct SiteRenderer {
                 DiagnosticLog.replay(known.diagnostics, into: renderer.diagnostics)
                 for file in known.copied { _ = links.copy(file) }
                 outputs.write(path, html)
+                if search != nil { addToSearch(page.withTree()) }
                 let entry = BuildCache.RenderedPage(
                     revision: revision, outputPath: page.outputPath,
                     summaryGenerations: Dictionary(
@@ -360,8 +381,11 @@ struct SiteRenderer {
             let log = DiagnosticLog(
                 recordingInto: renderer.diagnostics, keepsNotes: disk != nil || renderer.diagnostics.keepsNotes)
             let record = PageRecord()
+            // Parsed again here, and let go with the page's view when it is written.
+            let treed = page.withTree()
+            addToSearch(treed)
             var view = renderer.renderBody(
-                of: page, summary: summaries[page.outputPath] ?? "", links: links, log: log, record: record)
+                of: treed, summary: summaries[page.outputPath] ?? "", links: links, log: log, record: record)
             view.markdownCopy = renderer.markdownCopyPath(of: page)
             if !renderer.keepsForNextBuild { links.forget(page) }
             let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
@@ -405,7 +429,9 @@ struct SiteRenderer {
                 "sitemap.xml", Array(Self.sitemap(baseURL: baseURL, paths: listed, pretty: pretty).utf8),
                 from: "sitemap")
         }
+        let searchWritten = search.map { writeSearchIndex($0, outputs: outputs) }
         var result = Rendered(files: outputs.count, generatedPages: generated.count)
+        result.search = searchWritten
         result.shape = shape
         result.generatedHTML = generatedHTML
         if keepsForNextBuild {
@@ -501,8 +527,6 @@ struct SiteRenderer {
     private func renderBody(
         of page: Page, summary: String, links: LinkResolver, log: DiagnosticLog, record: PageRecord
     ) -> PageView {
-        // Parsed again here, and let go with the page's view when it is written.
-        let page = page.withTree()
         let diagnostics = log
         let site = loaded.site
         let plugins = loaded.plugins

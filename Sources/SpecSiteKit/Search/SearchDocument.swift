@@ -1,0 +1,201 @@
+/// What search reads of one page: its title and its sections, each with the
+/// anchor a result jumps to, its heading and its text as a reader sees it.
+struct SearchDocument {
+    /// A part of a page from one heading to the next.
+    struct Section {
+        /// The heading's id; empty for the page's top (its title and what comes before the first heading).
+        var anchor: String
+        var heading: String
+        var text: String
+    }
+
+    var title: String
+    /// The top of the page first (anchor `""`, the title as heading), then one per heading.
+    var sections: [Section]
+
+    /// A markdown page's sections, from its tree: text, code spans and code
+    /// blocks (token names and values are often written in them), image alt
+    /// text, and what raw HTML shows as text. A first H1 is the page's title.
+    init(title: String, tree: MarkdownNode) {
+        self.title = title
+        var sections = [Section(anchor: "", heading: title, text: "")]
+        var sawHeading = false
+        func walk(_ node: MarkdownNode) {
+            switch node.kind {
+            case .heading(let level, let id):
+                let heading = Self.collapsed(node.shownText)
+                defer { sawHeading = true }
+                if !sawHeading && level == 1 { return }
+                sections.append(Section(anchor: id, heading: heading, text: ""))
+                return
+            case .text(let value), .code(let value): sections[sections.count - 1].text += value
+            case .codeBlock(_, let code): sections[sections.count - 1].text += code
+            case .htmlInline(let value): sections[sections.count - 1].text += RawHTML.shownText(of: value)
+            case .htmlBlock: return
+            case .softBreak, .lineBreak: sections[sections.count - 1].text += " "
+            default: break
+            }
+            for child in node.children { walk(child) }
+            if node.isBlock { sections[sections.count - 1].text += " " }
+        }
+        walk(tree)
+        for index in sections.indices { sections[index].text = Self.collapsed(sections[index].text) }
+        self.sections = sections
+    }
+
+    /// A generated page's sections, from its HTML: text between tags (not
+    /// in `<script>` or `<style>`), character references decoded, a new
+    /// section at each heading with an id.
+    init(title: String, html: String) {
+        self.title = title
+        var sections = [Section(anchor: "", heading: title, text: "")]
+        var text: [UInt8] = []
+        /// The heading being read: its id and where its text starts in `text`.
+        var heading: (id: String, start: Int)?
+        let bytes = Array(html.utf8)
+        var index = 0
+        func flush() {
+            sections[sections.count - 1].text += Self.decoded(text)
+            text.removeAll(keepingCapacity: true)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "<") else {
+                text.append(byte)
+                index += 1
+                continue
+            }
+            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { break }
+            let tag = bytes[(index + 1)..<close]
+            let name = Self.tagName(tag)
+            index = close + 1
+            switch name {
+            case "script", "style":
+                // Skipped to their end tag.
+                let end = Array("</\(name)".utf8)
+                index = bytes.range(of: end, from: index)?.upperBound ?? bytes.count
+                if let gt = bytes[index...].firstIndex(of: UInt8(ascii: ">")) { index = gt + 1 }
+            case "h1", "h2", "h3", "h4", "h5", "h6":
+                if let id = Self.attribute("id", in: tag) {
+                    flush()
+                    heading = (id, 0)
+                } else {
+                    text.append(0x20)
+                }
+            case "/h1", "/h2", "/h3", "/h4", "/h5", "/h6":
+                if let open = heading {
+                    let words = Self.collapsed(Self.decoded(Array(text[open.start...])))
+                    text.removeAll(keepingCapacity: true)
+                    sections.append(Section(anchor: open.id, heading: words, text: ""))
+                    heading = nil
+                } else {
+                    text.append(0x20)
+                }
+            default:
+                // Inline tags join words (`<code>x</code>y`); others part them.
+                if !Self.inlineTags.contains(name) { text.append(0x20) }
+            }
+        }
+        flush()
+        for index in sections.indices { sections[index].text = Self.collapsed(sections[index].text) }
+        self.sections = sections
+    }
+
+    private static let inlineTags: Set<String> = [
+        "a", "/a", "b", "/b", "code", "/code", "em", "/em", "i", "/i", "kbd", "/kbd", "mark", "/mark", "span",
+        "/span", "strong", "/strong", "sub", "/sub", "sup", "/sup", "del", "/del", "abbr", "/abbr",
+    ]
+
+    /// `h2` of `h2 id="x"`, `/h2` of `/h2`, lowercased.
+    private static func tagName(_ tag: ArraySlice<UInt8>) -> String {
+        var name: [UInt8] = []
+        for (offset, byte) in tag.enumerated() {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || (byte == UInt8(ascii: "/") && offset > 0) {
+                break
+            }
+            name.append(byte)
+        }
+        return String(decoding: name, as: UTF8.self).lowercased()
+    }
+
+    /// The value of a double-quoted attribute of a tag (as the renderer writes them).
+    private static func attribute(_ name: String, in tag: ArraySlice<UInt8>) -> String? {
+        let key = Array(" \(name)=\"".utf8)
+        guard let found = Array(tag).range(of: key, from: 0) else { return nil }
+        let rest = Array(tag)[found.upperBound...]
+        guard let end = rest.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return decoded(Array(rest[..<end]))
+    }
+
+    /// Text with the character references the renderer writes decoded.
+    static func decoded(_ bytes: [UInt8]) -> String {
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        var out = ""
+        var text = String(decoding: bytes, as: UTF8.self)[...]
+        while let amp = text.firstIndex(of: "&") {
+            out += text[..<amp]
+            let rest = text[amp...]
+            guard let semicolon = rest.prefix(12).firstIndex(of: ";") else {
+                out += "&"
+                text = text[text.index(after: amp)...]
+                continue
+            }
+            let name = rest[rest.index(after: amp)..<semicolon]
+            if let value = named[String(name)] {
+                out += value
+            } else if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16),
+                let scalar = Unicode.Scalar(code)
+            {
+                out.unicodeScalars.append(scalar)
+            } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += rest[...semicolon]
+            }
+            text = text[text.index(after: semicolon)...]
+        }
+        return out + text
+    }
+
+    private static let named: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "middot": "·", "rarr": "→",
+        "larr": "←", "ndash": "–", "mdash": "—", "hellip": "…", "times": "×",
+    ]
+
+    /// Runs of ASCII white space as one space, none at either end.
+    static func collapsed(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var space = false
+            for byte in bytes {
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    space = !out.isEmpty
+                    continue
+                }
+                if space {
+                    out.append(0x20)
+                    space = false
+                }
+                out.append(byte)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// The first range of `needle` at or after `from`.
+    fileprivate func range(of needle: [UInt8], from: Int) -> Range<Int>? {
+        guard !needle.isEmpty, count >= needle.count, from <= count - needle.count else { return nil }
+        var start = from
+        while start <= count - needle.count {
+            if self[start] == needle[0] && self[start..<(start + needle.count)].elementsEqual(needle) {
+                return start..<(start + needle.count)
+            }
+            start += 1
+        }
+        return nil
+    }
+}

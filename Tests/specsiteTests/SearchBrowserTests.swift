@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import SpecSiteKit
+
+/// The search box as a reader uses it, in headless Chromium: opened with
+/// `/` or Ctrl-K, a query typed, ranked results with the words marked, the
+/// arrow keys and Enter to jump to a heading; from `file://` and from a
+/// server under a sub-path. And the browser makes the same terms as the index.
+@Suite("Search in a browser", .serialized, .enabled(if: chromiumPath != nil))
+struct SearchBrowserTests {
+    let browser = BrowserTests()
+
+    /// What the dialog shows.
+    static let results = """
+        (() => {
+          const dialog = document.querySelector("dialog.search-dialog");
+          return {
+            open: !!(dialog && dialog.open),
+            status: dialog ? dialog.querySelector(".search-status").textContent : null,
+            titles: [...document.querySelectorAll(".search-result-title")].map(e => e.textContent),
+            sections: [...document.querySelectorAll(".search-result-section")].map(e => e.getAttribute("href")),
+            headings: [...document.querySelectorAll(".search-result-heading")].map(e => e.textContent),
+            marks: [...document.querySelectorAll(".search-dialog mark")].map(e => e.textContent),
+            focused: document.activeElement ? document.activeElement.className : null,
+            ms: dialog ? Number(dialog.dataset.queryMs) : null
+          };
+        })()
+        """
+
+    func site() throws -> (folder: String, site: String) {
+        let folder = CommandLineTests().temporaryFolder()
+        let site = folder + "/docs"
+        let printed = try browser.build(CommandLineTests.repository + "/content", into: site)
+        #expect(printed.contains("search index"), "the summary reports the index: \(printed)")
+        return (folder, site)
+    }
+
+    func check(_ start: String, named name: String) throws {
+        let results = try BrowserDriver().visit([
+            BrowserDriver.Visit(
+                url: start, width: 1100, screenshot: browser.screenshot("search-\(name)"),
+                actions: [
+                    .key("/"), .type("chunk 7"), .wait(500), .evaluate(Self.results),
+                    .key("ArrowDown"), .key("ArrowDown"), .evaluate(Self.results), .key("Enter"),
+                    .evaluate("({ url: location.href, open: !!document.querySelector('dialog[open]') })"),
+                ])
+        ])
+        var result = try #require(results.first)
+        result.consoleMessages.removeAll { $0.url.hasSuffix("/favicon.ico") }
+        browser.expectClean(result, name)
+        let steps = result.steps.map(\.value)
+        try #require(steps.count == 9, "\(steps)")
+        let shown = steps[3]
+        #expect(shown["open"].bool == true)
+        let titles = shown["titles"].strings
+        #expect(titles.first == "Tidepool — Implementation Plan (v1.0)", "the plan with CHUNK-007 first: \(titles)")
+        #expect(titles.contains("Sprint 3: Finish the Core Loop"), "'Chunk 7' of the sprint plan: \(titles)")
+        let sections = shown["sections"].strings
+        #expect(sections.first?.hasSuffix("IMPLEMENTATION_PLAN.html#chunk-007-healthkit-sync--blocked") == true, "\(sections)")
+        let marks = shown["marks"].strings
+        #expect(marks.contains("CHUNK-007"), "the id is marked as written: \(marks)")
+        #expect(shown["status"].string?.hasSuffix("shown.") == true || shown["status"].string?.hasSuffix("pages.") == true)
+        #expect((shown["ms"].number ?? 0) > 0)
+        // Down twice: the first result's page, then its first section.
+        #expect(steps[6]["focused"].string == "search-result-section", "\(steps[6])")
+        let landed = steps[8]
+        #expect(landed["url"].string?.hasSuffix("IMPLEMENTATION_PLAN.html#chunk-007-healthkit-sync--blocked") == true, "\(landed)")
+        #expect(landed["open"].bool == false)
+    }
+
+    @Test func fromDiskAQueryFindsTheChunkAndEnterJumpsToIt() throws {
+        let (folder, site) = try site()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try check(browser.url(site + "/planning/ROADMAP.html"), named: "file")
+    }
+
+    @Test func servedUnderASubPathItFindsTheSame() throws {
+        let (folder, _) = try site()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try StaticServer(root: folder)
+        defer { server.stop() }
+        try check("http://127.0.0.1:\(server.port)/docs/PRD.html", named: "served")
+    }
+
+    @Test func controlKOpensItAndHostileQueriesAreHarmless() throws {
+        let (folder, site) = try site()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let long = String(repeating: "health sync ", count: 84)
+        let results = try BrowserDriver().visit([
+            BrowserDriver.Visit(
+                url: browser.url(site + "/PRD.html"),
+                actions: [
+                    .key("k", ctrl: true), .wait(200), .evaluate(Self.results),
+                    .type(#".*+?^${}()|[]\/ <img src=x onerror=alert(1)> "#), .wait(400), .evaluate(Self.results),
+                    .evaluate("document.querySelector('.search-input').value = ''"), .type(long), .wait(500),
+                    .evaluate(Self.results),
+                    .evaluate("document.querySelector('.search-input').value = ''"), .type("helth"), .wait(400),
+                    .evaluate(Self.results),
+                    .evaluate("document.querySelectorAll('.search-dialog img').length"),
+                    .evaluate("document.querySelector('.search-input').value = ''"), .type("color.brand.primary"),
+                    .wait(400), .evaluate(Self.results),
+                ])
+        ])
+        let result = try #require(results.first)
+        browser.expectClean(result, "hostile queries")
+        let steps = result.steps.map(\.value)
+        try #require(steps.count == 19, "\(steps)")
+        #expect(steps[2]["open"].bool == true, "Ctrl-K opens search")
+        let odd = steps[5]
+        #expect(!odd["titles"].array.isEmpty, "the words of an odd query are still searched: \(odd)")
+        let longQuery = steps[9]
+        #expect(!longQuery["titles"].array.isEmpty, "\(longQuery)")
+        let typo = steps[13]
+        #expect(
+            typo["titles"].strings.contains("Tidepool — Product Requirements") == true,
+            "one letter off still finds HealthKit: \(typo)")
+        #expect(steps[14].number == 0, "a query's markup is shown as text, never made")
+        let token = steps[18]
+        #expect(token["titles"].strings.contains("Tokens"), "the Tokens page knows the token: \(token)")
+        #expect(
+            token["sections"].strings.contains { $0.hasSuffix("tokens.html#kind-color-design-system-md") },
+            "\(token)")
+    }
+
+    @Test func theBrowserMakesTheSameTermsAsTheIndex() throws {
+        let (folder, site) = try site()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var texts: [String] = [
+            "CHUNK-007 T012 FR_3 v1.2.3 #3B82F6 #fff #123 exportSidebar HTTPServer 007 0",
+            "Über café naïve 東京 ΣΊΣΥΦΟΣ İstanbul ǅemal",
+            String(repeating: "y", count: 40) + " " + String(repeating: "z", count: 41),
+        ]
+        let documents = try FileManager.default.subpathsOfDirectory(atPath: CommandLineTests.repository + "/content")
+            .filter { $0.hasSuffix(".md") }.sorted()
+        for path in documents {
+            texts.append(try String(contentsOfFile: CommandLineTests.repository + "/content/" + path, encoding: .utf8))
+        }
+        let expected = texts.map { SearchTerms.terms(in: $0).map(\.text) }
+        let encoded = String(decoding: try JSONEncoder().encode(texts), as: UTF8.self)
+        let results = try BrowserDriver().visit([
+            BrowserDriver.Visit(
+                url: browser.url(site + "/PRD.html"),
+                evaluate: "(\(encoded)).map(t => window.specsiteSearch.terms(t))")
+        ])
+        let result = try #require(results.first)
+        browser.expectClean(result, "terms")
+        let made = result.value.array.map(\.strings)
+        try #require(made.count == expected.count)
+        var words = 0
+        for (index, terms) in made.enumerated() {
+            words += terms.count
+            if terms != expected[index] {
+                let first =
+                    zip(terms, expected[index]).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(terms.count, expected[index].count)
+                Issue.record("text \(index): the browser differs at term \(first): \(terms.dropFirst(first).prefix(5)) against \(expected[index].dropFirst(first).prefix(5))")
+            }
+        }
+        #expect(words > 10_000, "the whole default site's text is compared (\(words) terms)")
+    }
+}
