@@ -64,8 +64,10 @@ struct SearchIndexTests {
                 #expect(text.hasPrefix(prefix) && text.hasSuffix(");\n"), "\(path)")
                 return String(text.dropFirst(prefix.count).dropLast(3))
             }
-            let meta = try JSONSerialization.jsonObject(
-                with: Data(try payload("assets/search/index.js", prefix: "specsiteSearch.meta(").utf8)) as! [String: Any]
+            let meta =
+                try JSONSerialization.jsonObject(
+                    with: Data(try payload("assets/search/index.js", prefix: "specsiteSearch.meta(").utf8))
+                as! [String: Any]
             pages = meta["pages"] as! [[String]]
             shardKeys = meta["shards"] as! [String]
             let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -88,13 +90,15 @@ struct SearchIndexTests {
             }
             for (number, key) in shardKeys.enumerated() {
                 let text = try payload("assets/search/t/\(number).js", prefix: "specsiteSearch.shard(\(number),")
-                let lines = (try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
+                let lines =
+                    (try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
                     as! String).split(separator: "|")
                 var previous: [UInt16] = []
                 for (index, line) in lines.enumerated() {
                     let sharedEnd = line.firstIndex { digits.firstIndex(of: $0)! < 32 }!
                     let shared = numbers(line[...sharedEnd])[0]
-                    let fields = line[line.index(after: sharedEnd)...].split(separator: ",", omittingEmptySubsequences: false)
+                    let fields = line[line.index(after: sharedEnd)...].split(
+                        separator: ",", omittingEmptySubsequences: false)
                     let units = Array(previous.prefix(shared)) + Array(fields[0].utf16)
                     let term = String(decoding: units, as: UTF16.self)
                     if index == 0 { #expect(term == key, "a shard is listed under its first term") }
@@ -112,7 +116,9 @@ struct SearchIndexTests {
                         page += heads[at]
                         headings.append((page, heads[at + 1]))
                     }
-                    postings[term] = (body.map { (page: $0.0, many: $0.1) }, headings.map { (page: $0.0, section: $0.1) })
+                    postings[term] = (
+                        body.map { (page: $0.0, many: $0.1) }, headings.map { (page: $0.0, section: $0.1) }
+                    )
                 }
             }
             for number in pages.indices {
@@ -127,7 +133,9 @@ struct SearchIndexTests {
     @Test func theIndexPointsTermsAtPagesAndHeadingsAtSections() throws {
         let space = Workspace()
         defer { space.remove() }
-        space.write("PLAN.md", """
+        space.write(
+            "PLAN.md",
+            """
             # Delivery plan
 
             Intro about the sync engine.
@@ -178,7 +186,9 @@ struct SearchIndexTests {
         }
         for space in [first, second] {
             for number in 0..<40 {
-                space.write("docs/page-\(number).md", "# Page \(number)\n\n## Part \(number % 7)\n\nWord\(number) and shared text.\n")
+                space.write(
+                    "docs/page-\(number).md",
+                    "# Page \(number)\n\n## Part \(number % 7)\n\nWord\(number) and shared text.\n")
             }
             #expect(space.build().error == nil)
         }
@@ -188,13 +198,16 @@ struct SearchIndexTests {
     }
 
     @Test func shardsAreCutBySizeAndListedByTheirFirstTerm() {
-        let lines = (0..<4_000).map { SearchIndex.Line(term: String(format: "term%05d", $0), postings: Array("ABCDEFGHIJ".utf8)) }
+        let lines = (0..<4_000).map {
+            SearchIndex.Line(term: String(format: "term%05d", $0), postings: Array("ABCDEFGHIJ".utf8))
+        }
         let shards = SearchIndex.split(lines)
         #expect(shards.count > 1)
         #expect(shards.map(\.key) == shards.map { $0.lines[0].term })
         #expect(shards.flatMap(\.lines).map(\.term) == lines.map(\.term))
         for shard in shards {
-            #expect(shard.lines.reduce(0) { $0 + $1.term.utf8.count + $1.postings.count + 3 } <= SearchIndex.shardBudget)
+            #expect(
+                shard.lines.reduce(0) { $0 + $1.term.utf8.count + $1.postings.count + 3 } <= SearchIndex.shardBudget)
         }
         var out: [UInt8] = []
         SearchIndex.appendJSString("a\"b\\c</script>\u{2028}é😀\n", to: &out)

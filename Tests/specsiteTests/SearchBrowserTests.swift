@@ -57,15 +57,20 @@ struct SearchBrowserTests {
         #expect(titles.first == "Tidepool — Implementation Plan (v1.0)", "the plan with CHUNK-007 first: \(titles)")
         #expect(titles.contains("Sprint 3: Finish the Core Loop"), "'Chunk 7' of the sprint plan: \(titles)")
         let sections = shown["sections"].strings
-        #expect(sections.first?.hasSuffix("IMPLEMENTATION_PLAN.html#chunk-007-healthkit-sync--blocked") == true, "\(sections)")
+        #expect(
+            sections.first?.hasSuffix("IMPLEMENTATION_PLAN.html#chunk-007-healthkit-sync--blocked") == true,
+            "\(sections)")
         let marks = shown["marks"].strings
         #expect(marks.contains("CHUNK-007"), "the id is marked as written: \(marks)")
-        #expect(shown["status"].string?.hasSuffix("shown.") == true || shown["status"].string?.hasSuffix("pages.") == true)
+        #expect(
+            shown["status"].string?.hasSuffix("shown.") == true || shown["status"].string?.hasSuffix("pages.") == true)
         #expect((shown["ms"].number ?? 0) > 0)
         // Down twice: the first result's page, then its first section.
         #expect(steps[6]["focused"].string == "search-result-section", "\(steps[6])")
         let landed = steps[8]
-        #expect(landed["url"].string?.hasSuffix("IMPLEMENTATION_PLAN.html#chunk-007-healthkit-sync--blocked") == true, "\(landed)")
+        #expect(
+            landed["url"].string?.hasSuffix("IMPLEMENTATION_PLAN.html#chunk-007-healthkit-sync--blocked") == true,
+            "\(landed)")
         #expect(landed["open"].bool == false)
     }
 
@@ -154,7 +159,9 @@ struct SearchBrowserTests {
                 let first =
                     zip(terms, expected[index]).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     ?? min(terms.count, expected[index].count)
-                Issue.record("text \(index): the browser differs at term \(first): \(terms.dropFirst(first).prefix(5)) against \(expected[index].dropFirst(first).prefix(5))")
+                Issue.record(
+                    "text \(index): the browser differs at term \(first): \(terms.dropFirst(first).prefix(5)) against \(expected[index].dropFirst(first).prefix(5))"
+                )
             }
         }
         #expect(words > 10_000, "the whole default site's text is compared (\(words) terms)")

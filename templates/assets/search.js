@@ -167,8 +167,8 @@
     var hash = false;
     var runStart = -1, partStart = 0, previous = NONE;
     function emit(term, id, word) {
-      // At most 40 UTF-8 bytes, as in the index (a UTF-16 unit is at most three).
-      if (term.length * 3 <= 40 || encoder.encode(term).length <= 40) out.push({ text: term, id: id, word: word });
+      // At most 40 UTF-8 bytes before stemming, as in the index (a UTF-16 unit is at most three).
+      if (word.length * 3 <= 40 || encoder.encode(word).length <= 40) out.push({ text: term, id: id, word: word });
     }
     function finishRun(end) {
       var run = text.slice(runStart, end);

@@ -10,8 +10,16 @@
 enum PorterStemmer {
     /// The stem of `word` (lowercase ASCII letters); words of one or two letters are left as they are.
     static func stem(_ word: [UInt8]) -> [UInt8] {
-        guard word.count > 2 else { return word }
-        var stemmer = State(b: word, k: word.count - 1)
+        var word = word
+        stem(&word)
+        return word
+    }
+
+    /// Stems `word` in place (the index stems every word of the site, so without copying it).
+    static func stem(_ word: inout [UInt8]) {
+        guard word.count > 2 else { return }
+        var stemmer = State(b: [], k: word.count - 1)
+        swap(&stemmer.b, &word)
         stemmer.step1ab()
         if stemmer.k > 0 {
             stemmer.step1c()
@@ -20,7 +28,8 @@ enum PorterStemmer {
             stemmer.step4()
             stemmer.step5()
         }
-        return Array(stemmer.b[0...stemmer.k])
+        swap(&stemmer.b, &word)
+        word.removeSubrange((stemmer.k + 1)...)
     }
 
     /// The word being stemmed: `b[0...k]` is what is left of it, `j` the end of the stem an ending was found after.

@@ -19,27 +19,30 @@ struct SearchDocument {
     init(title: String, tree: MarkdownNode) {
         self.title = title
         var sections = [Section(anchor: "", heading: title, text: "")]
+        // The current section's text, as bytes: appending to a String costs more.
+        var text: [UInt8] = []
         var sawHeading = false
         func walk(_ node: MarkdownNode) {
             switch node.kind {
             case .heading(let level, let id):
-                let heading = Self.collapsed(node.shownText)
                 defer { sawHeading = true }
                 if !sawHeading && level == 1 { return }
-                sections.append(Section(anchor: id, heading: heading, text: ""))
+                sections[sections.count - 1].text = Self.collapsed(text)
+                text.removeAll(keepingCapacity: true)
+                sections.append(Section(anchor: id, heading: Self.collapsed(Array(node.shownText.utf8)), text: ""))
                 return
-            case .text(let value), .code(let value): sections[sections.count - 1].text += value
-            case .codeBlock(_, let code): sections[sections.count - 1].text += code
-            case .htmlInline(let value): sections[sections.count - 1].text += RawHTML.shownText(of: value)
+            case .text(let value), .code(let value): text += value.utf8
+            case .codeBlock(_, let code): text += code.utf8
+            case .htmlInline(let value): text += RawHTML.shownText(of: value).utf8
             case .htmlBlock: return
-            case .softBreak, .lineBreak: sections[sections.count - 1].text += " "
+            case .softBreak, .lineBreak: text.append(0x20)
             default: break
             }
             for child in node.children { walk(child) }
-            if node.isBlock { sections[sections.count - 1].text += " " }
+            if node.isBlock { text.append(0x20) }
         }
         walk(tree)
-        for index in sections.indices { sections[index].text = Self.collapsed(sections[index].text) }
+        sections[sections.count - 1].text = Self.collapsed(text)
         self.sections = sections
     }
 
@@ -67,22 +70,22 @@ struct SearchDocument {
             }
             guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { break }
             let tag = bytes[(index + 1)..<close]
-            let name = Self.tagName(tag)
             index = close + 1
-            switch name {
-            case "script", "style":
+            let kind = Self.kind(of: tag)
+            switch kind {
+            case .script, .style:
                 // Skipped to their end tag.
-                let end = Array("</\(name)".utf8)
+                let end = Array((kind == .script ? "</script" : "</style").utf8)
                 index = bytes.range(of: end, from: index)?.upperBound ?? bytes.count
                 if let gt = bytes[index...].firstIndex(of: UInt8(ascii: ">")) { index = gt + 1 }
-            case "h1", "h2", "h3", "h4", "h5", "h6":
+            case .headingOpen:
                 if let id = Self.attribute("id", in: tag) {
                     flush()
                     heading = (id, 0)
                 } else {
                     text.append(0x20)
                 }
-            case "/h1", "/h2", "/h3", "/h4", "/h5", "/h6":
+            case .headingClose:
                 if let open = heading {
                     let words = Self.collapsed(Self.decoded(Array(text[open.start...])))
                     text.removeAll(keepingCapacity: true)
@@ -91,9 +94,11 @@ struct SearchDocument {
                 } else {
                     text.append(0x20)
                 }
-            default:
+            case .inline:
                 // Inline tags join words (`<code>x</code>y`); others part them.
-                if !Self.inlineTags.contains(name) { text.append(0x20) }
+                break
+            case .other:
+                text.append(0x20)
             }
         }
         flush()
@@ -101,22 +106,40 @@ struct SearchDocument {
         self.sections = sections
     }
 
-    private static let inlineTags: Set<String> = [
-        "a", "/a", "b", "/b", "code", "/code", "em", "/em", "i", "/i", "kbd", "/kbd", "mark", "/mark", "span",
-        "/span", "strong", "/strong", "sub", "/sub", "sup", "/sup", "del", "/del", "abbr", "/abbr",
-    ]
+    /// What a tag is to the text around it.
+    private enum TagKind { case script, style, headingOpen, headingClose, inline, other }
 
-    /// `h2` of `h2 id="x"`, `/h2` of `/h2`, lowercased.
-    private static func tagName(_ tag: ArraySlice<UInt8>) -> String {
-        var name: [UInt8] = []
-        for (offset, byte) in tag.enumerated() {
-            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || (byte == UInt8(ascii: "/") && offset > 0) {
+    /// The kind of a tag by its name (`h2` of `h2 id="x"`, `/h2`), read as
+    /// a number rather than a string: a large site's Tokens page has a
+    /// million tags.
+    private static func kind(of tag: ArraySlice<UInt8>) -> TagKind {
+        var packed: UInt64 = 0
+        var length = 0
+        for byte in tag {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || (byte == UInt8(ascii: "/") && length > 0)
+            {
                 break
             }
-            name.append(byte)
+            length += 1
+            if length > 8 { return .other }
+            packed = packed << 8 | UInt64(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
         }
-        return String(decoding: name, as: UTF8.self).lowercased()
+        return tagKinds[packed] ?? .other
     }
+
+    private static let tagKinds: [UInt64: TagKind] = {
+        func packed(_ name: String) -> UInt64 { name.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
+        var kinds: [UInt64: TagKind] = [packed("script"): .script, packed("style"): .style]
+        for level in 1...6 {
+            kinds[packed("h\(level)")] = .headingOpen
+            kinds[packed("/h\(level)")] = .headingClose
+        }
+        for name in ["a", "b", "code", "em", "i", "kbd", "mark", "span", "strong", "sub", "sup", "del", "abbr"] {
+            kinds[packed(name)] = .inline
+            kinds[packed("/" + name)] = .inline
+        }
+        return kinds
+    }()
 
     /// The value of a double-quoted attribute of a tag (as the renderer writes them).
     private static func attribute(_ name: String, in tag: ArraySlice<UInt8>) -> String? {
@@ -164,24 +187,26 @@ struct SearchDocument {
 
     /// Runs of ASCII white space as one space, none at either end.
     static func collapsed(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var space = false
-            for byte in bytes {
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                    space = !out.isEmpty
-                    continue
-                }
-                if space {
-                    out.append(0x20)
-                    space = false
-                }
-                out.append(byte)
+        collapsed(Array(text.utf8))
+    }
+
+    /// The text of UTF-8 bytes with runs of ASCII white space as one space, none at either end.
+    static func collapsed(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var space = false
+        for byte in bytes {
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                space = !out.isEmpty
+                continue
             }
-            return String(decoding: out, as: UTF8.self)
+            if space {
+                out.append(0x20)
+                space = false
+            }
+            out.append(byte)
         }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

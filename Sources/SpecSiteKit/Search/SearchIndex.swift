@@ -53,13 +53,27 @@ final class SearchIndex: @unchecked Sendable {
     /// Adds page `number` (from 0; every number up to the last one is added
     /// once) at `url` (relative to the site root) and returns its file's bytes.
     func add(_ document: SearchDocument, number: Int, url: String) -> [UInt8] {
-        var bodyCounts: [String: Int] = [:]
+        // Words are counted as written and stemmed once each.
+        var words = WordCounter()
+        var plain = WordCounter()
         var headingSections: [String: [Int]] = [:]
         for (index, section) in document.sections.enumerated() {
             SearchTerms.forEachTerm(in: section.heading) { term, _ in
                 if headingSections[term]?.last != index { headingSections[term, default: []].append(index) }
             }
-            SearchTerms.forEachTerm(in: section.text) { term, _ in bodyCounts[term, default: 0] += 1 }
+            SearchTerms.forEachWord(in: section.text) { bytes, kind in
+                if kind == .word { words.add(bytes) } else { plain.add(bytes) }
+            }
+        }
+        var bodyCounts: [String: Int] = [:]
+        bodyCounts.reserveCapacity(words.count + plain.count)
+        plain.forEachWord { bytes, count in bodyCounts[String(decoding: bytes, as: UTF8.self), default: 0] += count }
+        var stem: [UInt8] = []
+        words.forEachWord { bytes, count in
+            stem.removeAll(keepingCapacity: true)
+            stem += bytes
+            SearchTerms.stem(&stem)
+            bodyCounts[String(decoding: stem, as: UTF8.self), default: 0] += count
         }
         lock.withLock {
             pages[number] = (url, document.title)
@@ -234,17 +248,49 @@ final class SearchIndex: @unchecked Sendable {
     /// so a file reads the same whatever encoding the browser assumes.
     static func appendJSString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for unit in text.utf16 {
-            switch unit {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x20...0x7E where unit != 0x3C: out.append(UInt8(unit))
-            default:
-                out += Array("\\u".utf8)
-                let hex = String(unit, radix: 16)
-                out += Array((String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        func escape(_ unit: UInt32) {
+            out += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
+            for shift in stride(from: 12, through: 0, by: -4) {
+                out.append(hexDigits[Int((unit >> UInt32(shift)) & 0xF)])
             }
+        }
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of printable ASCII are copied whole: the pages' files hold the site's text.
+            var index = 0
+            var runStart = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C && byte != 0x3C {
+                    index += 1
+                    continue
+                }
+                out += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+                switch byte {
+                case 0x22: out += [0x5C, 0x22]
+                case 0x5C: out += [0x5C, 0x5C]
+                case 0..<0x80: escape(UInt32(byte))
+                default:
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                    for offset in 1..<length where index + offset < bytes.count {
+                        value = value << 6 | (UInt32(bytes[index + offset]) & 0x3F)
+                    }
+                    if value >= 0x10000 {
+                        escape(0xD800 + ((value - 0x10000) >> 10))
+                        escape(0xDC00 + ((value - 0x10000) & 0x3FF))
+                    } else {
+                        escape(value)
+                    }
+                    index += length - 1
+                }
+                index += 1
+                runStart = index
+            }
+            out += UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count])
         }
         out.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

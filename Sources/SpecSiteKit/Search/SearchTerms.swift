@@ -34,11 +34,37 @@ enum SearchTerms {
     }
 
     /// Calls `body` with each term of `text` and whether it is an id.
+    static func forEachTerm(in text: String, _ body: (String, Bool) -> Void) {
+        forEachWord(in: text) { bytes, kind in
+            switch kind {
+            case .word:
+                var word = Array(bytes)
+                stem(&word)
+                body(String(decoding: word, as: UTF8.self), false)
+            case .plain: body(String(decoding: bytes, as: UTF8.self), false)
+            case .id: body(String(decoding: bytes, as: UTF8.self), true)
+            }
+        }
+    }
+
+    /// What ``forEachWord(in:_:)`` hands over.
+    enum WordKind {
+        /// Letters, lowercased, not a stop word: its term is its stem (see ``stem(_:)``).
+        case word
+        /// A number or a colour: its term as it is.
+        case plain
+        /// An id: its term as it is.
+        case id
+    }
+
+    /// Calls `body` with each word of `text` before stemming (its UTF-8
+    /// bytes, valid only during the call), and what it is. The index stems
+    /// each word once per page rather than every time it occurs.
     ///
     /// A scan of the UTF-8 bytes, with ASCII classified by table: the whole
     /// site's text goes through here once, and Foundation's lowercasing and
     /// `Character` iteration cost more than the rest of the index together.
-    static func forEachTerm(in text: String, _ body: (String, Bool) -> Void) {
+    static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>, WordKind) -> Void) {
         var text = text
         withoutActuallyEscaping(body) { body in
             text.withUTF8 { bytes in
@@ -48,16 +74,16 @@ enum SearchTerms {
         }
     }
 
-    /// One pass over a text's bytes; see ``forEachTerm(in:_:)``.
+    /// One pass over a text's bytes; see ``forEachWord(in:_:)``.
     private struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
-        let body: (String, Bool) -> Void
-        /// The current run's parts: byte ranges, and whether each is digits.
+        let body: (UnsafeBufferPointer<UInt8>, WordKind) -> Void
+        /// The current run's parts, when it may be a colour: byte ranges, and whether each is digits.
         var parts: [(start: Int, end: Int, digits: Bool)] = []
-        /// The last run's letters, lowercased, when it ended with them and one `-`, `_` or `.` followed it.
-        var pendingLetters: [UInt8]?
+        /// Whether ``letters`` are the last run's, for an id: it ended with them and one `-`, `_` or `.` followed it.
+        var pending = false
 
-        init(bytes: UnsafeBufferPointer<UInt8>, body: @escaping (String, Bool) -> Void) {
+        init(bytes: UnsafeBufferPointer<UInt8>, body: @escaping (UnsafeBufferPointer<UInt8>, WordKind) -> Void) {
             self.bytes = bytes
             self.body = body
         }
@@ -78,12 +104,12 @@ enum SearchTerms {
                 let (kind, length) = Self.kind(at: index, in: bytes)
                 if kind == .none {
                     if runStart >= 0 {
-                        parts.append((partStart, index, previous == .digit))
+                        part(partStart, index, digits: previous == .digit, hash: hash)
                         finishRun(start: runStart, hash: hash)
                         runStart = -1
                         separator = bytes[index]
                     } else {
-                        pendingLetters = nil
+                        pending = false
                         separator = nil
                     }
                     hash = bytes[index] == UInt8(ascii: "#")
@@ -92,89 +118,132 @@ enum SearchTerms {
                     continue
                 }
                 if runStart < 0 {
-                    if let mark = separator, mark != UInt8(ascii: "-"), mark != UInt8(ascii: "_"), mark != UInt8(ascii: ".") {
-                        pendingLetters = nil
+                    if let mark = separator, mark != UInt8(ascii: "-"), mark != UInt8(ascii: "_"),
+                        mark != UInt8(ascii: ".")
+                    {
+                        pending = false
                     }
+                    if !pending { letters = nil }
                     separator = nil
                     runStart = index
                     partStart = index
                 } else if (kind == .digit) != (previous == .digit) || (previous == .lower && kind == .upper) {
-                    parts.append((partStart, index, previous == .digit))
+                    part(partStart, index, digits: previous == .digit, hash: hash)
                     partStart = index
                 }
                 previous = kind
                 index += length
             }
             if runStart >= 0 {
-                parts.append((partStart, bytes.count, previous == .digit))
+                part(partStart, bytes.count, digits: previous == .digit, hash: hash)
                 finishRun(start: runStart, hash: hash)
             }
         }
 
+        /// The term being made, when it is not a slice of the text as it is.
+        var term: [UInt8] = []
+        /// The last letters part: of this run, or of the last one when ``pending``. An id begins with them.
+        var letters: Range<Int>?
+
+        /// A part of the run, handled now unless the run may be a colour
+        /// (it began after a `#`), which is known only at its end.
+        @inline(__always)
+        mutating func part(_ start: Int, _ end: Int, digits: Bool, hash: Bool) {
+            if hash { parts.append((start, end, digits)) } else { handle(start, end, digits: digits) }
+        }
+
         mutating func finishRun(start: Int, hash: Bool) {
-            defer { parts.removeAll(keepingCapacity: true) }
-            if hash, let colour = hexColour(start: start, end: parts[parts.count - 1].end) {
-                emit(colour, id: false)
-                pendingLetters = nil
-                return
+            if hash {
+                defer { parts.removeAll(keepingCapacity: true) }
+                if makeHexColour(start: start, end: parts[parts.count - 1].end) {
+                    emit(term, .plain)
+                    pending = false
+                    letters = nil
+                    return
+                }
+                for part in parts { handle(part.start, part.end, digits: part.digits) }
             }
-            var previousLetters = pendingLetters
-            for part in parts {
-                if part.digits {
-                    var start = part.start
-                    while start < part.end - 1 && bytes[start] == UInt8(ascii: "0") { start += 1 }
-                    let number = Array(bytes[start..<part.end])
-                    if let letters = previousLetters { emit(letters + number, id: true) }
-                    emit(number, id: false)
-                    previousLetters = nil
+            pending = letters != nil
+        }
+
+        /// The terms of one part of a run: a number (and an id, after
+        /// letters), or a word.
+        mutating func handle(_ start: Int, _ end: Int, digits: Bool) {
+            if digits {
+                var first = start
+                while first < end - 1 && bytes[first] == UInt8(ascii: "0") { first += 1 }
+                let number = UnsafeBufferPointer(rebasing: bytes[first..<end])
+                if let letters {
+                    lowercase(letters)
+                    term += number
+                    emit(term, .id)
+                }
+                emit(number, .plain)
+                letters = nil
+            } else {
+                letters = start..<end
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                // Most words are small ASCII letters already: handed over as they are.
+                if slice.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) {
+                    if !SearchTerms.isStopWord(slice) { emit(slice, .word) }
                 } else {
-                    let letters = lowercased(part.start, part.end)
-                    if !SearchTerms.stopWords.contains(String(decoding: letters, as: UTF8.self)) {
-                        emit(SearchTerms.stemmed(letters), id: false)
-                    }
-                    previousLetters = letters
+                    lowercase(start..<end)
+                    if !SearchTerms.isStopWord(term) { emit(term, .word) }
                 }
             }
-            pendingLetters = previousLetters
         }
 
-        func emit(_ term: [UInt8], id: Bool) {
-            guard term.count <= SearchTerms.longestTerm else { return }
-            body(String(decoding: term, as: UTF8.self), id)
+        /// Hands a term over. A word is checked for length before it is
+        /// stemmed: a stem is never longer than its word, and a term is kept
+        /// by the length of the text it came from, in the browser too.
+        func emit(_ word: UnsafeBufferPointer<UInt8>, _ kind: WordKind) {
+            guard word.count <= SearchTerms.longestTerm else { return }
+            body(word, kind)
         }
 
-        func lowercased(_ start: Int, _ end: Int) -> [UInt8] {
-            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if slice.allSatisfy({ $0 < 0x80 }) {
-                return slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        func emit(_ word: [UInt8], _ kind: WordKind) {
+            word.withUnsafeBufferPointer { emit($0, kind) }
+        }
+
+        /// The bytes of `range`, lowercased, into ``term``.
+        mutating func lowercase(_ range: Range<Int>) {
+            term.removeAll(keepingCapacity: true)
+            let slice = UnsafeBufferPointer(rebasing: bytes[range])
+            guard slice.contains(where: { $0 >= 0x80 }) else {
+                term += slice.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+                return
             }
             // A final sigma is a sigma: lowercasing makes one where a word ends, and a part may end anywhere.
-            return Array(String(decoding: slice, as: UTF8.self).lowercased().replacingOccurrences(of: "ς", with: "σ").utf8)
+            term = Array(
+                String(decoding: slice, as: UTF8.self).lowercased().replacingOccurrences(of: "ς", with: "σ").utf8)
         }
 
-        /// `#` and the lowercased run when it is a hex colour: six or eight
-        /// hex digits, or three or four with a letter among them (`#123` is an issue number).
-        func hexColour(start: Int, end: Int) -> [UInt8]? {
+        /// Makes ``term`` `#` and the lowercased run when the run is a hex
+        /// colour: six or eight hex digits, or three or four with a letter
+        /// among them (`#123` is an issue number).
+        mutating func makeHexColour(start: Int, end: Int) -> Bool {
             let count = end - start
-            guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
-            var colour: [UInt8] = [UInt8(ascii: "#")]
+            guard count == 3 || count == 4 || count == 6 || count == 8 else { return false }
+            term.removeAll(keepingCapacity: true)
+            term.append(UInt8(ascii: "#"))
             var letter = false
             for byte in bytes[start..<end] {
                 switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): colour.append(byte)
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): term.append(byte)
                 case UInt8(ascii: "a")...UInt8(ascii: "f"):
-                    colour.append(byte)
+                    term.append(byte)
                     letter = true
                 case UInt8(ascii: "A")...UInt8(ascii: "F"):
-                    colour.append(byte + 32)
+                    term.append(byte + 32)
                     letter = true
-                default: return nil
+                default: return false
                 }
             }
-            return count >= 6 || letter ? colour : nil
+            return count >= 6 || letter
         }
 
         /// The kind of the scalar at `index` and its length in bytes.
+        @inline(__always)
         static func kind(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Kind, Int) {
             let byte = bytes[index]
             switch byte {
@@ -201,11 +270,35 @@ enum SearchTerms {
         }
     }
 
-    /// The Porter stem of an ASCII word longer than two letters; other words as they are.
-    static func stemmed(_ word: [UInt8]) -> [UInt8] {
-        guard word.count > 2, word.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return word }
-        return PorterStemmer.stem(word)
+    /// Stems an ASCII word longer than two letters with Porter's rules; leaves other words as they are.
+    static func stem(_ word: inout [UInt8]) {
+        guard word.count > 2, word.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return }
+        PorterStemmer.stem(&word)
     }
+
+    /// Whether lowercased letters are a stop word, without making a string of them.
+    static func isStopWord(_ word: [UInt8]) -> Bool {
+        word.withUnsafeBufferPointer { isStopWord($0) }
+    }
+
+    /// Whether lowercased letters are a stop word.
+    static func isStopWord(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard word.count <= 5 else { return false }
+        var packed: UInt64 = 0
+        for byte in word { packed = packed << 8 | UInt64(byte) }
+        // A binary search of 33 numbers: every word of the site is looked up.
+        var low = 0
+        var high = stopWordsPacked.count
+        while low < high {
+            let middle = (low + high) / 2
+            if stopWordsPacked[middle] < packed { low = middle + 1 } else { high = middle }
+        }
+        return low < stopWordsPacked.count && stopWordsPacked[low] == packed
+    }
+
+    /// ``stopWords``, each packed into a number (none is longer than five letters), sorted.
+    private static let stopWordsPacked: [UInt64] =
+        stopWords.map { word in word.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }.sorted()
 
     /// Lucene's English stop words: in nearly every page, so they find nothing.
     static let stopWords: Set<String> = [
