@@ -7,7 +7,7 @@
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: site test deps test-deps lint format bench bench-layout bench-plans bench-rebuild bench-reload bench-single clean fuzz fuzz-smoke test-sanitizers
+.PHONY: site test deps test-deps lint format bench bench-layout bench-plans bench-rebuild bench-reload bench-single bench-search clean fuzz fuzz-smoke test-sanitizers
 
 deps:
 	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
@@ -60,6 +60,11 @@ bench: deps bench-layout bench-plans
 	python3 bench/bench.py
 	$(MAKE) --no-print-directory bench-rebuild
 	$(MAKE) --no-print-directory bench-single
+
+# Search in headless Chromium on the 1,000-document set: index size, what a query loads, query time.
+bench-search: test-deps
+	$(SWIFT) build -c release --product specsite
+	python3 bench/search.py .build/release/specsite
 
 # One document of about 21 MB (the 1,000-document set joined), against bare cmark-gfm.
 bench-single: deps

@@ -68,7 +68,7 @@ struct SearchIndexTests {
                 try JSONSerialization.jsonObject(
                     with: Data(try payload("assets/search/index.js", prefix: "specsiteSearch.meta(").utf8))
                 as! [String: Any]
-            pages = meta["pages"] as! [[String]]
+            let count = meta["pages"] as! Int
             shardKeys = meta["shards"] as! [String]
             let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
             func numbers(_ text: Substring) -> [Int] {
@@ -121,9 +121,12 @@ struct SearchIndexTests {
                     )
                 }
             }
-            for number in pages.indices {
+            pages = []
+            for number in 0..<count {
                 let text = try payload("assets/search/p/\(number).js", prefix: "specsiteSearch.page(\(number),")
-                pageFiles[number] = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String]]
+                let fields = try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) as! [Any]
+                pages.append([fields[0] as! String, fields[1] as! String])
+                pageFiles[number] = fields[2] as? [[String]]
             }
         }
 

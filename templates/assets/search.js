@@ -246,7 +246,9 @@
   window.specsiteSearch = {
     meta: function (data) { arrive("index", data); },
     shard: function (number, text) { arrive("t/" + number, parseShard(text)); },
-    page: function (number, sections) { arrive("p/" + number, sections); },
+    page: function (number, url, title, sections) {
+      arrive("p/" + number, { url: url, title: title, sections: sections });
+    },
     /* For tests: the terms of a text as the index makes them. */
     terms: function (text) { return terms(String(text), false).map(function (t) { return t.text; }); },
     stem: stem
@@ -460,8 +462,8 @@
     var truncated = words.length > MAX_WORDS;
     words = words.slice(0, MAX_WORDS);
     ids = ids.slice(0, MAX_WORDS);
-    if (!words.length) return Promise.resolve({ results: [], words: [], all: true, truncated: truncated });
-    var total = meta.pages.length;
+    if (!words.length) return Promise.resolve({ results: [], words: [], marked: [], all: true, truncated: truncated });
+    var total = meta.pages;
     // Every word may be the beginning of one: people type "auth conf".
     var lookups = words.map(function (t) { return candidates(meta, t, true); });
     var idLookups = ids.map(function (t) { return candidates(meta, t, false); });
@@ -502,7 +504,18 @@
         return { page: +key, score: scores[key] + (hits[key] - 1) * 0.01, sections: sections[key] || {} };
       });
       results.sort(function (a, b) { return b.score - a.score || a.page - b.page; });
-      return { results: results, words: words.concat(ids), all: allFound, truncated: truncated };
+      // What is marked: the query's words (and what begins with them), and
+      // the words a typo was taken for.
+      var marked = words.concat(ids), seenTerm = {};
+      marked.forEach(function (t) { seenTerm[t.text] = true; });
+      found[0].forEach(function (matches) {
+        matches.forEach(function (match) {
+          if (match.quality >= 0.5 || seenTerm[match.term] || /^[0-9#]/.test(match.term)) return;
+          seenTerm[match.term] = true;
+          marked.push({ text: match.term, word: match.term, id: false });
+        });
+      });
+      return { results: results, words: words.concat(ids), marked: marked, all: allFound, truncated: truncated };
     });
   }
 
@@ -696,7 +709,7 @@
       if (mine !== sequence) return null;
       var shown = ranked.results.slice(0, MAX_RESULTS);
       return Promise.all(shown.map(function (r) {
-        return load("p/" + r.page).catch(function () { return []; });
+        return load("p/" + r.page).catch(function () { return null; });
       })).then(function (pages) {
         if (mine !== sequence) return;
         show(ranked, shown, pages);
@@ -709,7 +722,7 @@
 
   function show(ranked, shown, pages) {
     list.textContent = "";
-    var regexps = patterns(ranked.words);
+    var regexps = patterns(ranked.marked || ranked.words);
     var count = ranked.results.length;
     var words = ranked.words.filter(function (w) { return !w.id; }).length;
     if (!words) status.textContent = "Type a word to search (the commonest words are not searched).";
@@ -720,20 +733,22 @@
         (ranked.truncated ? " (only the first " + MAX_WORDS + " words were searched)" : "") + ".";
     }
     shown.forEach(function (result, index) {
-      var info = meta.pages[result.page];
-      var url = new URL(info[0], root).href;
+      var page = pages[index];
+      if (!page) return;
+      var url = new URL(page.url, root).href;
       var item = document.createElement("li");
       item.className = "search-result";
       var link = document.createElement("a");
       link.className = "search-result-page";
       link.href = url;
-      highlighted(link.appendChild(document.createElement("span")), info[1], regexps).className = "search-result-title";
+      highlighted(link.appendChild(document.createElement("span")), page.title, regexps).className =
+        "search-result-title";
       var path = document.createElement("span");
       path.className = "search-result-path";
-      path.textContent = decodeURIComponent(info[0].replace(/%(?![0-9a-fA-F]{2})/g, "%25"));
+      path.textContent = decodeURIComponent(page.url.replace(/%(?![0-9a-fA-F]{2})/g, "%25"));
       link.appendChild(path);
       item.appendChild(link);
-      var sections = pages[index] || [];
+      var sections = page.sections;
       var chosen = chooseSections(sections, result.sections, regexps);
       if (chosen.length) {
         var inner = document.createElement("ul");

@@ -20,7 +20,7 @@ final class SearchIndex: @unchecked Sendable {
     static let scriptPath = "assets/search.js"
     /// The folder of the index in the site.
     static let folder = "assets/search/"
-    /// The file listing the pages and shards, loaded when search is first opened.
+    /// The file giving the number of pages and each shard's first term, loaded when search is first opened.
     static let metaPath = folder + "index.js"
     static func shardPath(_ number: Int) -> String { folder + "t/\(number).js" }
     static func pagePath(_ number: Int) -> String { folder + "p/\(number).js" }
@@ -37,11 +37,11 @@ final class SearchIndex: @unchecked Sendable {
     private var body: [String: [UInt32]] = [:]
     /// Per term, the sections whose heading holds it: `page << 32 | section` (section 0 is the title).
     private var headings: [String: [UInt64]] = [:]
-    private var pages: [Int: (url: String, title: String)] = [:]
+    private var pages: Set<Int> = []
 
     /// What was written, for the build's summary.
     struct Written: Sendable, Equatable {
-        /// The index proper: the page list and the shards.
+        /// The index proper: the shard list and the shards.
         var indexBytes = 0
         var shards = 0
         var largestShard = 0
@@ -76,7 +76,7 @@ final class SearchIndex: @unchecked Sendable {
             bodyCounts[String(decoding: stem, as: UTF8.self), default: 0] += count
         }
         lock.withLock {
-            pages[number] = (url, document.title)
+            pages.insert(number)
             for (term, count) in bodyCounts {
                 body[term, default: []].append(UInt32(number) << 1 | (count >= 3 ? 1 : 0))
             }
@@ -84,12 +84,19 @@ final class SearchIndex: @unchecked Sendable {
                 for section in sections { headings[term, default: []].append(UInt64(number) << 32 | UInt64(section)) }
             }
         }
-        return Self.pageFile(document, number: number)
+        return Self.pageFile(document, number: number, url: url)
     }
 
-    /// A page's file: `specsiteSearch.page(N,[[anchor,heading,text],…])`.
-    static func pageFile(_ document: SearchDocument, number: Int) -> [UInt8] {
-        var out = Array("specsiteSearch.page(\(number),[".utf8)
+    /// A page's file: `specsiteSearch.page(N,url,title,[[anchor,heading,text],…])`.
+    /// The URL and title are here rather than in the page list: a query
+    /// needs them only for the results shown, and at 10,000 pages the list
+    /// would be 850 kB for the first query to load.
+    static func pageFile(_ document: SearchDocument, number: Int, url: String) -> [UInt8] {
+        var out = Array("specsiteSearch.page(\(number),".utf8)
+        appendJSString(url, to: &out)
+        out.append(UInt8(ascii: ","))
+        appendJSString(document.title, to: &out)
+        out += Array(",[".utf8)
         var budget = pageTextLimit
         for (index, section) in document.sections.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -128,17 +135,7 @@ final class SearchIndex: @unchecked Sendable {
             files.append((Self.shardPath(number), out))
         }
         written.shards = shards.count
-        var meta = Array("specsiteSearch.meta({\"version\":1,\"pages\":[".utf8)
-        for number in 0..<(pages.keys.max().map { $0 + 1 } ?? 0) {
-            if number > 0 { meta.append(UInt8(ascii: ",")) }
-            let page = pages[number] ?? ("", "")
-            meta.append(UInt8(ascii: "["))
-            Self.appendJSString(page.url, to: &meta)
-            meta.append(UInt8(ascii: ","))
-            Self.appendJSString(page.title, to: &meta)
-            meta.append(UInt8(ascii: "]"))
-        }
-        meta += Array("],\"shards\":[".utf8)
+        var meta = Array("specsiteSearch.meta({\"version\":1,\"pages\":\(pages.count),\"shards\":[".utf8)
         for (number, shard) in shards.enumerated() {
             if number > 0 { meta.append(UInt8(ascii: ",")) }
             Self.appendJSString(shard.key, to: &meta)
