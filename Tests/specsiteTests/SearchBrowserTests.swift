@@ -166,4 +166,68 @@ struct SearchBrowserTests {
         }
         #expect(words > 10_000, "the whole default site's text is compared (\(words) terms)")
     }
+
+    @Test func rankingPutsWhatWasAskedForFirst() throws {
+        let folder = CommandLineTests().temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files = [
+            "stories/3-1.md": "# Story 3.1: Project list\n\nSee the story-3 notes. Help text, help, help.\n",
+            "stories/3-5.md": "# Story 3.5: Help overlay\n\nThe overlay.\n",
+            "plan.md": "# Plan\n\n## CHUNK-007: Sync\n\nText.\n\n## CHUNK-017: Other\n\nA chunk, then 7 and 17.\n",
+            "tasks.md": "# Tasks\n\n- [ ] T012 Create the model in src/models/user.py\n- [ ] T120 Other task\n",
+        ]
+        for (path, text) in files {
+            let full = folder + "/content/" + path
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        try browser.build(folder + "/content", into: folder + "/site")
+        let order = """
+            (async () => {
+              const first = async (query) => {
+                const ranked = await window.specsiteSearch.query(query);
+                return ranked.map(r => r.page);
+              };
+              return { story: await first("story 3.5"), chunk: await first("chunk 7"), task: await first("t12") };
+            })()
+            """
+        let results = try BrowserDriver().visit([
+            BrowserDriver.Visit(
+                url: browser.url(folder + "/site/plan.html"),
+                actions: [
+                    .evaluate(order), .key("/"), .type("T12"), .wait(400), .evaluate(Self.results),
+                    .evaluate(
+                        "[...document.querySelectorAll('.search-dialog mark')].map(m => m.textContent)"),
+                ])
+        ])
+        let result = try #require(results.first)
+        browser.expectClean(result, "ranking")
+        let steps = result.steps.map(\.value)
+        try #require(steps.count == 6, "\(steps)")
+        let index = try SearchIndexFiles(site: folder + "/site")
+        func titles(_ key: String) -> [String] {
+            steps[0][key].array.compactMap { $0.number.map { index.titles[Int($0)] ?? "?" } }
+        }
+        #expect(titles("story").first == "Story 3.5: Help overlay", "the title with every word: \(titles("story"))")
+        #expect(titles("chunk").first == "Plan", "\(titles("chunk"))")
+        #expect(titles("task") == ["Tasks"], "T120 is not T012: \(titles("task"))")
+        #expect(steps[5].strings == ["T012"], "the id is marked, not every word beginning with t: \(steps[5])")
+    }
+}
+
+/// The titles of a built site's search index, by page number (from each page's file).
+struct SearchIndexFiles {
+    var titles: [Int: String] = [:]
+
+    init(site: String) throws {
+        let folder = site + "/assets/search/p"
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            let number = Int(name.dropLast(3))!
+            let body = text.dropFirst("specsiteSearch.page(\(number),".count).dropLast(3)
+            let fields = try JSONSerialization.jsonObject(with: Data("[\(body)]".utf8)) as! [Any]
+            titles[number] = fields[1] as? String
+        }
+    }
 }

@@ -184,7 +184,9 @@
         var part = parts[i];
         if (part.digits) {
           var number = part.text.replace(/^0+(?=.)/, "");
-          if (letters !== null) emit(letters + number, true, letters + number);
+          // A query's "story 3.5" is not the id story3: its number goes on.
+          var goesOn = asQuery && i === parts.length - 1 && /^\.[0-9]/.test(text.slice(end, end + 2));
+          if (letters !== null && !goesOn) emit(letters + number, true, letters + number);
           emit(number, false, number);
           letters = null;
         } else {
@@ -248,6 +250,12 @@
     shard: function (number, text) { arrive("t/" + number, parseShard(text)); },
     page: function (number, url, title, sections) {
       arrive("p/" + number, { url: url, title: title, sections: sections });
+    },
+    /* For tests and benchmarks: the ranked pages of a query, [{page, score}]. */
+    query: function (text) {
+      return load("index").then(function (data) { return rank(data, String(text)); }).then(function (ranked) {
+        return ranked.results.map(function (r) { return { page: r.page, score: r.score }; });
+      });
     },
     /* For tests: the terms of a text as the index makes them. */
     terms: function (text) { return terms(String(text), false).map(function (t) { return t.text; }); },
@@ -468,9 +476,9 @@
     var lookups = words.map(function (t) { return candidates(meta, t, true); });
     var idLookups = ids.map(function (t) { return candidates(meta, t, false); });
     return Promise.all([Promise.all(lookups), Promise.all(idLookups)]).then(function (found) {
-      var scores = {}, hits = {}, sections = {};
-      function credit(matches, weightOf) {
-        var perPage = {};
+      var scores = {}, hits = {}, sections = {}, inTitle = {};
+      function credit(matches, weightOf, countTitle) {
+        var perPage = {}, titled = {};
         matches.forEach(function (match) {
           var pages = decode(match.postings);
           Object.keys(pages).forEach(function (key) {
@@ -478,6 +486,7 @@
             var weight = p.body ? (p.many ? BODY + MANY : BODY) : 0;
             p.sections.forEach(function (s) {
               weight = Math.max(weight, s === 0 ? TITLE : HEADING);
+              if (s === 0 && match.quality === 1) titled[page] = true;
               if (!sections[page]) sections[page] = {};
               sections[page][s] = (sections[page][s] || 0) + 1;
             });
@@ -489,11 +498,12 @@
         var idf = Math.log(1 + total / Math.max(1, pagesFound.length));
         pagesFound.forEach(function (key) {
           scores[key] = (scores[key] || 0) + weightOf(perPage[key]) * idf;
+          if (countTitle && titled[key]) inTitle[key] = (inTitle[key] || 0) + 1;
         });
         return perPage;
       }
       found[0].forEach(function (matches) {
-        var perPage = credit(matches, function (w) { return w; });
+        var perPage = credit(matches, function (w) { return w; }, true);
         Object.keys(perPage).forEach(function (key) { hits[key] = (hits[key] || 0) + 1; });
       });
       found[1].forEach(function (matches) { credit(matches, function (w) { return ID * Math.min(w, 1); }); });
@@ -501,7 +511,9 @@
       var allFound = every.length > 0;
       var chosen = allFound ? every : Object.keys(hits);
       var results = chosen.map(function (key) {
-        return { page: +key, score: scores[key] + (hits[key] - 1) * 0.01, sections: sections[key] || {} };
+        // A title that holds every word, as written, is what was asked for.
+        var titleBonus = inTitle[key] === words.length ? 2 : 1;
+        return { page: +key, score: scores[key] * titleBonus + (hits[key] - 1) * 0.01, sections: sections[key] || {} };
       });
       results.sort(function (a, b) { return b.score - a.score || a.page - b.page; });
       // What is marked: the query's words (and what begins with them), and
@@ -528,6 +540,14 @@
   /* One pattern per query word: the word or its stem, and what follows in
      the same word; a number with any leading zeros; an id with its separator. */
   function patterns(words) {
+    // The parts of an id ("t" and "12" of T012) are marked as the id, not
+    // wherever they stand alone: a "t" would mark every word beginning with it.
+    var parts = {};
+    words.forEach(function (t) {
+      var m = t.id && /^(\D+)(\d+)$/.exec(t.text);
+      if (m) { parts[m[1]] = true; parts[m[2]] = true; }
+    });
+    words = words.filter(function (t) { return t.id || !(parts[t.word] || parts[t.text]); });
     return words.map(function (t) {
       var source;
       if (t.id) {
@@ -538,7 +558,9 @@
         source = "(?<![\\p{L}\\p{N}])0*" + escapeRegExp(t.text) + "(?![\\p{L}\\p{N}])";
       } else {
         var forms = unique([t.word, t.text]).map(escapeRegExp).join("|");
-        source = "(?<![\\p{L}\\p{N}])(?:" + forms + ")[\\p{L}\\p{M}]*";
+        // One or two letters are marked as a word of their own, not as the start of every word.
+        source = "(?<![\\p{L}\\p{N}])(?:" + forms + ")" +
+          (t.word.length < 3 ? "(?![\\p{L}\\p{N}])" : "[\\p{L}\\p{M}]*");
       }
       return new RegExp(source, "giu");
     });
