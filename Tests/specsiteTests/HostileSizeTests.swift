@@ -144,7 +144,7 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("c15000 refers to {c14999}, which is not a token of this site"))
         #expect(outcome.stderr.contains("/DESIGN.md: warning: and 14,900 more warnings in this file, not shown"))
-        #expect(outcome.stderr.contains(", 15000 warnings)"))
+        #expect(outcome.stderr.contains(", 15000 warnings;") || outcome.stderr.contains(", 15000 warnings)"))
     }
 
     // MARK: Plans
@@ -205,7 +205,7 @@ import Testing
         #expect(lines[0] == site.content + "/PRD.md:3: warning: broken link '\(name)': \(name) does not exist")
         #expect(lines[9].hasPrefix(site.content + "/PRD.md:12: warning: broken link"))
         #expect(lines[10].hasPrefix(site.content + "/PRD.md:12: warning: and 199,990 more like this: broken link"))
-        #expect(lines[11].contains("200000 warnings)"))
+        #expect(lines[11].contains(", 200000 warnings;") || lines[11].contains(", 200000 warnings)"))
         #expect(outcome.stderr.utf8.count < 10_000)
 
         // --strict still fails on them, and says how many there were.

@@ -5,16 +5,21 @@ import Foundation
 extension SiteRenderer {
     /// The numbers pages have in the index: the claimed markdown pages in
     /// reading order, then the plugins' pages. The home page, folder indexes
-    /// and 404 page list other pages, so they are not searched.
-    func searchNumbers(claimed: Set<String>, pluginPages: [GeneratedPage]) -> [String: Int] {
-        var numbers: [String: Int] = [:]
-        for page in loaded.site.pages where claimed.contains(page.outputPath) && numbers[page.outputPath] == nil {
-            numbers[page.outputPath] = numbers.count
+    /// and 404 page list other pages, so they are not searched. A plugin's
+    /// page at a markdown page's path (an error the build reports) is not.
+    func searchNumbers(
+        claimed: Set<String>, pluginPages: [GeneratedPage]
+    ) -> (markdown: [String: Int], plugins: [String: Int]) {
+        var markdown: [String: Int] = [:]
+        for page in loaded.site.pages where claimed.contains(page.outputPath) && markdown[page.outputPath] == nil {
+            markdown[page.outputPath] = markdown.count
         }
-        for page in pluginPages where claimed.contains(page.outputPath) && numbers[page.outputPath] == nil {
-            numbers[page.outputPath] = numbers.count
+        var plugins: [String: Int] = [:]
+        for page in pluginPages
+        where claimed.contains(page.outputPath) && markdown[page.outputPath] == nil && plugins[page.outputPath] == nil {
+            plugins[page.outputPath] = markdown.count + plugins.count
         }
-        return numbers
+        return (markdown, plugins)
     }
 
     /// Adds a page to the index and writes its sections' file.

@@ -220,7 +220,8 @@ struct SiteRenderer {
         let search = site.config.search ? SearchIndex() : nil
         let searchNumbers =
             search == nil
-            ? [:] : searchNumbers(claimed: claimed, pluginPages: generated.filter { pluginPages[$0.outputPath] != nil })
+            ? (markdown: [:], plugins: [:])
+            : searchNumbers(claimed: claimed, pluginPages: generated.filter { pluginPages[$0.outputPath] != nil })
 
         let shape = BuildCache.SiteShape(
             templates: templates.siteSources,
@@ -284,7 +285,7 @@ struct SiteRenderer {
         for index in generated.indices where claimed.contains(generated[index].outputPath) {
             let page = generated[index]
             let path = OutputPaths.writtenPath(page.outputPath, pretty: pretty)
-            if let search, let number = searchNumbers[page.outputPath] {
+            if let search, let number = searchNumbers.plugins[page.outputPath] {
                 self.index(
                     SearchDocument(title: page.title, html: page.contentHTML), outputPath: page.outputPath,
                     number: number, into: search, outputs: outputs)
@@ -322,7 +323,7 @@ struct SiteRenderer {
             let factPlugins = loaded.factPlugins[page.sourcePath] ?? []
             /// Adds the page, its tree parsed, to the search index.
             func addToSearch(_ treed: Page) {
-                guard let search, let number = searchNumbers[page.outputPath] else { return }
+                guard let search, let number = searchNumbers.markdown[page.outputPath] else { return }
                 renderer.index(
                     SearchDocument(title: page.title, tree: treed.document.root), outputPath: page.outputPath,
                     number: number, into: search, outputs: outputs)
