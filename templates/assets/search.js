@@ -403,6 +403,7 @@
   /* The index terms a query term matches, each with how well: exact 1,
      beginning 0.6, one or two letters off 0.35. */
   function candidates(meta, term, allowPrefix) {
+    if (!meta.shards.length) return Promise.resolve([]);
     var exact = term.text;
     var prefixes = allowPrefix && exact.length >= 2 ? [exact] : [];
     if (allowPrefix && term.word !== exact && term.word.length >= 2) prefixes.push(term.word);

@@ -113,12 +113,16 @@ struct BuildCache: Sendable {
         var diagnostics: [Diagnostic]
         /// Content files its links made the site copy.
         var copied: [String]
+        /// What it gave the search index (when the site has one), reused with its HTML.
+        var search: SearchIndex.PageEntry?
     }
 
     /// A generated page's HTML, reused while the page and the site's shape are the same.
     struct GeneratedHTML: Sendable {
         var page: GeneratedPage
         var html: [UInt8]
+        /// What it gave the search index (when the site has one).
+        var search: SearchIndex.PageEntry?
     }
 
     /// One plugin's summary of the site.
@@ -191,6 +195,8 @@ struct BuildCache: Sendable {
     var renderSetup: RenderSetup?
     var rendered: [String: RenderedPage] = [:]
     var generatedHTML: [String: GeneratedHTML] = [:]
+    /// The search index's files, and the page numbers they were made for.
+    var search: SearchIndex.Made?
     /// The site the last build committed, so the next one can update it in place.
     var written: WrittenSite?
 

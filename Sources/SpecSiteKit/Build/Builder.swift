@@ -196,6 +196,7 @@ public struct Builder: Sendable {
             renderer.keepsForNextBuild = true
             renderer.previous = cache.shape.map { ($0, cache.rendered) }
             renderer.previousGenerated = cache.generatedHTML
+            renderer.previousSearch = cache.search
             renderer.previousIndexPages = cache.indexPages
             renderer.previousSetup = cache.renderSetup
         }
@@ -213,6 +214,7 @@ public struct Builder: Sendable {
                 cache.rendered = rendered.pages
             }
             cache.generatedHTML = rendered.generatedHTML
+            cache.search = rendered.searchMade
             cache.indexPages = rendered.indexPages
             cache.renderSetup = rendered.setup
         }

@@ -22,21 +22,28 @@ extension SiteRenderer {
         return (markdown, plugins)
     }
 
-    /// Adds a page to the index and writes its sections' file.
+    /// Adds a page to the index and writes its file; returns what it gave
+    /// the index. `kept` says the entry is the last build's.
+    @discardableResult
     func index(
-        _ document: SearchDocument, outputPath: String, number: Int, into search: SearchIndex, outputs: OutputSet
-    ) {
+        _ entry: SearchIndex.PageEntry, outputPath: String, number: Int, into search: SearchIndex, outputs: OutputSet,
+        kept: Bool = false
+    ) -> SearchIndex.PageEntry {
         let url = HTMLEscaping.percentEncodePath(
             OutputPaths.link(from: "index.html", to: outputPath, pretty: loaded.site.config.prettyURLs))
         outputs.add(
-            SearchIndex.pagePath(number), search.add(document, number: number, url: url),
+            SearchIndex.pagePath(number), search.add(entry, number: number, url: url, kept: kept),
             from: "search (\(outputPath))")
+        return entry
     }
 
-    /// Writes the page list and the shards.
-    func writeSearchIndex(_ search: SearchIndex, outputs: OutputSet) -> SearchIndex.Written {
-        let (files, written) = search.files()
-        for file in files { outputs.add(file.path, file.bytes, from: "search") }
-        return written
+    /// Writes the page list and the shards (the last build's, when they are the same).
+    func writeSearchIndex(
+        _ search: SearchIndex, numbers: (markdown: [String: Int], plugins: [String: Int]), outputs: OutputSet
+    ) -> SearchIndex.Made {
+        let made = search.files(
+            numbers: numbers.markdown.merging(numbers.plugins) { first, _ in first }, previous: previousSearch)
+        for file in made.files { outputs.add(file.path, file.bytes, from: "search", unchanged: made.reused) }
+        return made
     }
 }

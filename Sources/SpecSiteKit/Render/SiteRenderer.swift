@@ -23,6 +23,8 @@ struct SiteRenderer {
     var previousSetup: BuildCache.RenderSetup?
     /// The generated pages' HTML the last build made, by output path.
     var previousGenerated: [String: BuildCache.GeneratedHTML] = [:]
+    /// The search index's files the last build made, and for which page numbers.
+    var previousSearch: SearchIndex.Made?
     /// Whether to keep what the next build of a session may reuse: what each
     /// page draws of the summaries, and the generated pages' HTML.
     var keepsForNextBuild = false
@@ -63,6 +65,8 @@ struct SiteRenderer {
         var fromDiskCache = 0
         /// What the search index came to, when the site has one.
         var search: SearchIndex.Written?
+        /// The search index's files, for the next build (kept only in a session).
+        var searchMade: SearchIndex.Made?
     }
 
     /// A page as the template sees it, markdown or generated.
@@ -217,7 +221,7 @@ struct SiteRenderer {
             if outputs.claim(written, from: source, clash: clash) { claimedPages.insert(page.outputPath) }
         }
         let claimed = claimedPages
-        let search = site.config.search ? SearchIndex() : nil
+        let search = site.config.search ? SearchIndex(defersMerge: keepsForNextBuild) : nil
         let searchNumbers =
             search == nil
             ? (markdown: [:], plugins: [:])
@@ -285,13 +289,18 @@ struct SiteRenderer {
         for index in generated.indices where claimed.contains(generated[index].outputPath) {
             let page = generated[index]
             let path = OutputPaths.writtenPath(page.outputPath, pretty: pretty)
+            let known = reusableGenerated[page.outputPath].flatMap { $0.page == page ? $0 : nil }
+            var searched: SearchIndex.PageEntry?
             if let search, let number = searchNumbers.plugins[page.outputPath] {
-                self.index(
-                    SearchDocument(title: page.title, html: page.contentHTML), outputPath: page.outputPath,
-                    number: number, into: search, outputs: outputs)
+                // A page drawn as before gave the index what it gave before.
+                searched = self.index(
+                    known?.search ?? SearchIndex.entry(for: SearchDocument(title: page.title, html: page.contentHTML)),
+                    outputPath: page.outputPath, number: number, into: search, outputs: outputs,
+                    kept: known?.search != nil)
             }
-            if let known = reusableGenerated[page.outputPath], known.page == page {
+            if var known {
                 outputs.write(path, known.html, unchanged: true)
+                known.search = searched
                 generatedHTML[page.outputPath] = known
                 continue
             }
@@ -301,7 +310,7 @@ struct SiteRenderer {
             let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
             outputs.write(path, html)
             if keepsForNextBuild {
-                generatedHTML[page.outputPath] = BuildCache.GeneratedHTML(page: page, html: html)
+                generatedHTML[page.outputPath] = BuildCache.GeneratedHTML(page: page, html: html, search: searched)
             } else {
                 generated[index].contentHTML = ""
             }
@@ -321,12 +330,15 @@ struct SiteRenderer {
             let revision = loaded.revisions[page.sourcePath] ?? 0
             let path = OutputPaths.writtenPath(page.outputPath, pretty: pretty)
             let factPlugins = loaded.factPlugins[page.sourcePath] ?? []
-            /// Adds the page, its tree parsed, to the search index.
-            func addToSearch(_ treed: Page) {
-                guard let search, let number = searchNumbers.markdown[page.outputPath] else { return }
-                renderer.index(
-                    SearchDocument(title: page.title, tree: treed.document.root), outputPath: page.outputPath,
-                    number: number, into: search, outputs: outputs)
+            /// Adds the page to the search index: what the last build's entry
+            /// kept, or what its tree gives (`treed` makes it, parsing if it must).
+            func addToSearch(kept: SearchIndex.PageEntry?, _ treed: () -> Page) -> SearchIndex.PageEntry? {
+                guard let search, let number = searchNumbers.markdown[page.outputPath] else { return nil }
+                let entry =
+                    kept ?? SearchIndex.entry(for: SearchDocument(title: page.title, tree: treed().document.root))
+                return renderer.index(
+                    entry, outputPath: page.outputPath, number: number, into: search, outputs: outputs,
+                    kept: kept != nil)
             }
             // What the page drew of each plugin's summary, where its inputs
             // changed and the plugin can say.
@@ -349,13 +361,18 @@ struct SiteRenderer {
                 DiagnosticLog.replay(known.diagnostics, into: renderer.diagnostics)
                 for file in known.copied { _ = links.copy(file) }
                 outputs.write(path, known.html, unchanged: true)
-                if search != nil { addToSearch(page.withTree()) }
-                // Slices are made only where a generation moved: the entry
-                // then records the new generations (and what it drew of them).
-                guard !slices.isEmpty || known.summaryGenerations.contains(where: { generations[$0] != $1 }) else {
+                let searched = addToSearch(kept: known.search) { page.withTree() }
+                // The entry is kept (so its search entry too) unless a slice or a
+                // generation moved, or it had no search entry to keep.
+                let searchToKeep = known.search == nil && searched != nil && renderer.keepsForNextBuild
+                guard
+                    !slices.isEmpty || searchToKeep
+                        || known.summaryGenerations.contains(where: { generations[$0] != $1 })
+                else {
                     return PageOutcome(sourcePath: page.sourcePath, entry: nil, reused: true)
                 }
                 var known = known
+                if searchToKeep { known.search = searched }
                 for id in known.summaryGenerations.keys { known.summaryGenerations[id] = generations[id] ?? 0 }
                 for (id, made) in slices { known.slices[id] = made }
                 return PageOutcome(sourcePath: page.sourcePath, entry: known, reused: true)
@@ -367,13 +384,13 @@ struct SiteRenderer {
                 DiagnosticLog.replay(known.diagnostics, into: renderer.diagnostics)
                 for file in known.copied { _ = links.copy(file) }
                 outputs.write(path, html)
-                if search != nil { addToSearch(page.withTree()) }
+                let searched = addToSearch(kept: nil) { page.withTree() }
                 let entry = BuildCache.RenderedPage(
                     revision: revision, outputPath: page.outputPath,
                     summaryGenerations: Dictionary(
                         known.plugins.map { ($0, generations[$0] ?? 0) }, uniquingKeysWith: { first, _ in first }),
                     html: renderer.keepsForNextBuild ? html : [], diagnostics: known.diagnostics,
-                    copied: known.copied)
+                    copied: known.copied, search: renderer.keepsForNextBuild ? searched : nil)
                 return PageOutcome(
                     sourcePath: page.sourcePath, entry: entry, reused: true, disk: known, fromDisk: true)
             }
@@ -384,7 +401,7 @@ struct SiteRenderer {
             let record = PageRecord()
             // Parsed again here, and let go with the page's view when it is written.
             let treed = page.withTree()
-            addToSearch(treed)
+            let searched = addToSearch(kept: nil) { treed }
             var view = renderer.renderBody(
                 of: treed, summary: summaries[page.outputPath] ?? "", links: links, log: log, record: record)
             view.markdownCopy = renderer.markdownCopyPath(of: page)
@@ -401,6 +418,7 @@ struct SiteRenderer {
             // Kept only in a session: a one-off build never compares them.
             if renderer.keepsForNextBuild {
                 for id in drawnBy { entry.slices[id] = slice(id) }
+                entry.search = searched
             }
             let kept = disk?.entry(
                 sourcePath: page.sourcePath, writtenPath: path, plugins: drawnBy, slice: slice, html: html,
@@ -430,9 +448,10 @@ struct SiteRenderer {
                 "sitemap.xml", Array(Self.sitemap(baseURL: baseURL, paths: listed, pretty: pretty).utf8),
                 from: "sitemap")
         }
-        let searchWritten = search.map { writeSearchIndex($0, outputs: outputs) }
+        let searchMade = search.map { writeSearchIndex($0, numbers: searchNumbers, outputs: outputs) }
         var result = Rendered(files: outputs.count, generatedPages: generated.count)
-        result.search = searchWritten
+        result.search = searchMade?.written
+        if keepsForNextBuild { result.searchMade = searchMade }
         result.shape = shape
         result.generatedHTML = generatedHTML
         if keepsForNextBuild {

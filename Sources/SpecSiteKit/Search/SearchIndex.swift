@@ -32,7 +32,15 @@ final class SearchIndex: @unchecked Sendable {
     /// about three, so the first query of a 1,000-page site loads well under 150 kB.
     static let shardBudget = 40_000
 
+    /// Whether pages' entries are kept and merged when every page is in
+    /// (a session, which keeps them anyway): a rebuild where no page gave a
+    /// new entry then reuses the last build's files without merging. A
+    /// one-off build merges each page as it comes, holding only postings.
+    let defersMerge: Bool
     private let lock = NSLock()
+    private var entries: [Int: PageEntry] = [:]
+    /// Whether a page gave an entry the last build did not have.
+    private var changed = false
     /// Per term, the pages whose text holds it: `page << 1 | (three times or more ? 1 : 0)`.
     private var body: [String: [UInt32]] = [:]
     /// Per term, the sections whose heading holds it: `page << 32 | section` (section 0 is the title).
@@ -45,14 +53,23 @@ final class SearchIndex: @unchecked Sendable {
         var indexBytes = 0
         var shards = 0
         var largestShard = 0
-        /// The pages' sections for snippets.
-        var pageBytes = 0
+        /// The pages indexed.
         var pages = 0
     }
 
-    /// Adds page `number` (from 0; every number up to the last one is added
-    /// once) at `url` (relative to the site root) and returns its file's bytes.
-    func add(_ document: SearchDocument, number: Int, url: String) -> [UInt8] {
+    /// What one page gives the index. A session keeps it with the page's
+    /// HTML, so that a rebuild does not parse and scan an unchanged page again.
+    struct PageEntry: Sendable {
+        /// The terms of its text, each with whether it is there three times or more.
+        var body: [(term: String, many: Bool)]
+        /// The terms of its title and headings, each with the sections they are in.
+        var headings: [(term: String, sections: [Int])]
+        /// Its file after the number and URL: `,title,[[anchor,heading,text],…]);`.
+        var file: [UInt8]
+    }
+
+    /// What `document` gives the index.
+    static func entry(for document: SearchDocument) -> PageEntry {
         // Words are counted as written and stemmed once each.
         var words = WordCounter()
         var plain = WordCounter()
@@ -75,26 +92,76 @@ final class SearchIndex: @unchecked Sendable {
             SearchTerms.stem(&stem)
             bodyCounts[String(decoding: stem, as: UTF8.self), default: 0] += count
         }
-        lock.withLock {
-            pages.insert(number)
-            for (term, count) in bodyCounts {
-                body[term, default: []].append(UInt32(number) << 1 | (count >= 3 ? 1 : 0))
-            }
-            for (term, sections) in headingSections {
-                for section in sections { headings[term, default: []].append(UInt64(number) << 32 | UInt64(section)) }
-            }
-        }
-        return Self.pageFile(document, number: number, url: url)
+        return PageEntry(
+            body: bodyCounts.map { ($0.key, $0.value >= 3) }, headings: headingSections.map { ($0.key, $0.value) },
+            file: fileTail(document))
     }
 
-    /// A page's file: `specsiteSearch.page(N,url,title,[[anchor,heading,text],…])`.
-    /// The URL and title are here rather than in the page list: a query
-    /// needs them only for the results shown, and at 10,000 pages the list
-    /// would be 850 kB for the first query to load.
-    static func pageFile(_ document: SearchDocument, number: Int, url: String) -> [UInt8] {
-        var out = Array("specsiteSearch.page(\(number),".utf8)
-        appendJSString(url, to: &out)
-        out.append(UInt8(ascii: ","))
+    /// Adds `entry` as page `number` (from 0; every number up to the last
+    /// one is added once) at `url` (relative to the site root) and returns
+    /// the page's file.
+    func add(_ entry: PageEntry, number: Int, url: String, kept: Bool = false) -> [UInt8] {
+        lock.withLock {
+            pages.insert(number)
+            if defersMerge {
+                entries[number] = entry
+                if !kept { changed = true }
+            } else {
+                merge(entry, number: number)
+            }
+        }
+        var file = Array("specsiteSearch.page(\(number),".utf8)
+        Self.appendJSString(url, to: &file)
+        return file + entry.file
+    }
+
+    /// Creates an index; see ``defersMerge``.
+    init(defersMerge: Bool = false) {
+        self.defersMerge = defersMerge
+    }
+
+    /// Adds a page's terms to the postings (under the lock).
+    private func merge(_ entry: PageEntry, number: Int) {
+        for (term, many) in entry.body { body[term, default: []].append(UInt32(number) << 1 | (many ? 1 : 0)) }
+        for (term, sections) in entry.headings {
+            for section in sections { headings[term, default: []].append(UInt64(number) << 32 | UInt64(section)) }
+        }
+    }
+
+    /// What a session keeps of the index for the next build: the files,
+    /// and the page numbers they were made for.
+    struct Made: Sendable {
+        var numbers: [String: Int]
+        var files: [(path: String, bytes: [UInt8])]
+        var written: Written
+        /// Whether these are the last build's files, taken again.
+        var reused = false
+    }
+
+    /// The page list and the shards: `previous`'s when no page gave a new
+    /// entry and the pages have the same numbers (`numbers`, by built path).
+    func files(numbers: [String: Int], previous: Made?) -> Made {
+        if defersMerge {
+            let (entries, changed) = lock.withLock { (self.entries, self.changed) }
+            if !changed, var previous, previous.numbers == numbers {
+                previous.reused = true
+                return previous
+            }
+            // In page order, so the postings come out as a one-off build makes them.
+            lock.withLock {
+                for number in entries.keys.sorted() { merge(entries[number]!, number: number) }
+            }
+        }
+        let (files, written) = files()
+        return Made(numbers: numbers, files: files, written: written)
+    }
+
+    /// A page's file is `specsiteSearch.page(N,url,title,[[anchor,heading,text],…]);`:
+    /// this is what follows the URL. The URL and title are here rather than
+    /// in the page list: a query needs them only for the results shown, and
+    /// at 10,000 pages the list would be 850 kB for the first query to load.
+    static func fileTail(_ document: SearchDocument) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: ",")]
         appendJSString(document.title, to: &out)
         out += Array(",[".utf8)
         var budget = pageTextLimit
