@@ -216,6 +216,45 @@ struct SearchBrowserTests {
     }
 }
 
+extension SearchBrowserTests {
+    @Test func aHugePageAndAOneMegabyteLineAreSearchedWithoutHanging() throws {
+        let folder = CommandLineTests().temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/content", withIntermediateDirectories: true)
+        // 5 MB: 2,000 sections of 2.5 kB; one line of 1 MB with a word at its end.
+        var big = "# Big page\n\n"
+        for section in 0..<2_000 {
+            big +=
+                "## Section \(section): sync\n\n" + String(repeating: "water coral ring \(section) ", count: 110)
+                + "\n\n"
+        }
+        try big.write(toFile: folder + "/content/big.md", atomically: true, encoding: .utf8)
+        let line = "# One line\n\n" + String(repeating: "quiet hours ", count: 87_000) + "needle\n"
+        try line.write(toFile: folder + "/content/line.md", atomically: true, encoding: .utf8)
+        try browser.build(folder + "/content", into: folder + "/site")
+        let results = try BrowserDriver().visit([
+            BrowserDriver.Visit(
+                url: browser.url(folder + "/site/big.html"),
+                actions: [
+                    .key("/"), .type("needle"), .wait(800), .evaluate(Self.results),
+                    .evaluate("document.querySelector('.search-input').value = ''"), .type("section 1999 sync"),
+                    .wait(800), .evaluate(Self.results),
+                ])
+        ])
+        let result = try #require(results.first)
+        browser.expectClean(result, "huge pages")
+        let steps = result.steps.map(\.value)
+        try #require(steps.count == 8, "\(steps)")
+        #expect(steps[3]["titles"].strings == ["One line"], "the word after 1 MB of one line: \(steps[3])")
+        #expect(
+            steps[7]["sections"].strings.first?.hasSuffix("big.html#section-1999-sync") == true,
+            "the last of 2,000 sections: \(steps[7])")
+        let pageFile = try #require(
+            FileManager.default.attributesOfItem(atPath: folder + "/site/assets/search/p/0.js")[.size] as? Int)
+        #expect(pageFile < 400_000, "a 5 MB page's snippets are cut: \(pageFile) bytes")
+    }
+}
+
 /// The titles of a built site's search index, by page number (from each page's file).
 struct SearchIndexFiles {
     var titles: [Int: String] = [:]
