@@ -16,6 +16,7 @@ import Foundation
 ///   browser loads it with a `<script>` element: that works from `file://`,
 ///   where `fetch` is refused, and under any base path.
 final class SearchIndex: @unchecked Sendable {
+    // @unchecked: `entries`, `changed`, `body`, `headings` and `pages` are guarded by `lock`; the rest is immutable.
     /// The search box's script (from the templates), published only when the site has search.
     static let scriptPath = "assets/search.js"
     /// The folder of the index in the site.
