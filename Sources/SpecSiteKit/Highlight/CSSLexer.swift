@@ -8,10 +8,8 @@ enum CSSLexer {
         while !scanner.atEnd {
             let start = scanner.position
             let byte = scanner.current
-            if scanner.starts(with: "/*") {
-                scanner.position += 2
-                scanner.skipPast("*/")
-                scanner.mark(.comment, from: start)
+            if scanner.markBlock("/*", "*/", as: .comment) {
+                // Marked.
             } else if scanner.starts(with: "//"), scanner.previousByte != UInt8(ascii: ":") {
                 scanner.skipLine()
                 scanner.mark(.comment, from: start)

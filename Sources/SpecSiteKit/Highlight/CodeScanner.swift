@@ -58,6 +58,18 @@ struct CodeScanner {
         }
     }
 
+    /// When a block opened by `open` starts at the position (a `/* */`
+    /// comment, `<!-- -->`, `<![CDATA[ ]]>`): moves past its `close`, or to
+    /// the end, marks it as `token`, and says so.
+    mutating func markBlock(_ open: StaticString, _ close: StaticString, as token: CodeToken) -> Bool {
+        guard starts(with: open) else { return false }
+        let start = position
+        position += open.utf8CodeUnitCount
+        skipPast(close)
+        mark(token, from: start)
+        return true
+    }
+
     /// Moves to the end of the line (before its line break).
     mutating func skipLine() {
         while position < bytes.count, bytes[position] != 10, bytes[position] != 13 { position += 1 }

@@ -17,10 +17,8 @@ enum JSONLexer {
             } else if scanner.starts(with: "//") {
                 scanner.skipLine()
                 scanner.mark(.comment, from: start)
-            } else if scanner.starts(with: "/*") {
-                scanner.position += 2
-                scanner.skipPast("*/")
-                scanner.mark(.comment, from: start)
+            } else if scanner.markBlock("/*", "*/", as: .comment) {
+                // Marked.
             } else if CodeScanner.isLetter(byte) {
                 let word = scanner.readWord()
                 if word == "true" || word == "false" || word == "null" { scanner.mark(.literal, from: start) }

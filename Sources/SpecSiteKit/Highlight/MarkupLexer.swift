@@ -7,14 +7,10 @@ enum MarkupLexer {
         while !scanner.atEnd {
             let start = scanner.position
             let byte = scanner.current
-            if scanner.starts(with: "<!--") {
-                scanner.position += 4
-                scanner.skipPast("-->")
-                scanner.mark(.comment, from: start)
-            } else if scanner.starts(with: "<![CDATA[") {
-                scanner.position += 9
-                scanner.skipPast("]]>")
-                scanner.mark(.string, from: start)
+            if scanner.markBlock("<!--", "-->", as: .comment) {
+                // Marked.
+            } else if scanner.markBlock("<![CDATA[", "]]>", as: .string) {
+                // Marked.
             } else if byte == UInt8(ascii: "<"),
                 scanner.peek() == UInt8(ascii: "!") || scanner.peek() == UInt8(ascii: "?")
             {

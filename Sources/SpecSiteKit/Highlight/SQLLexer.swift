@@ -25,10 +25,8 @@ enum SQLLexer {
             if scanner.starts(with: "--") {
                 scanner.skipLine()
                 scanner.mark(.comment, from: start)
-            } else if scanner.starts(with: "/*") {
-                scanner.position += 2
-                scanner.skipPast("*/")
-                scanner.mark(.comment, from: start)
+            } else if scanner.markBlock("/*", "*/", as: .comment) {
+                // Marked.
             } else if byte == UInt8(ascii: "'") {
                 scanner.skipQuoted(escapes: false, multiline: true)
                 scanner.mark(.string, from: start)

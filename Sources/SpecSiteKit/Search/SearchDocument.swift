@@ -75,8 +75,8 @@ struct SearchDocument {
             switch kind {
             case .script, .style:
                 // Skipped to their end tag.
-                let end = Array((kind == .script ? "</script" : "</style").utf8)
-                index = bytes.range(of: end, from: index)?.upperBound ?? bytes.count
+                let end = kind == .script ? "</script" : "</style"
+                index = html.byteOffset(of: end, from: index).map { $0 + end.utf8.count } ?? bytes.count
                 if let gt = bytes[index...].firstIndex(of: UInt8(ascii: ">")) { index = gt + 1 }
             case .headingOpen:
                 if let id = Self.attribute("id", in: tag) {
@@ -143,47 +143,18 @@ struct SearchDocument {
 
     /// The value of a double-quoted attribute of a tag (as the renderer writes them).
     private static func attribute(_ name: String, in tag: ArraySlice<UInt8>) -> String? {
-        let key = Array(" \(name)=\"".utf8)
-        guard let found = Array(tag).range(of: key, from: 0) else { return nil }
-        let rest = Array(tag)[found.upperBound...]
+        let text = String(decoding: tag, as: UTF8.self)
+        let key = " \(name)=\""
+        guard let found = text.byteOffset(of: key, from: 0) else { return nil }
+        let rest = tag.dropFirst(found + key.utf8.count)
         guard let end = rest.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
         return decoded(Array(rest[..<end]))
     }
 
-    /// Text with the character references the renderer writes decoded.
+    /// Text with its character references decoded, as raw HTML's are.
     static func decoded(_ bytes: [UInt8]) -> String {
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
-        var out = ""
-        var text = String(decoding: bytes, as: UTF8.self)[...]
-        while let amp = text.firstIndex(of: "&") {
-            out += text[..<amp]
-            let rest = text[amp...]
-            guard let semicolon = rest.prefix(12).firstIndex(of: ";") else {
-                out += "&"
-                text = text[text.index(after: amp)...]
-                continue
-            }
-            let name = rest[rest.index(after: amp)..<semicolon]
-            if let value = named[String(name)] {
-                out += value
-            } else if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16),
-                let scalar = Unicode.Scalar(code)
-            {
-                out.unicodeScalars.append(scalar)
-            } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
-                out.unicodeScalars.append(scalar)
-            } else {
-                out += rest[...semicolon]
-            }
-            text = text[text.index(after: semicolon)...]
-        }
-        return out + text
+        RawHTML.decode(String(decoding: bytes, as: UTF8.self)[...])
     }
-
-    private static let named: [String: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "middot": "·", "rarr": "→",
-        "larr": "←", "ndash": "–", "mdash": "—", "hellip": "…", "times": "×",
-    ]
 
     /// Runs of ASCII white space as one space, none at either end.
     static func collapsed(_ text: String) -> String {
@@ -207,20 +178,5 @@ struct SearchDocument {
             out.append(byte)
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// The first range of `needle` at or after `from`.
-    fileprivate func range(of needle: [UInt8], from: Int) -> Range<Int>? {
-        guard !needle.isEmpty, count >= needle.count, from <= count - needle.count else { return nil }
-        var start = from
-        while start <= count - needle.count {
-            if self[start] == needle[0] && self[start..<(start + needle.count)].elementsEqual(needle) {
-                return start..<(start + needle.count)
-            }
-            start += 1
-        }
-        return nil
     }
 }
