@@ -315,7 +315,7 @@ public enum DiagramSVG {
         ("--color-neutral-subtle", "#eef1f4", "#212830"),
     ]
 
-    private static let standaloneStyle: String = {
+    static let standaloneStyle: String = {
         let light = themeColours.map { "\($0.name):\($0.light)" }.joined(separator: ";")
         let dark = themeColours.map { "\($0.name):\($0.dark)" }.joined(separator: ";")
         return "<style>svg{\(light)}@media (prefers-color-scheme: dark){svg{\(dark)}}</style>\n"

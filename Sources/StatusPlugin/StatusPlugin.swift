@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteDiagrams
 import SpecSiteKit
 
 /// Chunk and plan status: reads the work an implementation plan writes down
@@ -29,8 +30,15 @@ public struct StatusPlugin: Plugin {
     /// Facts are kept in the build cache as JSON.
     public var factCoding: FactCoding? { .codable(PlanFact.self) }
 
+    /// Readings kept between versions of pages, in a history replay.
+    let readings: TextReadings?
+
     /// Creates the plugin.
-    public init() {}
+    public init() { readings = nil }
+
+    /// The plugin a history replay reads versions with: it remembers the
+    /// readings of headings and lines between versions (``TextReadings``).
+    init(readings: TextReadings) { self.readings = readings }
 
     /// Where the dashboard is written.
     public static let pagePath = "status.html"
@@ -42,6 +50,10 @@ public struct StatusPlugin: Plugin {
     public static let shieldsPath = "status-shields.json"
     /// The progress badge.
     public static let badgePath = "status-badge.svg"
+    /// The plans' history from git (``StatusHistoryText/json(_:)``).
+    public static let historyPath = "status-history.json"
+    /// The burn-up chart of all plans, standalone.
+    public static let burnUpPath = "status-burnup.svg"
 
     /// The data files the plugin writes pages from (see ``DataPages``):
     /// Task Master's `tasks.json`, BMAD's `sprint-status.yaml`, Backlog.md's `config.yml`.
@@ -77,7 +89,7 @@ public struct StatusPlugin: Plugin {
 
     /// Reads the page's work items and checkboxes.
     public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] {
-        var (fact, warnings) = Self.read(page, formats: FormatFolders(settings: context.settings))
+        var (fact, warnings) = Self.read(page, formats: FormatFolders(settings: context.settings), readings: readings)
         if page.data == .null { fact.epicTitles = BMADEpicTitles.read(page) }
         fact.warnings = warnings
         for warning in warnings {
@@ -93,7 +105,9 @@ public struct StatusPlugin: Plugin {
 
     /// What a page says about work, with warnings at file lines; `formats`
     /// are the folders the settings name as a format's.
-    static func read(_ page: Page, formats: FormatFolders = FormatFolders()) -> (PlanFact, [LineMessage]) {
+    static func read(
+        _ page: Page, formats: FormatFolders = FormatFolders(), readings: TextReadings? = nil
+    ) -> (PlanFact, [LineMessage]) {
         if let data = DataPages.read(page) { return data }
         // `work_items: false`: nothing on the page is work, GSD files included.
         let (pageSwitch, switchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
@@ -103,7 +117,7 @@ public struct StatusPlugin: Plugin {
             reader.read()
             return (reader.fact, (switchWarning.map { [$0] } ?? []) + reader.warnings)
         }
-        var reader = PlanReader(page: page, formats: formats)
+        var reader = PlanReader(page: page, formats: formats, remembered: readings)
         reader.read()
         var fact = reader.fact
         var warnings = reader.warnings + UnreadTasks.warnings(in: page, read: reader.fact.entries)
@@ -270,7 +284,8 @@ public struct StatusPlugin: Plugin {
                 file, line: folder.line, "no document lies in '\(folder.path)', named in 'plugins.status.formats'")
         }
         guard !report.entries.isEmpty else { return [] }
-        let dashboard = StatusPage(site: site, report: report, graphLimit: settings.graphLimit)
+        let history = settings.history ? context.contentFolder.flatMap { Self.history(of: $0, context: context) } : nil
+        let dashboard = StatusPage(site: site, report: report, graphLimit: settings.graphLimit, history: history)
         // On a large site the dashboard's overview, its dependency graph and
         // status.json each take tens of milliseconds, and a ticked checkbox
         // makes all three again: they are made side by side. (status.json is
@@ -291,11 +306,45 @@ public struct StatusPlugin: Plugin {
             outputs.append(.file(path: Self.jsonPath, contents: Array(parts[2].utf8)))
             outputs.append(.file(path: Self.shieldsPath, contents: Array(StatusExport.shields(report).utf8)))
             outputs.append(.file(path: Self.badgePath, contents: Array(StatusExport.badge(report).utf8)))
+            if let history {
+                outputs.append(
+                    .file(path: Self.historyPath, contents: Array(StatusHistoryText.json(history).utf8)))
+                let samples = history.points.map { BurnUpChart.Sample(date: $0.date, done: $0.done, total: $0.total) }
+                if let svg = StatusPage.chart(
+                    samples, trend: StatusTrend(history), idPrefix: "burnup", title: "Burn-up of all plans",
+                    standalone: true)
+                {
+                    outputs.append(.file(path: Self.burnUpPath, contents: Array(svg.utf8)))
+                }
+            }
             // Made as it is written: it parses again the pages of the items it lists.
             outputs.append(
                 .deferredFile(path: Self.readyPath) { Array(ReadyExport.json(report, site: site).utf8) })
         }
         return outputs
+    }
+
+    /// The plans' history read from git (see ``StatusHistory``), kept in the
+    /// build cache; nil when the folder is not in a git repository. Any
+    /// other reason git cannot be read is a warning, and the page goes without.
+    static func history(of folder: String, context: PluginContext) -> StatusHistory? {
+        let repository: GitRepository
+        do {
+            repository = try GitRepository(folder: folder)
+        } catch {
+            if error.reason != "not inside a git repository" && error.reason != "no git command on PATH" {
+                context.diagnostics.warning(folder, "no progress history: \(error.reason)")
+            }
+            return nil
+        }
+        do {
+            let options = BuildOptions(
+                content: folder, output: "", configFile: context.config.file, plugins: [StatusPlugin()])
+            return try StatusHistory.replay(options: options, repository: repository, cache: context.cacheFolder)
+        } catch {
+            context.diagnostics.warning(folder, "no progress history: \((error as? Diagnostic)?.message ?? "\(error)")")
+            return nil
+        }
     }
 
     /// What ``generate(for:context:)`` makes side by side.
@@ -354,9 +403,10 @@ public struct StatusPlugin: Plugin {
         var page = true
         var exports = true
         var graphLimit = 400
+        var history = true
 
         /// The keys understood.
-        static let keys = ["page", "exports", "graph_limit", "formats"]
+        static let keys = ["page", "exports", "graph_limit", "history", "formats"]
 
         /// The settings as written; each key not understood is a warning
         /// at its line (`formats` is read by ``FormatFolders``).
@@ -367,6 +417,7 @@ public struct StatusPlugin: Plugin {
                 case "page": self.page = entry.value.bool ?? self.page
                 case "exports": exports = entry.value.bool ?? exports
                 case "graph_limit": graphLimit = entry.value.int.map { max($0, 0) } ?? graphLimit
+                case "history": history = entry.value.bool ?? history
                 case "formats": break
                 default:
                     diagnostics?.warning(

@@ -35,7 +35,7 @@ extension Builder {
             let plugin = plugins[index]
             let log = DiagnosticLog(recordingInto: diagnostics)
             let shared = contexts[plugin.id]!
-            let context = PluginContext(settings: shared.settings, config: shared.config, diagnostics: log)
+            let context = shared.reporting(to: log)
             var made: [GeneratedOutput] = []
             do {
                 made = try plugin.generate(for: site, context: context)

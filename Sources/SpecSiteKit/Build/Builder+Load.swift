@@ -34,7 +34,8 @@ extension Builder {
                 throw Diagnostic(.error, file: configFile, "two plugins share the id '\(plugin.id)'")
             }
             pluginContexts[plugin.id] = PluginContext(
-                settings: config.pluginSettings[plugin.id] ?? .null, config: config, diagnostics: diagnostics)
+                settings: config.pluginSettings[plugin.id] ?? .null, config: config, diagnostics: diagnostics,
+                contentFolder: contents.isEmpty ? options.content : nil, cacheFolder: options.cacheFolder)
         }
         let contexts = pluginContexts
         // Parses and facts depend on the settings and the plugins: when those
@@ -136,7 +137,7 @@ extension Builder {
             // reported again when a rebuild reuses its parse and facts.
             let log = DiagnosticLog(recordingInto: diagnostics)
             let pageContexts = contexts.mapValues {
-                PluginContext(settings: $0.settings, config: $0.config, diagnostics: log)
+                $0.reporting(to: log)
             }
             let page = PageLoader.load(
                 file, bytes: bytes, displayPath: displayPath, plugins: plugins, contexts: pageContexts,
@@ -149,7 +150,7 @@ extension Builder {
             let reread: @Sendable () -> Page? = {
                 let quiet = DiagnosticLog()
                 let quietContexts = contexts.mapValues {
-                    PluginContext(settings: $0.settings, config: $0.config, diagnostics: quiet)
+                    $0.reporting(to: quiet)
                 }
                 guard case .success(let bytes) = boundary.contents(of: file.absolutePath),
                     let again = PageLoader.load(
@@ -178,7 +179,7 @@ extension Builder {
                 // reported apart from what parsing did (which is redone).
                 let analysisLog = DiagnosticLog(recordingInto: log, keepsNotes: digest != nil || log.keepsNotes)
                 let analysisContexts = contexts.mapValues {
-                    PluginContext(settings: $0.settings, config: $0.config, diagnostics: analysisLog)
+                    $0.reporting(to: analysisLog)
                 }
                 for plugin in plugins {
                     do {
@@ -326,7 +327,7 @@ extension Builder {
             var value: (any Sendable)?
             do {
                 value = try plugin.summarize(
-                    frozen, context: PluginContext(settings: shared.settings, config: shared.config, diagnostics: log))
+                    frozen, context: shared.reporting(to: log))
             } catch {
                 PageLoader.report(error, plugin: plugin, displayPath: displayPath, line: 0, diagnostics: log)
             }

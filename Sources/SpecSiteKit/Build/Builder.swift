@@ -322,6 +322,11 @@ public struct Builder: Sendable {
         }
     }
 
+    /// The settings a build of the content folder reads now.
+    func currentConfig() throws -> SiteConfig {
+        try loadConfig(contentRoot: try checkContent())
+    }
+
     private func loadConfig(contentRoot: String) throws(Diagnostic) -> SiteConfig {
         let path: String
         let display: String

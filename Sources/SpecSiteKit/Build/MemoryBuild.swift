@@ -36,7 +36,7 @@ extension Builder {
     }
 
     /// Whether `path` is a relative path `ContentDiscovery.scan` could return.
-    private static func isWalkable(_ path: String) -> Bool {
+    static func isWalkable(_ path: String) -> Bool {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         return !components.contains { $0.isEmpty || $0 == "." || $0 == ".." || $0 == ".git" || $0.contains("\0") }
             && components.first != "templates" && path != "specsite.yml"

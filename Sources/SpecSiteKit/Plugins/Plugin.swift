@@ -206,12 +206,30 @@ public struct PluginContext: Sendable {
     public var config: SiteConfig
     /// Where to report warnings and errors (`path:line: …`).
     public var diagnostics: DiagnosticLog
+    /// The content folder on disk as the user named it, for a plugin that
+    /// reads more than its files (the status plugin reads its git history);
+    /// nil when the pages come from memory (a replayed commit, fuzzing).
+    public var contentFolder: String?
+    /// The build cache's folder; nil with `--no-cache`.
+    public var cacheFolder: String?
 
     /// Creates a context.
-    public init(settings: YAMLValue, config: SiteConfig, diagnostics: DiagnosticLog) {
+    public init(
+        settings: YAMLValue, config: SiteConfig, diagnostics: DiagnosticLog, contentFolder: String? = nil,
+        cacheFolder: String? = nil
+    ) {
         self.settings = settings
         self.config = config
         self.diagnostics = diagnostics
+        self.contentFolder = contentFolder
+        self.cacheFolder = cacheFolder
+    }
+
+    /// The same context, reporting to `log`.
+    public func reporting(to log: DiagnosticLog) -> PluginContext {
+        var context = self
+        context.diagnostics = log
+        return context
     }
 }
 

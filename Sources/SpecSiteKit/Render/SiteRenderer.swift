@@ -563,7 +563,7 @@ struct SiteRenderer {
                         let context = contexts[$0.id]!
                         return RenderContext(
                             page: page, site: site, renderer: renderer,
-                            plugin: PluginContext(settings: context.settings, config: context.config, diagnostics: log))
+                            plugin: context.reporting(to: log))
                     }
                 }
                 for (plugin, context) in zip(plugins, cache.contexts) {

@@ -26,6 +26,57 @@ extension PlanReader {
     nonisolated(unsafe) static let workHeading =
         /^(?i)(?:(?:phase|stage|step|task|milestone|sprint|week|epic|story|feature|iteration|part|chunk)\s+[\dA-Z]|\d+(?:\.\d+)*[.)]?\s)/
 
+    /// A `**Key**: value` line (`bold`), or one of the unmistakable keys
+    /// without bold (`Status: In progress`): the key in lower case, and the
+    /// value as written.
+    struct MetadataLine: Equatable {
+        var key: String
+        var raw: String
+        var bold: Bool
+    }
+
+    /// The metadata `text` states, or nil.
+    func metadataLine(_ text: String) -> MetadataLine? {
+        guard let remembered else { return Self.metadataLine(in: text) }
+        return remembered.metadataLine(text) { Self.metadataLine(in: text) }
+    }
+
+    static func metadataLine(in text: String) -> MetadataLine? {
+        if let match = try? metadataLine.firstMatch(in: text) {
+            return MetadataLine(key: match.1.lowercased().trimmingSpaces, raw: String(match.2), bold: true)
+        }
+        if let match = try? plainMetadataLine.wholeMatch(in: text) {
+            return MetadataLine(key: match.1.lowercased(), raw: String(match.2), bold: false)
+        }
+        return nil
+    }
+
+    /// ``plain(_:)``, remembered in a replay.
+    func plainValue(_ raw: String) -> String {
+        guard let remembered else { return Self.plain(raw) }
+        return remembered.plain(raw) { Self.plain(raw) }
+    }
+
+    /// ``StatusText/dependencies(_:)``, remembered in a replay.
+    func dependencies(_ value: String) -> StatusText.Dependencies {
+        guard let remembered else { return StatusText.dependencies(value) }
+        return remembered.dependencies(value) { StatusText.dependencies(value) }
+    }
+
+    /// A yes-or-no reading of `text` (question `number`), remembered in a replay.
+    func remembered(_ number: UInt8, _ text: String, _ read: () -> Bool) -> Bool {
+        guard let remembered else { return read() }
+        return remembered.flag(String(UnicodeScalar(number)) + text, read)
+    }
+
+    /// ``workItem(fromHeading:plainText:)``, remembered in a replay.
+    func readHeading(_ source: String, plainText: String) -> HeadingReading? {
+        guard let remembered else { return Self.workItem(fromHeading: source, plainText: plainText) }
+        return remembered.heading(source + "\u{0}" + plainText) {
+            Self.workItem(fromHeading: source, plainText: plainText)
+        }
+    }
+
     /// `**Status**: …`, `**Estimated Time**: 30 minutes`, `**Dependencies**: …`.
     mutating func readMetadata(_ block: MarkdownNode) {
         for fileLine in block.line...max(block.line, block.endLine) {
@@ -33,18 +84,9 @@ extension PlanReader {
             let owner = open.last?.index
             // Outside any work item only a status line matters (it makes its heading one).
             if owner == nil && !Self.mentionsStatus(text) { continue }
-            let key: String
-            let raw: Substring
-            var bold = true
-            if let match = try? Self.metadataLine.firstMatch(in: text) {
-                (key, raw) = (match.1.lowercased().trimmingSpaces, match.2)
-            } else if let match = try? Self.plainMetadataLine.wholeMatch(in: text) {
-                (key, raw) = (match.1.lowercased(), match.2)
-                bold = false
-            } else {
-                continue
-            }
-            let value = Self.plain(String(raw))
+            guard let found = metadataLine(text) else { continue }
+            let (key, bold) = (found.key, found.bold)
+            let value = plainValue(found.raw)
             // Only a bold `**Status**:` makes a heading work: `Status: …` in prose
             // (GSD's STATE.md, a screen's description) is no marker.
             guard !value.isEmpty, let index = owner ?? (bold ? statusHeading(key: key, value: value) : nil)
@@ -119,10 +161,10 @@ extension PlanReader {
         case "dependencies", "dependency", "depends on", "depends", "dependson", "blocked by", "prerequisites",
             "requires", "after", "deps", "dep", "depends upon", "required", "needs", "waits for", "waiting on",
             "prerequisite":
-            let dependencies = StatusText.dependencies(value)
+            let named = dependencies(value)
             item.dependencyText = value
-            item.dependencyIDs = dependencies.ids
-            item.dependsOnAllPrevious = dependencies.allPrevious
+            item.dependencyIDs = named.ids
+            item.dependsOnAllPrevious = named.allPrevious
             item.dependencyLine = line
         case "risk", "risk level", "risks":
             item.risk = value

@@ -16,6 +16,8 @@ import SpecSiteKit
 /// it is not private to one file.
 struct PlanReader {
     let page: Page
+    /// Readings kept across versions of the page (a history replay), or nil.
+    let remembered: TextReadings?
     var fact = PlanFact()
     var warnings: [LineMessage] = []
     /// The page's lines, numbered as the file's (and cmark-gfm's) lines.
@@ -138,8 +140,9 @@ struct PlanReader {
     }
 
     /// `formats` tells the page's unit: a unit's task list is read as one.
-    init(page: Page, formats: FormatFolders = FormatFolders()) {
+    init(page: Page, formats: FormatFolders = FormatFolders(), remembered: TextReadings? = nil) {
         self.page = page
+        self.remembered = remembered
         lines = SourceLines(page.markdown, firstLine: page.bodyFirstLine)
         (pageSwitch, pageSwitchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
         let folders = page.sourcePath.split(separator: "/").dropLast().map { $0.lowercased() }
@@ -174,7 +177,9 @@ struct PlanReader {
         if isUnitTaskList { countRepeatedTasksOnce() }
         var anchored = Set<String>()
         for entry in fact.entries
-        where entry.repeatOf == nil && (try? Self.numberedTask.prefixMatch(in: entry.text)) != nil {
+        where entry.repeatOf == nil
+            && remembered(2, entry.text, { (try? Self.numberedTask.prefixMatch(in: entry.text)) != nil })
+        {
             if isUnitTaskList, let id = Self.taskID(entry.text), anchored.insert(id).inserted {
                 fact.taskAnchors[entry.line] = Self.taskAnchor(id)
             }
@@ -200,7 +205,7 @@ struct PlanReader {
         for block in page.document.root.children {
             switch block.kind {
             case .heading(let level, _):
-                let reading = Self.workItem(fromHeading: headingSource(block), plainText: block.plainText)
+                let reading = readHeading(headingSource(block), plainText: block.plainText)
                 headingReadings[block.blockKey] = reading
                 let title = reading?.numberedTitle ?? StatusText.withoutDecoration(block.plainText)
                 headingCounts[Self.normalized(title), default: 0] += 1
@@ -237,11 +242,9 @@ struct PlanReader {
         return paragraphs.contains { paragraph in
             (paragraph.line...max(paragraph.line, paragraph.endLine)).contains { fileLine in
                 let text = String(line(fileLine))
-                guard Self.mentionsStatus(text),
-                    let match = try? Self.metadataLine.firstMatch(in: text),
-                    match.1.lowercased().trimmingSpaces == "status"
+                guard Self.mentionsStatus(text), let found = metadataLine(text), found.bold, found.key == "status"
                 else { return false }
-                return StatusText.read(Self.plain(String(match.2))).recognised
+                return StatusText.read(plainValue(found.raw)).recognised
             }
         }
     }
@@ -271,9 +274,11 @@ struct PlanReader {
             let plain = block.plainText.trimmingSpaces
             var reading = headingReadings[block.blockKey]
             let own = reading?.numberedTitle ?? StatusText.withoutDecoration(plain)
-            let declaresOptional = Self.declaresOptional(plain)
+            let declaresOptional = remembered(0, plain) { Self.declaresOptional(plain) }
             inOptionalSection = declaresOptional || trail.contains { $0.optional }
-            inLegendSection = (try? Self.legendHeading.wholeMatch(in: StatusText.withoutDecoration(plain))) != nil
+            inLegendSection = remembered(1, plain) {
+                (try? Self.legendHeading.wholeMatch(in: StatusText.withoutDecoration(plain))) != nil
+            }
             // `### Implementation` under `## Phase 2: Sync` is shown as
             // `Phase 2: Sync — Implementation`, so phases' sub-headings can be told apart.
             var shown = own

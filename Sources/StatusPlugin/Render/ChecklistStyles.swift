@@ -115,6 +115,13 @@ enum ChecklistStyles {
             radial-gradient(farthest-side at 100% 50%, var(--color-overlay), transparent) right / .9rem 100% no-repeat scroll;
         }
         .status-graph svg { max-width: 100%; min-width: var(--graph-min-width, 0px); height: auto; }
+        /* The burn-up shrinks to the column down to three quarters of its size (its
+           labels stay readable), then scrolls. */
+        .status-burnup { margin: var(--space-4) 0; overflow-x: auto; }
+        .status-burnup svg { display: block; max-width: 100%; min-width: 540px; height: auto; }
+        .status-burnup figcaption { font-size: var(--text-sm); color: var(--color-text-muted); }
+        .status-weeks-table td { font-variant-numeric: tabular-nums; }
+        .status-weeks-table td:nth-child(n+2) { text-align: right; }
         .status-graph-narrow { display: none; }
         .status-table-counts { display: none; font-size: var(--text-sm); color: var(--color-text-muted); }
         @media (max-width: 40rem) {

@@ -8,6 +8,8 @@ struct StatusPage: Sendable {
     let site: Site
     let report: StatusReport
     let graphLimit: Int
+    /// The plans replayed over git's history, when the folder has one.
+    var history: StatusHistory? = nil
 
     static let listLimit = 50
 
@@ -91,6 +93,7 @@ struct StatusPage: Sendable {
         html += waitingList()
         html += checkThese()
         html += recentlyCompleted()
+        html += progressOverTime()
         html += archived()
         return html
     }
@@ -231,7 +234,7 @@ struct StatusPage: Sendable {
     }
 
     /// A plan's name and link: its document's title, or its planning folder (to its roadmap).
-    private func planTitle(_ plan: PlanProgress) -> (String, String?) {
+    func planTitle(_ plan: PlanProgress) -> (String, String?) {
         if let page = site.page(at: plan.scope) {
             return (page.title, site.url(from: StatusPlugin.pagePath, to: page.outputPath))
         }
@@ -432,12 +435,18 @@ struct StatusPage: Sendable {
             $0.item.status == .done && $0.item.kind != .checklist && !$0.item.archived
         }
         guard !done.isEmpty else { return "" }
-        let dated = done.filter { $0.item.completed != nil }.sorted { $0.item.completed! > $1.item.completed! }
-        let undated = done.filter { $0.item.completed == nil }
+        // The day git shows it became done, where there is a history; else the
+        // date its text gives. Newest first; items with no date last.
+        func date(_ entry: StatusReport.Entry) -> String? {
+            history?.completed[entry.item.key].map(StatusHistoryText.day) ?? entry.item.completed
+        }
+        let dated = done.compactMap { entry in date(entry).map { (entry, $0) } }
+            .enumerated().sorted { ($0.element.1, $1.offset) > ($1.element.1, $0.offset) }.map(\.element.0)
+        let undated = done.filter { date($0) == nil }
         var html = "<h2 id=\"recently-completed\">Recently completed</h2>\n<ul class=\"status-list\">\n"
         for entry in (dated + undated).prefix(10) {
             html += "<li>\(StatusViews.badge(.done)) \(link(entry.item))"
-            if let completed = entry.item.completed { html += " <time>\(HTMLEscaping.escape(completed))</time>" }
+            if let completed = date(entry) { html += " <time>\(HTMLEscaping.escape(completed))</time>" }
             html += " \(whereWritten(entry.item))</li>\n"
         }
         return html + "</ul>\n"

@@ -1,0 +1,339 @@
+import Foundation
+
+/// The git history of a content folder, read through the `git` command.
+///
+/// Why the command and not libgit2: a replay needs two things from git, the
+/// first-parent log of the folder with each commit's changed blobs (one
+/// `git log --raw` stream) and the bytes of those blobs (one long-lived
+/// `git cat-file --batch`). Both are single processes whatever the length of
+/// the history, so the command costs two process starts per replay; libgit2
+/// would add a system-library target, a C API to wrap, and its own handling
+/// of shallow clones, worktrees, `safe.directory` and config, which the
+/// command already gets right. Every path is relative to the content folder.
+public struct GitRepository: Sendable {
+    /// The content folder, as given.
+    public let folder: String
+    /// The `git` executable.
+    let executable: String
+    /// Whether the clone holds only part of the history (CI's default `--depth 1`).
+    public let isShallow: Bool
+
+    /// Why a folder has no history to read.
+    public struct Unavailable: Error, Sendable, CustomStringConvertible {
+        /// What is missing, as a sentence fragment (`no git command on PATH`).
+        public var reason: String
+        /// The reason.
+        public var description: String { reason }
+    }
+
+    /// Opens the repository that holds `folder`, or says why there is none.
+    public init(folder: String) throws(Unavailable) {
+        guard let git = Self.findExecutable() else { throw Unavailable(reason: "no git command on PATH") }
+        self.folder = folder
+        self.executable = git
+        let probe = GitProcess.run(git, ["-C", folder, "rev-parse", "--is-shallow-repository", "--verify", "HEAD"])
+        guard probe.status == 0 else {
+            let message = String(decoding: probe.error, as: UTF8.self)
+            if message.contains("not a git repository") {
+                throw Unavailable(reason: "not inside a git repository")
+            }
+            if message.contains("dubious ownership") {
+                throw Unavailable(
+                    reason: "git refuses the repository (owned by another user; see git's safe.directory)")
+            }
+            if message.contains("Needed a single revision") || message.contains("unknown revision") {
+                throw Unavailable(reason: "the git repository has no commits yet")
+            }
+            let first = message.split(separator: "\n").first.map(String.init) ?? "exit \(probe.status)"
+            throw Unavailable(reason: "git failed: \(first)")
+        }
+        isShallow = String(decoding: probe.output, as: UTF8.self).hasPrefix("true")
+    }
+
+    /// The first `git` on `PATH`.
+    static func findExecutable() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = String(folder) + "/git"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs git in the content folder; throws its first line of stderr on failure.
+    func run(_ arguments: [String]) throws(Unavailable) -> [UInt8] {
+        let result = GitProcess.run(executable, ["-C", folder] + arguments)
+        guard result.status == 0 else {
+            let message = String(decoding: result.error, as: UTF8.self)
+            let first = message.split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
+            throw Unavailable(reason: first.hasPrefix("fatal: ") ? String(first.dropFirst(7)) : first)
+        }
+        return result.output
+    }
+
+    /// The full id of the commit `revision` names (a tag, a branch, `HEAD~3`,
+    /// an id), or of the last first-parent commit of HEAD made on or before
+    /// `date` when `revision` is a date (`2026-11-01`, `2026-11-01 12:00`).
+    public func resolve(_ revision: String) throws(Unavailable) -> String {
+        let asCommit = GitProcess.run(
+            executable, ["-C", folder, "rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
+        if asCommit.status == 0 {
+            return String(decoding: asCommit.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if Self.looksLikeDate(revision) {
+            let found = try run(["rev-list", "-1", "--first-parent", "--before=" + revision, "HEAD"])
+            let id = String(decoding: found, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if id.isEmpty {
+                throw Unavailable(
+                    reason: "no commit on or before \(revision)"
+                        + (isShallow ? " in this shallow clone (fetch more history: git fetch --unshallow)" : ""))
+            }
+            return id
+        }
+        throw Unavailable(
+            reason: "'\(revision)' names no commit"
+                + (isShallow ? " in this shallow clone (fetch it, or the history: git fetch --unshallow)" : ""))
+    }
+
+    /// `2026-11-01`, optionally followed by a time.
+    static func looksLikeDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+        return [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) }
+    }
+
+    /// The commit's time (seconds since 1970) and subject.
+    public func describe(_ commit: String) throws(Unavailable) -> (date: Int, subject: String) {
+        let line = String(decoding: try run(["log", "-1", "--format=%ct%x1f%s", commit]), as: UTF8.self)
+        let parts = line.trimmingCharacters(in: .newlines).split(separator: "\u{1F}", maxSplits: 1)
+        return (Int(parts.first ?? "") ?? 0, parts.count > 1 ? String(parts[1]) : "")
+    }
+
+    /// The blobs of the content folder's files at `commit`, by relative path.
+    public func tree(at commit: String) throws(Unavailable) -> [String: String] {
+        let output = try run(["ls-tree", "-r", "-z", "--end-of-options", commit, "--", "."])
+        var files: [String: String] = [:]
+        for record in output.split(separator: 0) {
+            // `<mode> SP <type> SP <object> TAB <path>`
+            guard let tab = record.firstIndex(of: 9) else { continue }
+            let fields = record[record.startIndex..<tab].split(separator: 32)
+            guard fields.count == 3, fields[1].elementsEqual("blob".utf8) else { continue }
+            files[String(decoding: record[(tab + 1)...], as: UTF8.self)] = String(decoding: fields[2], as: UTF8.self)
+        }
+        return files
+    }
+
+    /// Files renamed between `commit` and the working tree, old path to new.
+    public func renames(since commit: String) throws(Unavailable) -> [String: String] {
+        let output = try run(["diff", "-M", "-z", "--name-status", "--relative", "--end-of-options", commit, "--", "."])
+        var renames: [String: String] = [:]
+        var fields = output.split(separator: 0, omittingEmptySubsequences: false)[...]
+        while let status = fields.popFirst(), !status.isEmpty {
+            let isPair = status.first == UInt8(ascii: "R") || status.first == UInt8(ascii: "C")
+            guard let first = fields.popFirst() else { break }
+            if isPair, let second = fields.popFirst(), status.first == UInt8(ascii: "R") {
+                renames[String(decoding: first, as: UTF8.self)] = String(decoding: second, as: UTF8.self)
+            }
+        }
+        return renames
+    }
+
+    /// The commits of the content folder, oldest first, along `head`'s first
+    /// parents (a branch's own commits count when it is merged), each with
+    /// the files it changed against its first parent; only those after
+    /// `after` when it is given.
+    public func log(head: String, after: String? = nil) throws(Unavailable) -> [GitCommit] {
+        try GitLog.parse(
+            run([
+                "-c", "log.showSignature=false", "log", "--first-parent", "--reverse", "-z", "--raw", "--no-abbrev",
+                "-M", "--relative", "--format=%x1e%H%x1f%ct%x1f%s", "--end-of-options",
+                after.map { "\($0)..\(head)" } ?? head, "--", ".",
+            ]))
+    }
+
+    /// Whether `ancestor` is `commit` or one of its ancestors.
+    public func isAncestor(_ ancestor: String, of commit: String) -> Bool {
+        GitProcess.run(executable, ["-C", folder, "merge-base", "--is-ancestor", ancestor, commit]).status == 0
+    }
+
+    /// A reader of blobs by id, through one `git cat-file --batch`.
+    public func blobs() throws(Unavailable) -> GitBlobReader {
+        try GitBlobReader(executable: executable, folder: folder)
+    }
+}
+
+/// One commit of a content folder's history.
+public struct GitCommit: Sendable, Equatable {
+    /// One file's change.
+    public struct Change: Sendable, Equatable {
+        /// The path before (nil for an added file).
+        public var oldPath: String?
+        /// The path after (nil for a deleted file).
+        public var newPath: String?
+        /// The blob after (nil for a deleted file).
+        public var blob: String?
+    }
+    /// The full id.
+    public var id: String
+    /// Committer time, seconds since 1970: when the commit reached the branch.
+    public var date: Int
+    /// The first line of the message.
+    public var subject: String
+    /// The content folder's files it changed, in git's order.
+    public var changes: [Change]
+}
+
+/// Reads `git log -z --raw --format=%x1e%H%x1f%ct%x1f%s` output.
+enum GitLog {
+    static func parse(_ bytes: [UInt8]) -> [GitCommit] {
+        var commits: [GitCommit] = []
+        var index = 0
+        let end = bytes.count
+        func field(until terminator: UInt8) -> ArraySlice<UInt8> {
+            let start = index
+            while index < end, bytes[index] != terminator { index += 1 }
+            let slice = bytes[start..<index]
+            if index < end { index += 1 }
+            return slice
+        }
+        while index < end {
+            guard bytes[index] == 0x1E else {
+                index += 1
+                continue
+            }
+            index += 1
+            let id = String(decoding: field(until: 0x1F), as: UTF8.self)
+            let date = Int(String(decoding: field(until: 0x1F), as: UTF8.self)) ?? 0
+            let subject = String(decoding: field(until: 0), as: UTF8.self)
+            var changes: [GitCommit.Change] = []
+            while index < end, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+            // `:<mode> <mode> <old> <new> <status>\0<path>\0[<path>\0]`
+            while index < end, bytes[index] == UInt8(ascii: ":") {
+                let header = field(until: 0).split(separator: 32)
+                guard header.count == 5, let kind = header[4].first else { break }
+                let blob = String(decoding: header[3], as: UTF8.self)
+                let path = String(decoding: field(until: 0), as: UTF8.self)
+                switch kind {
+                case UInt8(ascii: "A"): changes.append(.init(oldPath: nil, newPath: path, blob: blob))
+                case UInt8(ascii: "D"): changes.append(.init(oldPath: path, newPath: nil, blob: nil))
+                case UInt8(ascii: "R"):
+                    let to = String(decoding: field(until: 0), as: UTF8.self)
+                    changes.append(.init(oldPath: path, newPath: to, blob: blob))
+                case UInt8(ascii: "C"):
+                    let to = String(decoding: field(until: 0), as: UTF8.self)
+                    changes.append(.init(oldPath: nil, newPath: to, blob: blob))
+                default:
+                    // M, T (type change): the same path, new bytes. A submodule's
+                    // "blob" is a commit id: cat-file tells, and it is skipped.
+                    changes.append(.init(oldPath: path, newPath: path, blob: blob))
+                }
+            }
+            commits.append(GitCommit(id: id, date: date, subject: subject, changes: changes))
+        }
+        return commits
+    }
+}
+
+/// Blob bytes by id from one long-lived `git cat-file --batch`, asked one at a
+/// time: git flushes after each object, so a request and its answer pair up.
+public final class GitBlobReader {
+    private let process = Process()
+    private let input: FileHandle
+    private let output: FileHandle
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    init(executable: String, folder: String) throws(GitRepository.Unavailable) {
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-C", folder, "cat-file", "--batch"]
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw .init(reason: "cannot start git: \(error)") }
+        input = stdin.fileHandleForWriting
+        output = stdout.fileHandleForReading
+    }
+
+    deinit {
+        try? input.close()
+        process.waitUntilExit()
+    }
+
+    /// The blob's bytes, or nil when it is not a blob of the repository
+    /// (a submodule's commit, or an object a shallow clone lacks).
+    public func read(_ id: String) -> [UInt8]? {
+        guard (try? input.write(contentsOf: Data((id + "\n").utf8))) != nil else { return nil }
+        guard let header = line() else { return nil }
+        // `<id> blob <size>` or `<id> missing`
+        let fields = header.split(separator: 32)
+        guard fields.count == 3, fields[1].elementsEqual("blob".utf8),
+            let size = Int(String(decoding: fields[2], as: UTF8.self))
+        else { return nil }
+        guard fill(size + 1) else { return nil }
+        let bytes = Array(buffer[start..<start + size])
+        start += size + 1
+        return bytes
+    }
+
+    private func line() -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 10) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                return line
+            }
+            guard more() else { return nil }
+        }
+    }
+
+    private func fill(_ count: Int) -> Bool {
+        while buffer.count - start < count { guard more() else { return false } }
+        return true
+    }
+
+    private func more() -> Bool {
+        if start > 0 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        let chunk = output.availableData
+        guard !chunk.isEmpty else { return false }
+        buffer.append(contentsOf: chunk)
+        return true
+    }
+}
+
+/// A git command run to its end, its output collected.
+enum GitProcess {
+    static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: [UInt8], error: [UInt8]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        // Messages are matched in English; no pager, no lock on the index.
+        environment["LC_ALL"] = "C"
+        environment["GIT_PAGER"] = "cat"
+        environment["GIT_OPTIONAL_LOCKS"] = "0"
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return (-1, [], Array("cannot start git: \(error)".utf8)) }
+        // stderr is read beside stdout, so a chatty git cannot fill one pipe and wait.
+        nonisolated(unsafe) var errors = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errors = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, [UInt8](output), [UInt8](errors))
+    }
+}

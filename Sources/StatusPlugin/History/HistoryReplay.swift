@@ -1,0 +1,104 @@
+import Foundation
+import SpecSiteKit
+
+/// Replays commits in contiguous segments side by side, one per thread: each
+/// segment starts from the folder as it was before its first commit, with a
+/// loader and a `git cat-file` of its own, and records what changed at each
+/// commit. ``StatusHistory/extend(with:)`` joins the segments in order, so
+/// the result is the same however many there are.
+enum HistoryReplay {
+    /// What one commit changed.
+    struct Step {
+        /// Files renamed, old path to new.
+        var moves: [String: String] = [:]
+        /// The counts after it; nil when it changed no page.
+        var point: StatusHistory.Point?
+        /// Every item done after it, for the first point of a segment.
+        var done: [String]?
+        /// Items done after it that were not before (in the same segment).
+        var newlyDone: [String] = []
+        /// Items done before it that are not after.
+        var undone: [String] = []
+    }
+
+    /// The steps of one run of commits.
+    struct Segment {
+        var steps: [Step] = []
+    }
+
+    /// Fewer commits than this a thread are replayed on fewer threads:
+    /// starting a segment reads every page of the folder.
+    static let commitsPerThread = 50
+
+    static func run(
+        _ commits: [GitCommit], startingAfter base: String?, options: BuildOptions, repository: GitRepository,
+        threads: Int, commitsPerThread: Int = commitsPerThread
+    ) throws -> [Segment] {
+        guard !commits.isEmpty else { return [] }
+        let count = max(1, min(threads, commits.count / max(1, commitsPerThread)))
+        let bounds = (0...count).map { $0 * commits.count / count }
+        let ranges = (0..<count).map { bounds[$0]..<bounds[$0 + 1] }
+        let results = ranges.parallelMap { range -> Result<Segment, Error> in
+            Result {
+                let start = range.lowerBound == 0 ? base : commits[range.lowerBound - 1].id
+                return try replay(commits[range], startingAt: start, options: options, repository: repository)
+            }
+        }
+        return try results.map { try $0.get() }
+    }
+
+    /// Replays `commits` from the folder as it was at `start` (empty when nil).
+    static func replay(
+        _ commits: ArraySlice<GitCommit>, startingAt start: String?, options: BuildOptions, repository: GitRepository
+    ) throws -> Segment {
+        // The status plugin remembers its readings of unchanged lines between
+        // commits; each segment has its own, so threads never wait on a lock.
+        var options = options
+        let readings = TextReadings()
+        options.plugins = options.plugins.map { $0 is StatusPlugin ? StatusPlugin(readings: readings) : $0 }
+        let loader = try SnapshotLoader(options: options)
+        let blobs = try repository.blobs()
+        var documents: [String: [UInt8]] = [:]
+        if let start {
+            for (path, blob) in try repository.tree(at: start) where loader.isPage(path) {
+                documents[path] = blobs.read(blob)
+            }
+        }
+        var segment = Segment()
+        var done: Set<String>?
+        for commit in commits {
+            var step = Step()
+            var changed = false
+            for change in commit.changes {
+                if let old = change.oldPath, documents.removeValue(forKey: old) != nil { changed = true }
+                if let old = change.oldPath, let new = change.newPath, old != new { step.moves[old] = new }
+                if let new = change.newPath, let blob = change.blob, loader.isPage(new), let bytes = blobs.read(blob) {
+                    documents[new] = bytes
+                    changed = true
+                }
+            }
+            if changed {
+                let snapshot = StatusSnapshot(StatusPlugin.report(for: try loader.load(documents).site))
+                let now = Set(snapshot.items.lazy.filter { $0.status == .done }.map(\.key))
+                if let before = done {
+                    step.newlyDone = now.subtracting(before).sorted()
+                    step.undone = before.subtracting(now).sorted()
+                } else {
+                    step.done = now.sorted()
+                }
+                done = now
+                var plans: [String: StatusHistory.PlanCount] = [:]
+                for plan in snapshot.plans {
+                    let known = plans[plan.scope] ?? StatusHistory.PlanCount(done: 0, total: 0)
+                    plans[plan.scope] = StatusHistory.PlanCount(
+                        done: known.done + plan.done, total: known.total + plan.total)
+                }
+                step.point = StatusHistory.Point(
+                    commit: commit.id, date: commit.date, subject: commit.subject, done: snapshot.done,
+                    total: snapshot.total, plans: plans)
+            }
+            if changed || !step.moves.isEmpty { segment.steps.append(step) }
+        }
+        return segment
+    }
+}

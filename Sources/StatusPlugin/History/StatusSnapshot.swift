@@ -1,0 +1,82 @@
+import SpecSiteKit
+
+/// What the status model said at one point: every work item's status and each
+/// plan's count in its unit. Small and plain, so a history of thousands of
+/// commits keeps one per commit, and two can be compared.
+public struct StatusSnapshot: Sendable, Equatable, Codable {
+    /// One work item.
+    public struct Item: Sendable, Equatable, Codable {
+        /// Its key in the site (`PLAN.md#CHUNK-004`).
+        public var key: String
+        /// Its id as written (`CHUNK-004`).
+        public var id: String
+        /// Its title.
+        public var title: String
+        /// Its status as written.
+        public var status: WorkStatus
+        /// What it was read from.
+        public var kind: WorkItem.Kind
+        /// The file it is written in, as the user names it (`content/PLAN.md`).
+        public var file: String
+        /// Its line there.
+        public var line: Int
+    }
+
+    /// One plan's count in its own unit.
+    public struct Plan: Sendable, Equatable, Codable {
+        /// The document's content path, or the planning folder.
+        public var scope: String
+        /// What one unit is called (`chunk`).
+        public var noun: String
+        /// Units done.
+        public var done: Int
+        /// Units that count.
+        public var total: Int
+    }
+
+    /// The work items of every kind a plan counts in, in site order.
+    public var items: [Item]
+    /// Each plan, in site order.
+    public var plans: [Plan]
+    /// Units done in the site (each plan in its unit, as the headline counts).
+    public var done: Int
+    /// Units that count in the site.
+    public var total: Int
+
+    /// The snapshot of a report.
+    public init(_ report: StatusReport) {
+        items = report.entries.compactMap { entry in
+            let item = entry.item
+            guard StatusReport.trackedKinds.contains(item.kind) else { return nil }
+            return Item(
+                key: item.key, id: item.id, title: item.title, status: item.status, kind: item.kind,
+                file: item.displayPath, line: item.line)
+        }
+        plans = report.plans.map {
+            Plan(scope: $0.scope, noun: $0.unit.noun, done: $0.unit.done, total: $0.unit.total)
+        }
+        (done, total) = report.countProgress
+    }
+
+    /// The item with a key.
+    func item(_ key: String) -> Item? { items.first { $0.key == key } }
+
+    /// `3 of 12 chunks`.
+    static func count(_ done: Int, _ total: Int, noun: String) -> String {
+        "\(done) of \(total) \(UnitProgress.plural(noun, total))"
+    }
+}
+
+extension StatusSnapshot {
+    /// An item's key with its file's path changed by a rename (`old.md#X` → `new.md#X`).
+    static func renamed(_ key: String, _ renames: [String: String]) -> String {
+        guard !renames.isEmpty, let hash = key.lastIndex(of: "#") else { return key }
+        let path = String(key[..<hash])
+        if let moved = renames[path] { return moved + key[hash...] }
+        // A part of a data file (`tasks.json/master`) moves with its file.
+        if let slash = path.lastIndex(of: "/"), let moved = renames[String(path[..<slash])] {
+            return moved + path[slash...] + key[hash...]
+        }
+        return key
+    }
+}

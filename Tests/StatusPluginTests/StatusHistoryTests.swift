@@ -1,0 +1,298 @@
+import Foundation
+import Testing
+
+@testable import SpecSiteKit
+@testable import StatusPlugin
+
+/// The status replayed over git: a repository made by
+/// `Tests/fixtures/history/make-repo.sh` (chunks ticked, one reopened and done
+/// again, one added, the plan renamed, a commit outside the content folder),
+/// with every number counted by hand from the script.
+@Suite("Status history", .serialized)
+struct StatusHistoryTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fixtures/history/make-repo.sh").path
+
+    static let hasGit = GitRepository.findExecutable() != nil
+
+    /// A new fixture repository; its content folder is `<dir>/content`.
+    static func makeRepository() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)").path
+        try shell("bash '\(script)' '\(folder)'")
+        return folder
+    }
+
+    /// Runs a shell command; throws with its output when it fails.
+    @discardableResult
+    static func shell(_ command: String, in directory: String? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(command): \(output)"])
+        }
+        return output
+    }
+
+    static func options(_ content: String) -> BuildOptions {
+        BuildOptions(content: content, output: "", plugins: [StatusPlugin()])
+    }
+
+    static func replay(_ repository: String, cache: String? = nil, threads: Int = 1, perThread: Int = 50) throws
+        -> StatusHistory
+    {
+        let content = repository + "/content"
+        return try StatusHistory.replay(
+            options: options(content), repository: GitRepository(folder: content), cache: cache, threads: threads,
+            commitsPerThread: perThread)
+    }
+
+    static func day(_ seconds: Int) -> String { StatusHistoryText.day(seconds) }
+
+    /// Each commit that changed a document: its day, done and total. The
+    /// README-only commit of 2026-01-27 is not one; the rename is.
+    static let expectedPoints: [(String, Int, Int)] = [
+        ("2026-01-05", 0, 6), ("2026-01-07", 1, 6), ("2026-01-12", 2, 6), ("2026-01-19", 2, 6),
+        ("2026-01-20", 3, 7), ("2026-01-26", 3, 7), ("2026-02-02", 5, 7),
+    ]
+
+    @Test(.enabled(if: hasGit)) func everyCommitThatChangedADocumentIsAPointWithItsCounts() throws {
+        let repository = try Self.makeRepository()
+        defer { try? FileManager.default.removeItem(atPath: repository) }
+        let history = try Self.replay(repository)
+        #expect(
+            history.points.map { (Self.day($0.date), $0.done, $0.total) }.elementsEqual(Self.expectedPoints, by: ==))
+        #expect(history.points.map(\.subject).first == "Plan six chunks")
+        // One plan, under its last name from the first commit on.
+        #expect(history.points.allSatisfy { Array($0.plans.keys) == ["plans/IMPLEMENTATION_PLAN.md"] })
+        #expect(history.points.map { $0.plans["plans/IMPLEMENTATION_PLAN.md"]!.done } == [0, 1, 2, 2, 3, 3, 5])
+        #expect(!history.isShallow)
+    }
+
+    @Test(.enabled(if: hasGit)) func eachItemIsDoneFromTheLastTimeItBecameDone() throws {
+        let repository = try Self.makeRepository()
+        defer { try? FileManager.default.removeItem(atPath: repository) }
+        let history = try Self.replay(repository)
+        let plan = "plans/IMPLEMENTATION_PLAN.md#"
+        #expect(
+            history.completed.mapValues(Self.day) == [
+                plan + "CHUNK-001": "2026-01-07",
+                // Done on the 12th, reopened on the 26th, done again on 2 February.
+                plan + "CHUNK-002": "2026-02-02",
+                plan + "CHUNK-003": "2026-01-20",
+                plan + "CHUNK-004": "2026-01-26",
+                plan + "CHUNK-005": "2026-02-02",
+            ])
+    }
+
+    @Test(.enabled(if: hasGit)) func weeksPaceAndForecastCountFromCommitDates() throws {
+        let repository = try Self.makeRepository()
+        defer { try? FileManager.default.removeItem(atPath: repository) }
+        let trend = StatusTrend(try Self.replay(repository))
+        #expect(
+            trend.weeks.map { Self.day($0.start) } == [
+                "2026-01-05", "2026-01-12", "2026-01-19", "2026-01-26", "2026-02-02",
+            ])
+        #expect(trend.weeks.map(\.done) == [1, 2, 3, 3, 5])
+        #expect(trend.weeks.map(\.total) == [6, 6, 7, 7, 7])
+        #expect(trend.weeks.map(\.net) == [1, 1, 1, 0, 2])
+        #expect(trend.window == 5)
+        #expect(trend.pace == 1)
+        // The sample deviation of 1, 1, 1, 0, 2: √(2 / 4).
+        #expect(abs(trend.spread! - 0.5.squareRoot()) < 1e-12)
+        #expect(trend.remaining == 2)
+        // Two left at one a week from 2 February; at 1.71 and 0.29 a week.
+        #expect(trend.forecast.map { Self.day($0.likely) } == "2026-02-16")
+        #expect(trend.forecast.map { Self.day($0.early) } == "2026-02-10")
+        #expect(trend.forecast.flatMap { $0.late.map(Self.day) } == "2026-03-22")
+    }
+
+    @Test(.enabled(if: hasGit)) func segmentsSideBySideGiveTheSameHistoryAsOneRun() throws {
+        let repository = try Self.makeRepository()
+        defer { try? FileManager.default.removeItem(atPath: repository) }
+        let one = try Self.replay(repository)
+        for threads in [2, 3, 7] {
+            #expect(try Self.replay(repository, threads: threads, perThread: 1) == one, "\(threads) segments")
+        }
+    }
+
+    @Test(.enabled(if: hasGit)) func aCachedHistoryIsReadBackAndOnlyNewCommitsAreReplayed() throws {
+        let repository = try Self.makeRepository()
+        let cache = repository + "-cache"
+        defer {
+            try? FileManager.default.removeItem(atPath: repository)
+            try? FileManager.default.removeItem(atPath: cache)
+        }
+        let first = try Self.replay(repository, cache: cache)
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache)
+        #expect(files.count == 1 && files[0].hasPrefix("status-history-") && files[0].hasSuffix(".json"), "\(files)")
+        #expect(try Self.replay(repository, cache: cache) == first)
+        // A new commit ticks CHUNK-006: replayed from the kept end, the same as from scratch.
+        let plan = repository + "/content/plans/IMPLEMENTATION_PLAN.md"
+        let text = try String(contentsOfFile: plan, encoding: .utf8)
+        let ticked = text.replacingOccurrences(
+            of: "## CHUNK-006: Part 6\n\n**Status**: Not started", with: "## CHUNK-006: Part 6\n\n**Status**: ✅ Done")
+        #expect(ticked != text)
+        try ticked.write(toFile: plan, atomically: true, encoding: .utf8)
+        try Self.shell(
+            "git add -A && GIT_COMMITTER_DATE=2026-02-09T12:00:00Z GIT_AUTHOR_DATE=2026-02-09T12:00:00Z"
+                + " git commit -q -m 'CHUNK-006 done'", in: repository)
+        let resumed = try Self.replay(repository, cache: cache)
+        let fresh = try Self.replay(repository)
+        #expect(resumed == fresh)
+        #expect(resumed.points.count == 8)
+        #expect(resumed.points.last?.done == 6 && resumed.points.last?.total == 7)
+        #expect(resumed.completed["plans/IMPLEMENTATION_PLAN.md#CHUNK-006"].map(Self.day) == "2026-02-09")
+    }
+
+    @Test(.enabled(if: hasGit)) func aShallowCloneStartsAtItsOldestCommitAndSaysSo() throws {
+        let repository = try Self.makeRepository()
+        let clone = repository + "-shallow"
+        defer {
+            try? FileManager.default.removeItem(atPath: repository)
+            try? FileManager.default.removeItem(atPath: clone)
+        }
+        try Self.shell("git clone -q --depth 2 'file://\(repository)' '\(clone)'")
+        let history = try Self.replay(clone)
+        #expect(history.isShallow)
+        // The clone holds the README commit (its oldest, so every file is new
+        // in it) and the last one.
+        #expect(
+            history.points.map { (Self.day($0.date), $0.done, $0.total) }.elementsEqual(
+                [("2026-01-27", 3, 7), ("2026-02-02", 5, 7)], by: ==))
+        #expect(history.completed["plans/IMPLEMENTATION_PLAN.md#CHUNK-001"].map(Self.day) == "2026-01-27")
+        #expect(StatusHistoryText.text(history, content: "content").contains("This clone is shallow"))
+        // A reference the clone does not hold is an error that says why.
+        let content = clone + "/content"
+        #expect(throws: GitRepository.Unavailable.self) { try GitRepository(folder: content).resolve("v0.1") }
+        do {
+            _ = try GitRepository(folder: content).resolve("v0.1")
+        } catch {
+            #expect(error.reason.contains("shallow clone"), "\(error.reason)")
+        }
+    }
+
+    @Test(.enabled(if: hasGit)) func changesSinceATagFollowTheRenamedPlan() throws {
+        let repository = try Self.makeRepository()
+        defer { try? FileManager.default.removeItem(atPath: repository) }
+        let content = repository + "/content"
+        let git = try GitRepository(folder: content)
+        let tag = try git.resolve("v0.1")
+        let then = try StatusHistory.snapshot(at: tag, options: Self.options(content), repository: git)
+        #expect(then.items.map(\.key).first == "PLAN.md#CHUNK-001")
+        #expect((then.done, then.total) == (2, 6))
+        let renames = try git.renames(since: tag)
+        #expect(renames == ["PLAN.md": "plans/IMPLEMENTATION_PLAN.md"])
+        // Untick CHUNK-001 in the working tree, not committed: a regression.
+        let plan = content + "/plans/IMPLEMENTATION_PLAN.md"
+        let text = try String(contentsOfFile: plan, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "## CHUNK-001: Part 1\n\n**Status**: ✅ Done", with: "## CHUNK-001: Part 1\n\n**Status**: In progress"
+        ).write(toFile: plan, atomically: true, encoding: .utf8)
+        let loaded = try Builder(options: Self.options(content), diagnostics: DiagnosticLog()).load()
+        let now = StatusSnapshot(StatusPlugin.report(for: loaded.site))
+        let changes = StatusChanges(from: then, to: now, renames: renames)
+        #expect(changes.completed.map(\.item.id) == ["CHUNK-003", "CHUNK-004", "CHUNK-005"])
+        #expect(changes.completed.map(\.before) == [.inProgress, .notStarted, .notStarted])
+        #expect(changes.reopened.map(\.item.id) == ["CHUNK-001"])
+        #expect(changes.added.map(\.item.id) == ["CHUNK-007"])
+        #expect(changes.backwards.isEmpty && changes.removed.isEmpty)
+        #expect(changes.regressions.map(\.item.id) == ["CHUNK-001"])
+        #expect(changes.before == (2, 6) && changes.after == (4, 7))
+        // A date names the last commit on or before it.
+        #expect(try git.resolve("2026-01-13") == tag)
+    }
+
+    @Test func changesTellBackwardsFromReopenedAndRemoved() throws {
+        func item(_ id: String, _ status: WorkStatus) -> StatusSnapshot.Item {
+            StatusSnapshot.Item(
+                key: "PLAN.md#\(id)", id: id, title: id, status: status, kind: .chunk, file: "PLAN.md", line: 1)
+        }
+        var old = StatusSnapshot(StatusReport())
+        var new = old
+        old.items = [
+            item("A", .inReview), item("B", .inProgress), item("C", .done), item("D", .done), item("E", .notStarted),
+        ]
+        new.items = [item("A", .inProgress), item("B", .blocked), item("C", .cancelled), item("E", .blocked)]
+        let changes = StatusChanges(from: old, to: new)
+        #expect(changes.backwards.map(\.item.id) == ["A", "B"])
+        #expect(changes.reopened.map(\.item.id) == ["C"])
+        #expect(changes.removed.map(\.item.id) == ["D"])
+        #expect(changes.regressions.map(\.item.id) == ["C", "D"])
+        #expect(changes.completed.isEmpty && changes.added.isEmpty)
+    }
+
+    @Test func gitLogRecordsAreReadWithRenamesAndOddSubjects() {
+        let bytes =
+            Array(
+                "\u{1E}\(String(repeating: "a", count: 40))\u{1F}100\u{1F}Subject: with\u{1F} odd bytes\0\n".utf8)
+            + Array(":000000 100644 0000 1111 A\0new.md\0:100644 100644 1111 2222 R090\0old.md\0moved.md\0".utf8)
+            + Array(":100644 000000 2222 0000 D\0gone.md\0".utf8)
+            + Array("\u{1E}\(String(repeating: "b", count: 40))\u{1F}200\u{1F}\0".utf8)
+        let commits = GitLog.parse(bytes)
+        #expect(commits.count == 2)
+        #expect(commits[0].subject == "Subject: with\u{1F} odd bytes")
+        #expect(commits[0].date == 100)
+        #expect(
+            commits[0].changes == [
+                .init(oldPath: nil, newPath: "new.md", blob: "1111"),
+                .init(oldPath: "old.md", newPath: "moved.md", blob: "2222"),
+                .init(oldPath: "gone.md", newPath: nil, blob: nil),
+            ])
+        #expect(commits[1].changes.isEmpty && commits[1].subject.isEmpty)
+    }
+
+    @Test func weeksStartOnMondayInUTC() {
+        // 2026-01-05 was a Monday; 2026-01-11 23:59:59 is still its week.
+        let monday = 1_767_571_200
+        #expect(Self.day(monday) == "2026-01-05")
+        #expect(StatusTrend.weekStart(monday) == monday)
+        #expect(StatusTrend.weekStart(monday + 7 * 86_400 - 1) == monday)
+        #expect(StatusTrend.weekStart(monday + 7 * 86_400) == monday + 7 * 86_400)
+        #expect(StatusTrend.weekStart(0) == -3 * 86_400)
+    }
+
+    @Test func noForecastWithoutTwoWeeksOrWithoutProgress() {
+        var history = StatusHistory()
+        let start = 1_767_614_400
+        history.points = [
+            .init(commit: "a", date: start, subject: "", done: 0, total: 4, plans: [:]),
+            .init(commit: "b", date: start + 86_400, subject: "", done: 1, total: 4, plans: [:]),
+        ]
+        #expect(StatusTrend(history).forecast == nil)
+        #expect(StatusHistoryText.forecast(StatusTrend(history)).contains("not enough history"))
+        history.points.append(.init(commit: "c", date: start + 15 * 86_400, subject: "", done: 0, total: 4, plans: [:]))
+        let trend = StatusTrend(history)
+        #expect(trend.weeks.map(\.net) == [1, 0, -1])
+        #expect(trend.forecast == nil)
+        #expect(StatusHistoryText.forecast(trend).contains("no net progress"))
+    }
+
+    @Test func aPlanAddedWithWorkDoneMovesTheLineButIsNoProgress() {
+        let start = 1_767_614_400  // Monday 2026-01-05, 12:00
+        func point(_ day: Int, _ plans: [String: (Int, Int)]) -> StatusHistory.Point {
+            .init(
+                commit: "\(day)", date: start + day * 86_400, subject: "", done: plans.values.map(\.0).reduce(0, +),
+                total: plans.values.map(\.1).reduce(0, +),
+                plans: plans.mapValues { StatusHistory.PlanCount(done: $0.0, total: $0.1) })
+        }
+        var history = StatusHistory()
+        history.points = [
+            point(0, ["A.md": (1, 4)]),
+            // B.md arrives with five done: the line jumps, the pace counts A's one.
+            point(1, ["A.md": (2, 4), "B.md": (5, 5)]),
+            // B.md is removed: its five leave the line, and are no regress of pace either.
+            point(8, ["A.md": (2, 4)]),
+        ]
+        let trend = StatusTrend(history)
+        #expect(trend.weeks.map(\.done) == [7, 2])
+        #expect(trend.weeks.map(\.net) == [1, 0])
+    }
+}
