@@ -32,13 +32,21 @@ public struct StatusPlugin: Plugin {
 
     /// Readings kept between versions of pages, in a history replay.
     let readings: TextReadings?
+    /// Whether items that name files are checked against git (`--no-evidence` turns it off).
+    let checksEvidence: Bool
 
-    /// Creates the plugin.
-    public init() { readings = nil }
+    /// Creates the plugin; `checksEvidence: false` is `--no-evidence`.
+    public init(checksEvidence: Bool = true) {
+        readings = nil
+        self.checksEvidence = checksEvidence
+    }
 
     /// The plugin a history replay reads versions with: it remembers the
     /// readings of headings and lines between versions (``TextReadings``).
-    init(readings: TextReadings) { self.readings = readings }
+    init(readings: TextReadings) {
+        self.readings = readings
+        checksEvidence = false
+    }
 
     /// Where the dashboard is written.
     public static let pagePath = "status.html"
@@ -273,7 +281,7 @@ public struct StatusPlugin: Plugin {
     /// The dashboard, `status.json`, the shields endpoint and the badge; the
     /// warnings only the whole site shows (missing dependencies, cycles).
     public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
-        let report = Self.report(for: site)
+        var report = Self.report(for: site)
         for warning in report.warnings { context.diagnostics.report(warning.diagnostic) }
         // The settings are warned about once, here.
         let file = context.config.file ?? "specsite.yml"
@@ -284,8 +292,20 @@ public struct StatusPlugin: Plugin {
                 file, line: folder.line, "no document lies in '\(folder.path)', named in 'plugins.status.formats'")
         }
         guard !report.entries.isEmpty else { return [] }
-        let history = settings.history ? context.contentFolder.flatMap { Self.history(of: $0, context: context) } : nil
-        let dashboard = StatusPage(site: site, report: report, graphLimit: settings.graphLimit, history: history)
+        var history: StatusHistory?
+        var evidenceNote: String?
+        if let folder = context.contentFolder, settings.history || settings.evidence {
+            let git = Self.readGit(
+                folder: folder, configFile: context.config.file, cache: context.cacheFolder, report: &report,
+                site: site,
+                history: settings.history || settings.evidence, evidence: settings.evidence && checksEvidence)
+            for warning in git.warnings { context.diagnostics.warning(folder, warning) }
+            history = settings.history ? git.history : nil
+            evidenceNote = git.evidenceNote
+        }
+        let checked = report
+        let dashboard = StatusPage(
+            site: site, report: checked, graphLimit: settings.graphLimit, history: history, evidenceNote: evidenceNote)
         // On a large site the dashboard's overview, its dependency graph and
         // status.json each take tens of milliseconds, and a ticked checkbox
         // makes all three again: they are made side by side. (status.json is
@@ -295,7 +315,7 @@ public struct StatusPlugin: Plugin {
             switch part {
             case .overview: settings.page ? dashboard.overview() : ""
             case .graph: settings.page ? dashboard.graph() : ""
-            case .statusFile: settings.exports ? StatusExport.json(report) : ""
+            case .statusFile: settings.exports ? StatusExport.json(checked) : ""
             }
         }
         var outputs: [GeneratedOutput] = []
@@ -319,32 +339,9 @@ public struct StatusPlugin: Plugin {
             }
             // Made as it is written: it parses again the pages of the items it lists.
             outputs.append(
-                .deferredFile(path: Self.readyPath) { Array(ReadyExport.json(report, site: site).utf8) })
+                .deferredFile(path: Self.readyPath) { Array(ReadyExport.json(checked, site: site).utf8) })
         }
         return outputs
-    }
-
-    /// The plans' history read from git (see ``StatusHistory``), kept in the
-    /// build cache; nil when the folder is not in a git repository. Any
-    /// other reason git cannot be read is a warning, and the page goes without.
-    static func history(of folder: String, context: PluginContext) -> StatusHistory? {
-        let repository: GitRepository
-        do {
-            repository = try GitRepository(folder: folder)
-        } catch {
-            if error.reason != "not inside a git repository" && error.reason != "no git command on PATH" {
-                context.diagnostics.warning(folder, "no progress history: \(error.reason)")
-            }
-            return nil
-        }
-        do {
-            let options = BuildOptions(
-                content: folder, output: "", configFile: context.config.file, plugins: [StatusPlugin()])
-            return try StatusHistory.replay(options: options, repository: repository, cache: context.cacheFolder)
-        } catch {
-            context.diagnostics.warning(folder, "no progress history: \((error as? Diagnostic)?.message ?? "\(error)")")
-            return nil
-        }
     }
 
     /// What ``generate(for:context:)`` makes side by side.
@@ -404,9 +401,10 @@ public struct StatusPlugin: Plugin {
         var exports = true
         var graphLimit = 400
         var history = true
+        var evidence = true
 
         /// The keys understood.
-        static let keys = ["page", "exports", "graph_limit", "history", "formats"]
+        static let keys = ["page", "exports", "graph_limit", "history", "evidence", "formats"]
 
         /// The settings as written; each key not understood is a warning
         /// at its line (`formats` is read by ``FormatFolders``).
@@ -418,6 +416,7 @@ public struct StatusPlugin: Plugin {
                 case "exports": exports = entry.value.bool ?? exports
                 case "graph_limit": graphLimit = entry.value.int.map { max($0, 0) } ?? graphLimit
                 case "history": history = entry.value.bool ?? history
+                case "evidence": evidence = entry.value.bool ?? evidence
                 case "formats": break
                 default:
                     diagnostics?.warning(

@@ -25,7 +25,12 @@ struct SpecSite: ParsableCommand {
     )
 
     /// The built-in plugins, in the order they get the chance to render a block.
-    static let builtInPlugins: [any Plugin] = [AlertsPlugin(), TokensPlugin(), FlowsPlugin(), StatusPlugin()]
+    static let builtInPlugins: [any Plugin] = builtInPlugins(evidence: true)
+
+    /// The built-in plugins; `evidence: false` is `--no-evidence`.
+    static func builtInPlugins(evidence: Bool) -> [any Plugin] {
+        [AlertsPlugin(), TokensPlugin(), FlowsPlugin(), StatusPlugin(checksEvidence: evidence)]
+    }
 
     /// Parses and runs the command, with specsite's exit codes: usage errors
     /// exit 2 (argument-parser's default is 64).
@@ -117,6 +122,11 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "The folder of the build cache (default: .specsite-cache beside the output folder).")
     var cacheDir: String?
 
+    @Flag(
+        name: .customLong("no-evidence"),
+        help: "Do not check the files plans' items name against git (see docs/status.md#evidence).")
+    var noEvidence = false
+
     func validate() throws {
         if noCache && cacheDir != nil { throw ValidationError("--no-cache and --cache-dir cannot be used together") }
         if let baseURL, let problem = SiteConfig.baseURLProblem(baseURL) {
@@ -131,7 +141,7 @@ struct BuildCommand: ParsableCommand {
         let builder = Builder(
             options: BuildOptions(
                 content: content, output: output, configFile: config, baseURL: baseURL, strict: strict,
-                plugins: SpecSite.builtInPlugins,
+                plugins: SpecSite.builtInPlugins(evidence: !noEvidence),
                 cacheFolder: noCache ? nil : cacheDir ?? BuildOptions.defaultCacheFolder(output: output)),
             diagnostics: diagnostics,
             progress: { console.progress($0) })

@@ -47,6 +47,13 @@ struct StatusCommand: ParsableCommand {
             valueName: "ref"))
     var since: String?
 
+    @Flag(
+        name: .customLong("no-evidence"),
+        help:
+            "Do not check the files items name against git (missing files, untouched files, commits naming open items)."
+    )
+    var noEvidence = false
+
     @Flag(help: "Replay the plans over the content folder's git history: done per week, pace and forecast.")
     var history = false
 
@@ -111,10 +118,21 @@ struct StatusCommand: ParsableCommand {
             console.print((error as? Diagnostic)?.description ?? "error: \(error)")
             throw ExitCode(1)
         }
-        let report = StatusPlugin.report(for: loaded.site)
+        var report = StatusPlugin.report(for: loaded.site)
         for warning in report.warnings { diagnostics.report(warning.diagnostic) }
         for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
         if diagnostics.errorCount > 0 { throw ExitCode(1) }
+        // The evidence behind items that name files, as the dashboard shows it.
+        if !noEvidence, !history, since == nil, noRegress == nil,
+            StatusPlugin.checksEvidence(settings: loaded.contexts[StatusPlugin().id]?.settings ?? .null)
+        {
+            let git = StatusPlugin.readGit(
+                folder: content, configFile: config, cache: cacheDir, report: &report, site: loaded.site,
+                history: false,
+                evidence: true)
+            for warning in git.warnings { console.print("warning: \(content): \(warning)") }
+            if let note = git.evidenceNote { console.print("note: \(content): \(note)") }
+        }
         if history {
             try runHistory(console: console)
             try finish(gateFailures(report), console: console)

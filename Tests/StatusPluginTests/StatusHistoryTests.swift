@@ -295,4 +295,80 @@ struct StatusHistoryTests {
         #expect(trend.weeks.map(\.done) == [7, 2])
         #expect(trend.weeks.map(\.net) == [1, 0])
     }
+
+    /// Five chunks that name files: one done with its file committed after
+    /// the plan, one done whose file is missing, one done whose file no commit
+    /// changed since the plan was written, one not started whose file a
+    /// commit naming it changed, one in progress with an unnamed commit.
+    @Test(.enabled(if: hasGit)) func evidenceHintsCompareWhatIsMarkedWithTheRepository() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let chunk = { (number: Int, status: String, file: String) in
+            "## CHUNK-00\(number): Part \(number)\n\n**Status**: \(status)\n\n**Files**: `\(file)`\n\n"
+        }
+        let plan =
+            "# Plan\n\n" + chunk(1, "✅ Done", "src/a.swift") + chunk(2, "✅ Done", "src/missing.swift")
+            + chunk(3, "✅ Done", "src/old.swift") + chunk(4, "Not started", "src/d.swift")
+            + chunk(5, "In progress", "src/e.swift")
+        try FileManager.default.createDirectory(atPath: folder + "/content", withIntermediateDirectories: true)
+        try plan.write(toFile: folder + "/PLAN.draft", atomically: true, encoding: .utf8)
+        let commit = { (day: String, message: String) in
+            "git add -A && GIT_AUTHOR_DATE=\(day)T12:00:00Z GIT_COMMITTER_DATE=\(day)T12:00:00Z git commit -q -m '\(message)'"
+        }
+        try Self.shell(
+            [
+                "git init -q -b main . && git config user.name T && git config user.email t@example.com",
+                "git config commit.gpgsign false", "mkdir -p src && echo old > src/old.swift",
+                commit("2026-01-01", "Old code"), "mv PLAN.draft content/PLAN.md", commit("2026-01-05", "Plan"),
+                "echo a > src/a.swift", commit("2026-01-06", "Add a"), "echo d > src/d.swift",
+                commit("2026-01-07", "Implement chunk-004 (CHUNK-004)"), "echo e > src/e.swift",
+                commit("2026-01-08", "wip"),
+            ].joined(separator: " && "), in: folder)
+        let content = folder + "/content"
+        let loaded = try Builder(options: Self.options(content), diagnostics: DiagnosticLog()).load()
+        var report = StatusPlugin.report(for: loaded.site)
+        let reading = StatusPlugin.readGit(
+            folder: content, configFile: nil, cache: nil, report: &report, site: loaded.site, history: false,
+            evidence: true)
+        #expect(reading.warnings.isEmpty && reading.evidenceNote == nil, "\(reading)")
+        let hints = Dictionary(
+            uniqueKeysWithValues: report.entries.map { ($0.item.id, $0.item.hints.map(\.message)) })
+        #expect(hints["CHUNK-001"] == [])
+        #expect(
+            hints["CHUNK-002"] == [
+                "marked done, but 1 of the 1 files it names is not in the repository: `src/missing.swift`"
+            ])
+        #expect(
+            hints["CHUNK-003"] == [
+                "marked done, but no commit has changed the files it names since it was written (2026-01-05)"
+            ])
+        let named = try #require(hints["CHUNK-004"]?.first)
+        #expect(
+            named.hasPrefix("not marked done, but commit ")
+                && named.hasSuffix(" (2026-01-07) names CHUNK-004 and changed the files it names"), "\(named)")
+        #expect(hints["CHUNK-005"] == [])
+        // The author's statuses stay as written.
+        #expect(report.entries.map(\.item.status) == [.done, .done, .done, .notStarted, .inProgress])
+        #expect(report.checkThese.map(\.item.id) == ["CHUNK-002", "CHUNK-003", "CHUNK-004"])
+        // Outside git, or with the code elsewhere, nothing is flagged and a note says why.
+        try Self.shell("rm -rf .git", in: folder)
+        var outside = StatusPlugin.report(for: loaded.site)
+        let none = StatusPlugin.readGit(
+            folder: content, configFile: nil, cache: nil, report: &outside, site: loaded.site, history: false,
+            evidence: true)
+        #expect(
+            none.evidenceNote == "5 items name files; they were not checked against git: not inside a git repository")
+        #expect(outside.checkThese.isEmpty)
+    }
+
+    @Test func anIdIsNamedAsAWholeWord() {
+        #expect(StatusEvidence.mentions("Implement CHUNK-004: login", "CHUNK-004"))
+        #expect(StatusEvidence.mentions("chunk-004 done", "CHUNK-004"))
+        #expect(!StatusEvidence.mentions("CHUNK-0041 done", "CHUNK-004"))
+        #expect(!StatusEvidence.mentions("XCHUNK-004", "CHUNK-004"))
+        #expect(StatusEvidence.mentions("plan 10-04.", "10-04"))
+        #expect(!StatusEvidence.mentions("plan 10-04.5", "10-04"))
+        #expect(!StatusEvidence.namesItself("export-screen"))
+        #expect(StatusEvidence.namesItself("T012"))
+    }
 }

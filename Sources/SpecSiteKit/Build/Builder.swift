@@ -301,7 +301,7 @@ public struct Builder: Sendable {
     }
 
     /// An absolute path with symbolic links resolved as far as the path exists.
-    static func absolute(_ path: String) -> String {
+    public static func absolute(_ path: String) -> String {
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
         var existing = standardized
         var rest: [String] = []

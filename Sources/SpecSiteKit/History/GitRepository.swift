@@ -17,6 +17,8 @@ public struct GitRepository: Sendable {
     let executable: String
     /// Whether the clone holds only part of the history (CI's default `--depth 1`).
     public let isShallow: Bool
+    /// The repository's top folder (its work tree).
+    public let topLevel: String
 
     /// Why a folder has no history to read.
     public struct Unavailable: Error, Sendable, CustomStringConvertible {
@@ -31,7 +33,8 @@ public struct GitRepository: Sendable {
         guard let git = Self.findExecutable() else { throw Unavailable(reason: "no git command on PATH") }
         self.folder = folder
         self.executable = git
-        let probe = GitProcess.run(git, ["-C", folder, "rev-parse", "--is-shallow-repository", "--verify", "HEAD"])
+        let probe = GitProcess.run(
+            git, ["-C", folder, "rev-parse", "--is-shallow-repository", "--show-toplevel", "--verify", "HEAD"])
         guard probe.status == 0 else {
             let message = String(decoding: probe.error, as: UTF8.self)
             if message.contains("not a git repository") {
@@ -47,7 +50,42 @@ public struct GitRepository: Sendable {
             let first = message.split(separator: "\n").first.map(String.init) ?? "exit \(probe.status)"
             throw Unavailable(reason: "git failed: \(first)")
         }
-        isShallow = String(decoding: probe.output, as: UTF8.self).hasPrefix("true")
+        let lines = String(decoding: probe.output, as: UTF8.self).split(separator: "\n")
+        isShallow = lines.first == "true"
+        topLevel = lines.count > 1 ? String(lines[1]) : folder
+    }
+
+    /// The commits of the whole repository that changed any of `paths`
+    /// (relative to ``topLevel``), newest first, with their full messages
+    /// and the files of `paths` each changed. Merged branches' own commits
+    /// are included: their messages are where a task's id is named.
+    public func commits(touching paths: [String]) throws(Unavailable) -> [GitTouch] {
+        guard !paths.isEmpty else { return [] }
+        let result = GitProcess.run(
+            executable,
+            [
+                "-C", topLevel, "-c", "log.showSignature=false", "log", "-z", "--name-only", "--no-renames",
+                "--format=%x1e%H%x1f%ct%x1f%B%x1d", "HEAD", "--",
+            ] + paths.map { ":(literal)" + $0 })
+        guard result.status == 0 else {
+            let message = String(decoding: result.error, as: UTF8.self)
+            throw Unavailable(reason: message.split(separator: "\n").first.map(String.init) ?? "git log failed")
+        }
+        var touches: [GitTouch] = []
+        for record in result.output.split(separator: 0x1E) {
+            guard let end = record.firstIndex(of: 0x1D) else { continue }
+            let header = record[record.startIndex..<end].split(
+                separator: 0x1F, maxSplits: 2, omittingEmptySubsequences: false)
+            guard header.count == 3 else { continue }
+            let files = record[(end + 1)...].split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                .map { $0.hasPrefix("\n") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
+            touches.append(
+                GitTouch(
+                    id: String(decoding: header[0], as: UTF8.self),
+                    date: Int(String(decoding: header[1], as: UTF8.self)) ?? 0,
+                    message: String(decoding: header[2], as: UTF8.self), files: files))
+        }
+        return touches
     }
 
     /// The first `git` on `PATH`.
@@ -160,6 +198,18 @@ public struct GitRepository: Sendable {
     public func blobs() throws(Unavailable) -> GitBlobReader {
         try GitBlobReader(executable: executable, folder: folder)
     }
+}
+
+/// A commit that changed some of the files asked about.
+public struct GitTouch: Sendable, Equatable {
+    /// The full id.
+    public var id: String
+    /// Committer time, seconds since 1970.
+    public var date: Int
+    /// The whole message.
+    public var message: String
+    /// Which of the files asked about it changed, relative to the top folder.
+    public var files: [String]
 }
 
 /// One commit of a content folder's history.

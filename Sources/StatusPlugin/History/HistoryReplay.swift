@@ -13,12 +13,42 @@ enum HistoryReplay {
         var moves: [String: String] = [:]
         /// The counts after it; nil when it changed no page.
         var point: StatusHistory.Point?
-        /// Every item done after it, for the first point of a segment.
-        var done: [String]?
-        /// Items done after it that were not before (in the same segment).
-        var newlyDone: [String] = []
-        /// Items done before it that are not after.
-        var undone: [String] = []
+        /// The items done after it.
+        var done = KeyChange()
+        /// The items there after it.
+        var present = KeyChange()
+    }
+
+    /// How a set of item keys changed at a step: all of them at a segment's
+    /// first point, else what came and went since the point before.
+    struct KeyChange {
+        var all: [String]?
+        var added: [String] = []
+        var removed: [String] = []
+
+        init() {}
+
+        init(from before: Set<String>?, to now: Set<String>) {
+            if let before {
+                added = now.subtracting(before).sorted()
+                removed = before.subtracting(now).sorted()
+            } else {
+                all = now.sorted()
+            }
+        }
+
+        /// Keeps in `dates` the date each key of the set came into it, the
+        /// earlier date for a key that stayed.
+        func apply(to dates: inout [String: Int], date: Int) {
+            if let all {
+                var kept: [String: Int] = [:]
+                for key in all { kept[key] = dates[key] ?? date }
+                dates = kept
+            } else {
+                for key in removed { dates[key] = nil }
+                for key in added where dates[key] == nil { dates[key] = date }
+            }
+        }
     }
 
     /// The steps of one run of commits.
@@ -66,6 +96,7 @@ enum HistoryReplay {
         }
         var segment = Segment()
         var done: Set<String>?
+        var present: Set<String>?
         for commit in commits {
             var step = Step()
             var changed = false
@@ -79,14 +110,11 @@ enum HistoryReplay {
             }
             if changed {
                 let snapshot = StatusSnapshot(StatusPlugin.report(for: try loader.load(documents).site))
-                let now = Set(snapshot.items.lazy.filter { $0.status == .done }.map(\.key))
-                if let before = done {
-                    step.newlyDone = now.subtracting(before).sorted()
-                    step.undone = before.subtracting(now).sorted()
-                } else {
-                    step.done = now.sorted()
-                }
-                done = now
+                let doneNow = Set(snapshot.items.lazy.filter { $0.status == .done }.map(\.key))
+                let presentNow = Set(snapshot.items.lazy.map(\.key))
+                step.done = KeyChange(from: done, to: doneNow)
+                step.present = KeyChange(from: present, to: presentNow)
+                (done, present) = (doneNow, presentNow)
                 var plans: [String: StatusHistory.PlanCount] = [:]
                 for plan in snapshot.plans {
                     let known = plans[plan.scope] ?? StatusHistory.PlanCount(done: 0, total: 0)

@@ -36,6 +36,9 @@ public struct StatusHistory: Sendable, Equatable, Codable {
     /// done (committer time). An item reopened and done again counts from
     /// the second time.
     public var completed: [String: Int] = [:]
+    /// For each item there at the last commit, by key: when it was first
+    /// there (since it was last absent; a renamed file keeps its items').
+    public var written: [String: Int] = [:]
     /// Whether the clone holds only part of the history: the first point
     /// is then the oldest commit it has, not the plan's beginning.
     public var isShallow = false
@@ -82,20 +85,16 @@ public struct StatusHistory: Sendable, Equatable, Codable {
                     completed = Dictionary(
                         completed.map { (StatusSnapshot.renamed($0.key, step.moves), $0.value) },
                         uniquingKeysWith: { first, _ in first })
+                    written = Dictionary(
+                        written.map { (StatusSnapshot.renamed($0.key, step.moves), $0.value) },
+                        uniquingKeysWith: { first, _ in first })
                     for (from, to) in step.moves.sorted(by: { $0.key < $1.key }) {
                         renames.append((points.count, from, to))
                     }
                 }
                 guard let point = step.point else { continue }
-                if let all = step.done {
-                    // A segment's first point carries every done key.
-                    var present: [String: Int] = [:]
-                    for key in all { present[key] = completed[key] ?? point.date }
-                    completed = present
-                } else {
-                    for key in step.undone { completed[key] = nil }
-                    for key in step.newlyDone where completed[key] == nil { completed[key] = point.date }
-                }
+                step.done.apply(to: &completed, date: point.date)
+                step.present.apply(to: &written, date: point.date)
                 points.append(point)
             }
         }

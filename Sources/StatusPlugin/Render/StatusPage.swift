@@ -10,6 +10,8 @@ struct StatusPage: Sendable {
     let graphLimit: Int
     /// The plans replayed over git's history, when the folder has one.
     var history: StatusHistory? = nil
+    /// Why items that name files were not checked against git, when they were not.
+    var evidenceNote: String? = nil
 
     static let listLimit = 50
 
@@ -93,6 +95,9 @@ struct StatusPage: Sendable {
         html += waitingList()
         html += checkThese()
         html += recentlyCompleted()
+        if let evidenceNote {
+            html += "<p class=\"status-empty status-evidence-note\">\(HTMLEscaping.escape(evidenceNote)).</p>\n"
+        }
         html += progressOverTime()
         html += archived()
         return html

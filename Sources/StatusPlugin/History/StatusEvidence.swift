@@ -1,0 +1,183 @@
+import Foundation
+import SpecSiteKit
+
+/// The repository's evidence behind each item that names files (`Files to
+/// Create:`, GSD `files_modified`, spec-kit task paths, Kiro `_Files:_`):
+///
+/// - marked done, but files it names are not in the repository;
+/// - marked done, but no commit changed its files since it was written;
+/// - not marked done, but a commit that changed its files names its id.
+///
+/// Each is a hint on the item (so it is listed in "Check these"); the
+/// author's status is never changed.
+enum StatusEvidence {
+    /// Files an item names that are looked at, at most.
+    static let filesPerItem = 20
+    /// Paths asked of git in one run, at most.
+    static let pathLimit = 4000
+
+    /// What was checked.
+    struct Summary: Sendable, Equatable {
+        /// Items that name files.
+        var items = 0
+        /// Hints added.
+        var hints = 0
+        /// Why nothing was checked, when nothing was.
+        var note: String?
+    }
+
+    /// An item to check: where it is in the report, the paths it names as
+    /// found in the repository (relative to its top), and those not found.
+    private struct Claim {
+        var index: Int
+        var found: [String]
+        var missing: [String]
+    }
+
+    /// Adds the hints to `report`'s entries.
+    static func check(
+        _ report: inout StatusReport, site: Site, contentFolder: String, repository: GitRepository,
+        history: StatusHistory?
+    ) -> Summary {
+        var summary = Summary()
+        let top = URL(fileURLWithPath: repository.topLevel).standardizedFileURL.path
+        let content = URL(fileURLWithPath: Builder.absolute(contentFolder)).standardizedFileURL.path
+        var claims: [Claim] = []
+        for named in namedFiles(in: report, site: site) {
+            let folder = (content as NSString).appendingPathComponent(
+                (named.textPath as NSString).deletingLastPathComponent)
+            var claim = Claim(index: named.index, found: [], missing: [])
+            for file in named.files {
+                if let found = locate(file, top: top, bases: [top, content, folder]) {
+                    claim.found.append(found)
+                } else {
+                    claim.missing.append(file)
+                }
+            }
+            claims.append(claim)
+        }
+        summary.items = claims.count
+        guard !claims.isEmpty else { return summary }
+        // Not one named file here: the plans describe code kept in another
+        // repository (a spec-only repository). Every done item would be
+        // flagged, wrongly; it is said once instead.
+        guard claims.contains(where: { !$0.found.isEmpty }) else {
+            summary.note =
+                "\(claims.count == 1 ? "1 item names" : "\(claims.count) items name") files, and none of them is in"
+                + " this repository, so they were not checked (is the code kept elsewhere?)"
+            return summary
+        }
+        let paths = Array(Set(claims.flatMap(\.found)).sorted().prefix(pathLimit))
+        let touches = (try? repository.commits(touching: paths)) ?? []
+        var lastTouched: [String: Int] = [:]
+        var touchesByFile: [String: [Int]] = [:]
+        for (number, touch) in touches.enumerated() {
+            for file in touch.files {
+                lastTouched[file] = max(lastTouched[file] ?? 0, touch.date)
+                touchesByFile[file, default: []].append(number)
+            }
+        }
+        for claim in claims {
+            var item = report.entries[claim.index].item
+            let before = item.hints.count
+            if item.status == .done {
+                if !claim.missing.isEmpty {
+                    let named = claim.missing.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
+                    let more = claim.missing.count > 5 ? " and \(claim.missing.count - 5) more" : ""
+                    let count = claim.missing.count + claim.found.count
+                    item.hint(
+                        "marked done, but \(claim.missing.count) of the \(count) files it names"
+                            + " \(claim.missing.count == 1 ? "is" : "are") not in the repository: \(named)\(more)",
+                        line: item.line)
+                } else if let written = history?.written[item.key] {
+                    let last = claim.found.compactMap { lastTouched[$0] }.max()
+                    if last.map({ $0 < written }) ?? true {
+                        item.hint(
+                            "marked done, but no commit has changed the files it names since it was written"
+                                + " (\(StatusHistoryText.day(written)))", line: item.line)
+                    }
+                }
+            } else if claim.missing.isEmpty, namesItself(item.id) {
+                let numbers = Set(claim.found.flatMap { touchesByFile[$0] ?? [] }).sorted()
+                if let match = numbers.lazy.map({ touches[$0] }).first(where: { mentions($0.message, item.id) }) {
+                    item.hint(
+                        "not marked done, but commit \(match.id.prefix(7)) (\(StatusHistoryText.day(match.date)))"
+                            + " names \(item.id) and changed the files it names", line: item.line)
+                }
+            }
+            summary.hints += item.hints.count - before
+            report.entries[claim.index].item = item
+        }
+        return summary
+    }
+
+    /// The items that name files, with the files (the first ``filesPerItem``)
+    /// and the page they are written on: counted items, not archived.
+    static func namedFiles(in report: StatusReport, site: Site) -> [(index: Int, files: [String], textPath: String)] {
+        var named: [(index: Int, files: [String], textPath: String)] = []
+        // Each page is parsed once, for its items in a row; only the last page's tree is held.
+        var tree: (path: String, page: Page)?
+        for (index, entry) in report.entries.enumerated() {
+            let item = entry.item
+            guard StatusReport.trackedKinds.contains(item.kind), !item.archived, item.status.counts else { continue }
+            let textPath = item.file ?? item.sourcePath
+            if tree?.path != textPath { tree = site.page(at: textPath).map { (textPath, $0.withTree()) } }
+            guard let page = tree?.page else { continue }
+            let files = WorkDetails.of(item, on: page).files.prefix(filesPerItem)
+            if !files.isEmpty { named.append((index, Array(files), textPath)) }
+        }
+        return named
+    }
+
+    /// How many items name files.
+    static func itemsNamingFiles(in report: StatusReport, site: Site) -> Int {
+        namedFiles(in: report, site: site).count
+    }
+
+    /// The path of `file` relative to the repository's top when it exists
+    /// under one of `bases` inside the repository; nil otherwise. Nothing
+    /// outside the repository is looked at.
+    static func locate(_ file: String, top: String, bases: [String]) -> String? {
+        guard !file.hasPrefix("/"), !file.hasPrefix("~") else { return nil }
+        for base in bases {
+            let path = URL(fileURLWithPath: (base as NSString).appendingPathComponent(file)).standardizedFileURL.path
+            guard path == top || path.hasPrefix(top + "/") else { continue }
+            if FileManager.default.fileExists(atPath: path) {
+                return path == top ? "." : String(path.dropFirst(top.count + 1))
+            }
+        }
+        return nil
+    }
+
+    /// Whether an id is one a commit message would name: letters and a
+    /// number (`CHUNK-004`, `T012`, `10-04`, `task-12`), not a heading's anchor.
+    static func namesItself(_ id: String) -> Bool {
+        id.contains(where: \.isNumber) && id.count >= 3 && !id.contains(" ")
+    }
+
+    /// Whether `message` names `id` as a whole word, in any case.
+    static func mentions(_ message: String, _ id: String) -> Bool {
+        let text = Array(message.lowercased().unicodeScalars)
+        let needle = Array(id.lowercased().unicodeScalars)
+        guard !needle.isEmpty, text.count >= needle.count else { return false }
+        func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        }
+        var start = 0
+        while start + needle.count <= text.count {
+            if text[start..<start + needle.count].elementsEqual(needle) {
+                let before = start == 0 || !isWordPart(text[start - 1])
+                let afterIndex = start + needle.count
+                // `CHUNK-004` is not named by `CHUNK-0041`, nor `10-04` by `10-04.5`.
+                let after =
+                    afterIndex == text.count
+                    || (!isWordPart(text[afterIndex])
+                        && !(text[afterIndex] == "." && afterIndex + 1 < text.count
+                            && ("0"..."9").contains(text[afterIndex + 1])))
+                if before && after { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+}

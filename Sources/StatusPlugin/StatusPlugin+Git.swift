@@ -1,0 +1,69 @@
+import Foundation
+import SpecSiteKit
+
+/// What the status plugin reads from git for a content folder on disk: the
+/// plans' history, and the evidence behind items that name files.
+extension StatusPlugin {
+    /// What ``readGit(folder:configFile:cache:report:site:history:evidence:)`` found.
+    public struct GitReading: Sendable {
+        /// The history, when the folder has commits and it was asked for.
+        public var history: StatusHistory?
+        /// Why items that name files were not checked, when they were not.
+        public var evidenceNote: String?
+        /// Problems worth a warning (git refused the repository, a replay failed).
+        public var warnings: [String] = []
+    }
+
+    /// Reads the history (when `history`) and adds the evidence hints to
+    /// `report`'s items (when `evidence`). A folder outside git has neither,
+    /// and says so only where items name files.
+    public static func readGit(
+        folder: String, configFile: String?, cache: String?, report: inout StatusReport, site: Site, history: Bool,
+        evidence: Bool
+    ) -> GitReading {
+        var reading = GitReading()
+        let repository: GitRepository
+        do {
+            repository = try GitRepository(folder: folder)
+        } catch {
+            let quiet = error.reason == "not inside a git repository" || error.reason == "no git command on PATH"
+            if !quiet { reading.warnings.append("no history or evidence from git: \(error.reason)") }
+            if evidence { reading.evidenceNote = note(report: report, site: site, reason: error.reason) }
+            return reading
+        }
+        if history || evidence {
+            do {
+                let options = BuildOptions(
+                    content: folder, output: "", configFile: configFile, plugins: [StatusPlugin()])
+                let replayed = try StatusHistory.replay(options: options, repository: repository, cache: cache)
+                reading.history = replayed.points.isEmpty ? nil : replayed
+            } catch {
+                reading.warnings.append(
+                    "no history from git: \((error as? Diagnostic)?.message ?? String(describing: error))")
+            }
+        }
+        guard evidence else { return reading }
+        guard reading.history != nil else {
+            reading.evidenceNote = note(report: report, site: site, reason: "no commit holds the content folder")
+            return reading
+        }
+        let checked = StatusEvidence.check(
+            &report, site: site, contentFolder: folder, repository: repository, history: reading.history)
+        reading.evidenceNote = checked.note
+        return reading
+    }
+
+    /// Whether `plugins.status.evidence` leaves the evidence on.
+    public static func checksEvidence(settings: YAMLValue) -> Bool {
+        Settings(settings).evidence
+    }
+
+    /// "3 items name files; they were not checked against git: REASON", or nil
+    /// when no item names a file.
+    static func note(report: StatusReport, site: Site, reason: String) -> String? {
+        let count = StatusEvidence.itemsNamingFiles(in: report, site: site)
+        guard count > 0 else { return nil }
+        return "\(count == 1 ? "1 item names" : "\(count) items name") files; they were not checked against git:"
+            + " \(reason)"
+    }
+}
