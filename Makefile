@@ -7,7 +7,7 @@
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: site test deps test-deps lint format bench bench-layout bench-plans bench-rebuild bench-reload bench-single bench-search clean fuzz fuzz-smoke test-sanitizers
+.PHONY: site test deps test-deps lint format bench bench-layout bench-plans bench-rebuild bench-reload bench-single bench-search bench-history clean fuzz fuzz-smoke test-sanitizers
 
 deps:
 	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
@@ -65,6 +65,12 @@ bench: deps bench-layout bench-plans
 bench-search: test-deps
 	$(SWIFT) build -c release --product specsite
 	python3 bench/search.py .build/release/specsite
+
+# The plans' git history: 2,000 generated commits over a 300-chunk plan, replayed
+# with no cache and again with the cache the first run kept.
+bench-history: deps
+	$(SWIFT) build -c release --product specsite
+	python3 bench/history.py --binary .build/release/specsite
 
 # One document of about 21 MB (the 1,000-document set joined), against bare cmark-gfm.
 bench-single: deps

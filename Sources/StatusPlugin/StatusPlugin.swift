@@ -354,7 +354,12 @@ public struct StatusPlugin: Plugin {
 
     /// The site's report, worked out once per build by ``summarize(_:context:)``.
     public func summarize(_ site: Site, context: PluginContext) throws -> (any Sendable)? {
-        Self.makeReport(for: site, formats: FormatFolders(settings: context.settings))
+        // A history's past versions only need statuses and counts.
+        if readings != nil {
+            guard site.pages.contains(where: { Self.fact(of: $0, in: site) != nil }) else { return StatusReport() }
+            return StatusReport.snapshot(site: site, formats: FormatFolders(settings: context.settings))
+        }
+        return Self.makeReport(for: site, formats: FormatFolders(settings: context.settings))
     }
 
     /// The site's report: the build's summary, or worked out now for a site

@@ -123,6 +123,7 @@ struct StatusCommand: ParsableCommand {
         for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
         if diagnostics.errorCount > 0 { throw ExitCode(1) }
         // The evidence behind items that name files, as the dashboard shows it.
+        var evidenceNote: String?
         if !noEvidence, !history, since == nil, noRegress == nil,
             StatusPlugin.checksEvidence(settings: loaded.contexts[StatusPlugin().id]?.settings ?? .null)
         {
@@ -131,7 +132,7 @@ struct StatusCommand: ParsableCommand {
                 history: false,
                 evidence: true)
             for warning in git.warnings { console.print("warning: \(content): \(warning)") }
-            if let note = git.evidenceNote { console.print("note: \(content): \(note)") }
+            evidenceNote = git.evidenceNote
         }
         if history {
             try runHistory(console: console)
@@ -155,6 +156,11 @@ struct StatusCommand: ParsableCommand {
                     colour: color ?? (isatty(STDOUT_FILENO) != 0 && !Self.noColorRequested),
                     width: StatusTable.terminalWidth()
                 ).text
+                + (evidenceNote.map {
+                    "\n"
+                        + StatusTable.wrapWords("Not checked against git: \($0).", width: StatusTable.terminalWidth())
+                        .joined(separator: "\n") + "\n"
+                } ?? "")
         }
         FileHandle.standardOutput.write(Data(text.utf8))
         try finish(gateFailures(report), console: console)

@@ -123,7 +123,7 @@ struct FormatFoldersTests {
                 site.content
                     + "/specsite.yml:6 no document lies in 'missing/folder', named in 'plugins.status.formats'",
                 site.content + "/specsite.yml:7 unknown setting 'colour' for plugin 'status' (ignored); expected page,"
-                    + " exports, graph_limit, history, formats",
+                    + " exports, graph_limit, history, evidence, formats",
             ])
         let json = try site.json(StatusPlugin.jsonPath)
         let units = try #require(json["work_units"] as? [[String: Any]])

@@ -264,36 +264,52 @@ struct StatusHistoryTests {
         let start = 1_767_614_400
         history.points = [
             .init(commit: "a", date: start, subject: "", done: 0, total: 4, plans: [:]),
-            .init(commit: "b", date: start + 86_400, subject: "", done: 1, total: 4, plans: [:]),
+            .init(commit: "b", date: start + 86_400, subject: "", done: 1, total: 4, progress: 1, plans: [:]),
         ]
         #expect(StatusTrend(history).forecast == nil)
         #expect(StatusHistoryText.forecast(StatusTrend(history)).contains("not enough history"))
-        history.points.append(.init(commit: "c", date: start + 15 * 86_400, subject: "", done: 0, total: 4, plans: [:]))
+        history.points.append(
+            .init(commit: "c", date: start + 15 * 86_400, subject: "", done: 0, total: 4, progress: -1, plans: [:]))
         let trend = StatusTrend(history)
         #expect(trend.weeks.map(\.net) == [1, 0, -1])
         #expect(trend.forecast == nil)
         #expect(StatusHistoryText.forecast(trend).contains("no net progress"))
     }
 
-    @Test func aPlanAddedWithWorkDoneMovesTheLineButIsNoProgress() {
-        let start = 1_767_614_400  // Monday 2026-01-05, 12:00
-        func point(_ day: Int, _ plans: [String: (Int, Int)]) -> StatusHistory.Point {
-            .init(
-                commit: "\(day)", date: start + day * 86_400, subject: "", done: plans.values.map(\.0).reduce(0, +),
-                total: plans.values.map(\.1).reduce(0, +),
-                plans: plans.mapValues { StatusHistory.PlanCount(done: $0.0, total: $0.1) })
+    @Test func workAddedOrRemovedMovesTheCountsButIsNoProgress() {
+        func item(_ id: String, _ status: WorkStatus, plan: String = "PLAN.md") -> (String, WorkStatus, String) {
+            (id, status, plan)
         }
-        var history = StatusHistory()
-        history.points = [
-            point(0, ["A.md": (1, 4)]),
-            // B.md arrives with five done: the line jumps, the pace counts A's one.
-            point(1, ["A.md": (2, 4), "B.md": (5, 5)]),
-            // B.md is removed: its five leave the line, and are no regress of pace either.
-            point(8, ["A.md": (2, 4)]),
-        ]
-        let trend = StatusTrend(history)
-        #expect(trend.weeks.map(\.done) == [7, 2])
-        #expect(trend.weeks.map(\.net) == [1, 0])
+        func snapshot(_ items: [(String, WorkStatus, String)]) -> StatusSnapshot {
+            var snapshot = StatusSnapshot(StatusReport())
+            for (id, status, plan) in items {
+                snapshot.units["\(plan)#\(id)"] = .init(
+                    scope: plan, done: status == .done ? 1 : 0, total: status.counts ? 1 : 0)
+            }
+            return snapshot
+        }
+        let before = snapshot([
+            item("A", .notStarted), item("B", .done), item("C", .inProgress), item("D", .done), item("E", .notStarted),
+        ])
+        let after = snapshot([
+            // A done (+1), B reopened (−1), C cancelled (no longer counts: 0), D removed (0),
+            // E unchanged, F added done (0), G in a new plan, added done (0).
+            item("A", .done), item("B", .inProgress), item("C", .cancelled), item("E", .notStarted),
+            item("F", .done), item("G", .done, plan: "NEW.md"),
+        ])
+        #expect(after.progress(since: before).total == 0)
+        #expect(after.progress(since: before).byPlan == ["PLAN.md": 0])
+        let ticked = snapshot([
+            item("A", .done), item("B", .done), item("C", .done), item("D", .done), item("E", .notStarted),
+        ])
+        #expect(ticked.progress(since: before).total == 2)
+        // A renamed file keeps its items.
+        var moved = StatusSnapshot(StatusReport())
+        moved.units = Dictionary(
+            uniqueKeysWithValues: ticked.units.map { ("plans/PLAN.md#" + $0.key.dropFirst("PLAN.md#".count), $0.value) }
+        )
+        #expect(moved.progress(since: before).total == 0)
+        #expect(moved.progress(since: before, renames: ["PLAN.md": "plans/PLAN.md"]).total == 2)
     }
 
     /// Five chunks that name files: one done with its file committed after

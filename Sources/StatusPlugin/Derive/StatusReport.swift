@@ -194,8 +194,17 @@ public struct StatusReport: Sendable {
         make(facts: site.facts(of: PlanFact.self).map { ($0.page, $0.fact) }, formats: formats)
     }
 
+    /// The report of a past version for a history: the items, their
+    /// statuses and each plan's counts, without what is derived from
+    /// dependencies.
+    static func snapshot(site: Site, formats: FormatFolders) -> StatusReport {
+        make(facts: site.facts(of: PlanFact.self).map { ($0.page, $0.fact) }, formats: formats, derives: false)
+    }
+
+    /// `derives: false` leaves out what a history's snapshot does not use:
+    /// dependencies, cycles, readiness and the critical path.
     static func make(
-        facts read: [(page: Page, fact: PlanFact)], formats: FormatFolders = FormatFolders()
+        facts read: [(page: Page, fact: PlanFact)], formats: FormatFolders = FormatFolders(), derives: Bool = true
     ) -> StatusReport {
         var report = StatusReport()
         report.formats = formats
@@ -219,10 +228,12 @@ public struct StatusReport: Sendable {
         items = items.filter { seen.insert($0.key).inserted }
         report.entries = items.map { Entry(item: $0) }
         for (offset, entry) in report.entries.enumerated() { report.index[entry.item.key] = offset }
-        report.resolveDependencies()
-        report.findCycles()
-        report.deriveReadiness()
-        report.findCriticalPath()
+        if derives {
+            report.resolveDependencies()
+            report.findCycles()
+            report.deriveReadiness()
+            report.findCriticalPath()
+        }
         report.plans = report.measurePlans()
         report.workUnits = measureUnits(facts: facts, plans: report.plans, formats: formats)
         let units = Set(report.plans.flatMap { $0.entries.map { $0.item.key } })

@@ -25,10 +25,14 @@ public struct UnitProgress: Sendable, Equatable, Codable {
         for entry in entries { byStatus[entry.item.status, default: 0] += 1 }
     }
 
+    /// Whether the unit is a box of the lists, not an item (``init(kind:noun:boxes:)``).
+    public internal(set) var inBoxes = false
+
     /// Creates the count of a plan written as checklists alone, in its boxes.
     public init(kind: WorkItem.Kind, noun: String, boxes: ChecklistCount) {
         self.kind = kind
         self.noun = noun
+        inBoxes = true
         byStatus = [
             .done: boxes.done, .inProgress: boxes.inProgress, .notStarted: boxes.open, .blocked: boxes.blocked,
             .cancelled: boxes.cancelled, .optional: boxes.optional,

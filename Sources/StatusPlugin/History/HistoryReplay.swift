@@ -89,10 +89,13 @@ enum HistoryReplay {
         let loader = try SnapshotLoader(options: options)
         let blobs = try repository.blobs()
         var documents: [String: [UInt8]] = [:]
+        // The version before the first commit, to measure its progress against.
+        var previous: StatusSnapshot?
         if let start {
             for (path, blob) in try repository.tree(at: start) where loader.isPage(path) {
                 documents[path] = blobs.read(blob)
             }
+            previous = StatusSnapshot(StatusPlugin.report(for: try loader.load(documents).site))
         }
         var segment = Segment()
         var done: Set<String>?
@@ -115,15 +118,19 @@ enum HistoryReplay {
                 step.done = KeyChange(from: done, to: doneNow)
                 step.present = KeyChange(from: present, to: presentNow)
                 (done, present) = (doneNow, presentNow)
+                let progress =
+                    previous.map { snapshot.progress(since: $0, renames: step.moves) } ?? (total: 0, byPlan: [:])
+                previous = snapshot
                 var plans: [String: StatusHistory.PlanCount] = [:]
                 for plan in snapshot.plans {
                     let known = plans[plan.scope] ?? StatusHistory.PlanCount(done: 0, total: 0)
                     plans[plan.scope] = StatusHistory.PlanCount(
-                        done: known.done + plan.done, total: known.total + plan.total)
+                        done: known.done + plan.done, total: known.total + plan.total,
+                        progress: progress.byPlan[plan.scope] ?? 0)
                 }
                 step.point = StatusHistory.Point(
                     commit: commit.id, date: commit.date, subject: commit.subject, done: snapshot.done,
-                    total: snapshot.total, plans: plans)
+                    total: snapshot.total, progress: progress.total, plans: plans)
             }
             if changed || !step.moves.isEmpty { segment.steps.append(step) }
         }

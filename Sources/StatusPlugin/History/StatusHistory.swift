@@ -17,6 +17,11 @@ public struct StatusHistory: Sendable, Equatable, Codable {
         public var done: Int
         /// Units that count in the site.
         public var total: Int
+        /// Net units done at this commit: the change in done units of the
+        /// items there before and after whose count did not change (work
+        /// added or removed is no progress; a reopened item is negative).
+        /// Zero at the first commit of a history.
+        public var progress = 0
         /// Each plan's count, by scope (the plan's path at that commit, after
         /// later renames: one plan keeps one line through its moves).
         public var plans: [String: PlanCount]
@@ -28,6 +33,8 @@ public struct StatusHistory: Sendable, Equatable, Codable {
         public var done: Int
         /// Units that count.
         public var total: Int
+        /// Net units done in it at this commit (as ``Point/progress``).
+        public var progress = 0
     }
 
     /// One point per commit that changed a document, oldest first.

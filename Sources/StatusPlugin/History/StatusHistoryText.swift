@@ -72,9 +72,16 @@ public enum StatusHistoryText {
                     "plans",
                     .object(
                         point.plans.sorted { $0.key < $1.key }.map { plan in
-                            (plan.key, .object([("done", .int(plan.value.done)), ("total", .int(plan.value.total))]))
+                            (
+                                plan.key,
+                                .object([
+                                    ("done", .int(plan.value.done)), ("progress", .int(plan.value.progress)),
+                                    ("total", .int(plan.value.total)),
+                                ])
+                            )
                         })
                 ),
+                ("progress", .int(point.progress)),
                 ("subject", .string(point.subject)), ("time", .int(point.date)), ("total", .int(point.total)),
             ])
         }

@@ -22,6 +22,16 @@ public struct StatusSnapshot: Sendable, Equatable, Codable {
         public var line: Int
     }
 
+    /// An item's share of its plan's count.
+    public struct UnitCount: Sendable, Equatable, Codable {
+        /// Its plan's scope.
+        public var scope: String
+        /// Units of it done.
+        public var done: Int
+        /// Units of it that count.
+        public var total: Int
+    }
+
     /// One plan's count in its own unit.
     public struct Plan: Sendable, Equatable, Codable {
         /// The document's content path, or the planning folder.
@@ -38,6 +48,10 @@ public struct StatusSnapshot: Sendable, Equatable, Codable {
     public var items: [Item]
     /// Each plan, in site order.
     public var plans: [Plan]
+    /// The done and counted units of each item a plan counts in (one for an
+    /// item, its boxes for a list of a plan counted in boxes), by key, with
+    /// its plan's scope: what tells progress from work added or removed.
+    public var units: [String: UnitCount] = [:]
     /// Units done in the site (each plan in its unit, as the headline counts).
     public var done: Int
     /// Units that count in the site.
@@ -55,7 +69,42 @@ public struct StatusSnapshot: Sendable, Equatable, Codable {
         plans = report.plans.map {
             Plan(scope: $0.scope, noun: $0.unit.noun, done: $0.unit.done, total: $0.unit.total)
         }
+        for plan in report.plans {
+            for entry in plan.entries {
+                let item = entry.item
+                let counted = item.status.counts
+                units[item.key] =
+                    plan.unit.inBoxes
+                    ? UnitCount(
+                        scope: plan.scope, done: counted ? item.checklist.done : 0,
+                        total: counted ? item.checklist.total : 0)
+                    : UnitCount(scope: plan.scope, done: item.status == .done ? 1 : 0, total: counted ? 1 : 0)
+            }
+        }
         (done, total) = report.countProgress
+    }
+
+    /// Units done from `before` to this snapshot, in all and by plan: each
+    /// item there at both whose count of units did not change adds the
+    /// change in its done units. Work added (done or not) or removed, and an
+    /// item that gained boxes or was cancelled, moves the counts but is no
+    /// progress; a reopened item is negative progress.
+    /// `renames` are the files renamed between the two (old path to new).
+    func progress(since before: StatusSnapshot, renames: [String: String] = [:]) -> (total: Int, byPlan: [String: Int])
+    {
+        var earlier = before.units
+        if !renames.isEmpty {
+            earlier = Dictionary(
+                earlier.map { (Self.renamed($0.key, renames), $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        var total = 0
+        var byPlan: [String: Int] = [:]
+        for (key, now) in units {
+            guard let then = earlier[key], then.total == now.total, then.done != now.done else { continue }
+            total += now.done - then.done
+            byPlan[now.scope, default: 0] += now.done - then.done
+        }
+        return (total, byPlan)
     }
 
     /// The item with a key.

@@ -15,10 +15,10 @@ public struct StatusTrend: Sendable, Equatable {
         public var done: Int
         /// Units counted at its end.
         public var total: Int
-        /// Net units done in it: at each of its commits, the change in done
-        /// units of the plans that were there before the commit (a plan
-        /// added with work already done, or removed, moves the done line but
-        /// is no progress). Negative when more was reopened than done.
+        /// Net units done in it: the sum of its commits'
+        /// ``StatusHistory/Point/progress`` (work added, done or not, or
+        /// removed moves the done line but is no progress). Negative when
+        /// more was reopened than done.
         public var net: Int
     }
 
@@ -55,14 +55,14 @@ public struct StatusTrend: Sendable, Equatable {
         guard let first = history.points.first, let last = history.points.last else { return }
         let firstWeek = Self.weekStart(first.date)
         let lastWeek = Self.weekStart(last.date)
-        var index = 1
+        var index = 0
         var current = first
         var start = firstWeek
         while start <= lastWeek {
             let end = start + Self.week
             var net = 0
             while index < history.points.count, history.points[index].date < end {
-                net += Self.progress(from: history.points[index - 1], to: history.points[index])
+                net += history.points[index].progress
                 current = history.points[index]
                 index += 1
             }
@@ -85,17 +85,6 @@ public struct StatusTrend: Sendable, Equatable {
         forecast = Forecast(
             likely: date(atPace: mean), early: date(atPace: mean + deviation),
             late: mean - deviation > 0 ? date(atPace: mean - deviation) : nil)
-    }
-
-    /// Units done from one point to the next in the plans both have; the
-    /// site's change when the points name no plans.
-    static func progress(from before: StatusHistory.Point, to after: StatusHistory.Point) -> Int {
-        guard !before.plans.isEmpty || !after.plans.isEmpty else { return after.done - before.done }
-        var net = 0
-        for (scope, count) in after.plans {
-            if let earlier = before.plans[scope] { net += count.done - earlier.done }
-        }
-        return net
     }
 
     /// The Monday 00:00 UTC of the week holding `seconds`.

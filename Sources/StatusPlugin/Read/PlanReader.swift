@@ -331,7 +331,7 @@ struct PlanReader {
 
     mutating func readStatus(_ text: String) -> StatusText.Reading {
         if let known = readings[text] { return known }
-        var reading = StatusText.read(text)
+        var reading = remembered?.status(text) { StatusText.read(text) } ?? StatusText.read(text)
         // A lone symbol means what the page's key says it means.
         let trimmed = text.trimmingSpaces
         if !symbolKey.isEmpty, let symbol = trimmed.first, trimmed.count == 1,

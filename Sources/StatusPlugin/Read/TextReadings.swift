@@ -17,6 +17,7 @@ final class TextReadings: @unchecked Sendable {
     private var plainValues: [String: String] = [:]
     private var dependencyTexts: [String: StatusText.Dependencies] = [:]
     private var flags: [String: Bool] = [:]
+    private var statuses: [String: StatusText.Reading] = [:]
     private var count = 0
 
     /// Entries kept before all are dropped.
@@ -50,6 +51,14 @@ final class TextReadings: @unchecked Sendable {
         return value
     }
 
+    /// ``StatusText/read(_:)`` of a status text.
+    func status(_ key: String, _ read: () -> StatusText.Reading) -> StatusText.Reading {
+        if let known = lock.withLock({ statuses[key] }) { return known }
+        let value = read()
+        store { $0.statuses[key] = value }
+        return value
+    }
+
     /// A yes-or-no reading; `key` names the question and the text.
     func flag(_ key: String, _ read: () -> Bool) -> Bool {
         if let known = lock.withLock({ flags[key] }) { return known }
@@ -67,6 +76,7 @@ final class TextReadings: @unchecked Sendable {
                 plainValues = [:]
                 dependencyTexts = [:]
                 flags = [:]
+                statuses = [:]
                 count = 1
             }
             add(self)

@@ -87,6 +87,7 @@ extension StatusPage {
                 var own = point
                 own.done = count.done
                 own.total = count.total
+                own.progress = count.progress
                 return own
             }
             let (title, _) = planTitle(plan)
