@@ -121,7 +121,7 @@ public struct StatusPlugin: Plugin {
         let (pageSwitch, switchWarning) = WorkTableRule.pageSwitch(page.frontMatter)
         guard pageSwitch != .off else { return (PlanFact(), []) }
         if RoadmapReader.isRoadmap(page) {
-            var reader = RoadmapReader(page: page)
+            var reader = RoadmapReader(page: page, remembered: readings)
             reader.read()
             return (reader.fact, (switchWarning.map { [$0] } ?? []) + reader.warnings)
         }

@@ -82,7 +82,11 @@ extension PlanReader {
             } else if let found = Self.nonStandardBox(text, dash: dashBox) {
                 mark = .box(found.status)
             } else if let first = text.first, let status = Self.bulletStatus(first) {
-                mark = .symbol(first, Self.statedStatus(Self.withoutMark(text)) ?? status)
+                let words = Self.withoutMark(text)
+                // The memo's answer may be nil (no status stated): it is not asked twice.
+                let stated =
+                    remembered.map { $0.statedStatus(words) { Self.statedStatus(words) } } ?? Self.statedStatus(words)
+                mark = .symbol(first, stated ?? status)
             }
             if let mark {
                 let status: WorkStatus

@@ -37,10 +37,19 @@ struct RoadmapReader {
     nonisolated(unsafe) static let phaseRange =
         /^(?i)\**\s*phases?\s+(\d{1,3})\s*(?:[-–—]|to)\s*(\d{1,3})(?!\.\d|\d)\s*\**\s*(?:[:.—–-]|\(|$)/
 
-    init(page: Page) {
+    /// Readings kept across versions of the page (a history replay), or nil.
+    let remembered: TextReadings?
+
+    init(page: Page, remembered: TextReadings? = nil) {
         self.page = page
+        self.remembered = remembered
         root = GSDFiles.planningRoot(of: page.sourcePath)
         fact.planningRoot = root
+    }
+
+    /// ``StatusText/read(_:)``, remembered in a replay.
+    func read(_ text: String) -> StatusText.Reading {
+        remembered?.status(text) { StatusText.read(text) } ?? StatusText.read(text)
     }
 
     /// Whether the page is a roadmap.
@@ -208,12 +217,15 @@ struct RoadmapReader {
         // the parenthesis (`(3/3 plans)`, `(in progress)`) is always read.
         let after = [match.4, match.5].compactMap { $0.map(String.init) }.first
         let opensWithStatus = after.map { text in
-            StatusText.statusWords(in: text).first?.offset == 0 || text.first.map(StatusText.isSymbol) == true
+            let opens = {
+                StatusText.statusWords(in: text).first?.offset == 0 || text.first.map(StatusText.isSymbol) == true
+            }
+            return remembered?.flag("\u{3}" + text, opens) ?? opens()
         }
         let rest = [match.3.map(String.init), opensWithStatus == true ? after : nil].compactMap { $0 }.joined(
             separator: " ")
-        var reading = StatusText.read(rest)
-        reading.date = reading.date ?? after.flatMap { StatusText.read($0).date }
+        var reading = read(rest)
+        reading.date = reading.date ?? after.flatMap { read($0).date }
         var boxAlone = false
         if case .item(let task) = entry.kind, let task {
             item.status = task == .done ? .done : (reading.recognised ? reading.status : .notStarted)
@@ -268,7 +280,7 @@ struct RoadmapReader {
             else { continue }
             var item = fact.items[index]
             if !item.statusStated || openBoxOnly.contains(index) {
-                let reading = StatusText.read(cells[statusColumn])
+                let reading = read(cells[statusColumn])
                 // An open box's "not started" gives way to the table's words; nothing else does.
                 guard reading.recognised || !item.statusStated else { continue }
                 if reading.recognised {

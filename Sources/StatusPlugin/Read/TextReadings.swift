@@ -18,6 +18,7 @@ final class TextReadings: @unchecked Sendable {
     private var dependencyTexts: [String: StatusText.Dependencies] = [:]
     private var flags: [String: Bool] = [:]
     private var statuses: [String: StatusText.Reading] = [:]
+    private var stated: [String: WorkStatus?] = [:]
     private var count = 0
 
     /// Entries kept before all are dropped.
@@ -59,6 +60,14 @@ final class TextReadings: @unchecked Sendable {
         return value
     }
 
+    /// ``PlanReader/statedStatus(_:)`` of a list entry's text.
+    func statedStatus(_ key: String, _ read: () -> WorkStatus?) -> WorkStatus? {
+        if let known = lock.withLock({ stated[key] }) { return known }
+        let value = read()
+        store { $0.stated[key] = .some(value) }
+        return value
+    }
+
     /// A yes-or-no reading; `key` names the question and the text.
     func flag(_ key: String, _ read: () -> Bool) -> Bool {
         if let known = lock.withLock({ flags[key] }) { return known }
@@ -77,6 +86,7 @@ final class TextReadings: @unchecked Sendable {
                 dependencyTexts = [:]
                 flags = [:]
                 statuses = [:]
+                stated = [:]
                 count = 1
             }
             add(self)
