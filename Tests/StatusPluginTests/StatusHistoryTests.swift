@@ -387,4 +387,61 @@ struct StatusHistoryTests {
         #expect(!StatusEvidence.namesItself("export-screen"))
         #expect(StatusEvidence.namesItself("T012"))
     }
+
+    /// The replay (memos, segments, pages kept between versions) counts each
+    /// commit as a fresh read of that commit's files does.
+    @Test(.enabled(if: hasGit)) func everyPointIsWhatAFreshReadOfItsCommitCounts() throws {
+        let repository = try Self.makeRepository()
+        defer { try? FileManager.default.removeItem(atPath: repository) }
+        let history = try Self.replay(repository, threads: 3, perThread: 2)
+        #expect(history.points.count == 7)
+        for point in history.points {
+            let folder = repository + "-at-" + point.commit.prefix(8)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try Self.shell(
+                "mkdir -p '\(folder)' && git archive \(point.commit) content | tar -x -C '\(folder)'", in: repository)
+            let loaded = try Builder(options: Self.options(folder + "/content"), diagnostics: DiagnosticLog()).load()
+            let fresh = StatusSnapshot(StatusPlugin.report(for: loaded.site))
+            #expect((fresh.done, fresh.total) == (point.done, point.total), "\(point.subject)")
+        }
+    }
+
+    /// A history kept at a branch's tip, then the branch merged after another
+    /// commit on main: main's first-parent line never held that tip, so the
+    /// history is replayed again, not extended from the tip.
+    @Test(.enabled(if: hasGit)) func aHistoryKeptOnAMergedBranchIsNotExtendedAcrossTheMerge() throws {
+        let repository = try Self.makeRepository()
+        let cache = repository + "-cache"
+        defer {
+            try? FileManager.default.removeItem(atPath: repository)
+            try? FileManager.default.removeItem(atPath: cache)
+        }
+        let plan = "content/plans/IMPLEMENTATION_PLAN.md"
+        func tick(_ number: Int, day: String, message: String) throws {
+            let path = repository + "/" + plan
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            try text.replacingOccurrences(
+                of: "## CHUNK-00\(number): Part \(number)\n\n**Status**: Not started",
+                with: "## CHUNK-00\(number): Part \(number)\n\n**Status**: ✅ Done"
+            ).write(toFile: path, atomically: true, encoding: .utf8)
+            try Self.shell(
+                "git add -A && GIT_COMMITTER_DATE=\(day)T12:00:00Z GIT_AUTHOR_DATE=\(day)T12:00:00Z"
+                    + " git commit -q -m '\(message)'", in: repository)
+        }
+        _ = try Self.replay(repository, cache: cache)
+        try Self.shell("git checkout -q -b side", in: repository)
+        try tick(6, day: "2026-02-05", message: "CHUNK-006 on a branch")
+        #expect(try Self.replay(repository, cache: cache).points.count == 8)
+        try Self.shell("git checkout -q main", in: repository)
+        try tick(7, day: "2026-02-06", message: "CHUNK-007 on main")
+        try Self.shell(
+            "GIT_COMMITTER_DATE=2026-02-07T12:00:00Z GIT_AUTHOR_DATE=2026-02-07T12:00:00Z"
+                + " git merge -q --no-ff -m 'Merge side' side", in: repository)
+        let kept = try Self.replay(repository, cache: cache)
+        let fresh = try Self.replay(repository)
+        #expect(kept == fresh)
+        // Main's line: the fixture's seven, the commit on main, the merge.
+        #expect(fresh.points.map { Self.day($0.date) }.suffix(3) == ["2026-02-02", "2026-02-06", "2026-02-07"])
+        #expect(fresh.points.last.map { "\($0.done) of \($0.total)" } == "7 of 7")
+    }
 }

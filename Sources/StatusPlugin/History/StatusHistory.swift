@@ -65,10 +65,12 @@ public struct StatusHistory: Sendable, Equatable, Codable {
         let head = try repository.resolve("HEAD")
         let store = cache.map { HistoryCache(folder: $0, digest: loader.settingsDigest) }
         let kept = store?.read(settings: settings)
-        if let kept, kept.head == head { return kept.history }
+        // A clone deepened since (or made shallow) has a history of another length.
+        let usable = kept.flatMap { $0.history.isShallow == repository.isShallow ? $0 : nil }
+        if let usable, usable.head == head { return usable.history }
         var history = StatusHistory()
         var after: String?
-        if let kept, repository.isAncestor(kept.head, of: head) {
+        if let kept = usable, repository.isFirstParentAncestor(kept.head, of: head) {
             history = kept.history
             after = kept.head
         }

@@ -1,10 +1,33 @@
 import SpecSiteDiagrams
 import SpecSiteKit
 
-/// The dashboard's "Progress over time": the burn-up chart of the site read
-/// from git, the pace and the forecast, the weeks in a table, and a chart
-/// for each plan.
+/// The dashboard's parts about time: "Recently completed" (on the days git
+/// shows, where there is a history), and "Progress over time": the burn-up
+/// chart of the site read from git, the pace and the forecast, the weeks in
+/// a table, and a chart for each plan.
 extension StatusPage {
+    func recentlyCompleted() -> String {
+        let done = report.entries.filter {
+            $0.item.status == .done && $0.item.kind != .checklist && !$0.item.archived
+        }
+        guard !done.isEmpty else { return "" }
+        // The day git shows it became done, where there is a history; else the
+        // date its text gives. Newest first; items with no date last.
+        func date(_ entry: StatusReport.Entry) -> String? {
+            history?.completed[entry.item.key].map(StatusHistoryText.day) ?? entry.item.completed
+        }
+        let dated = done.compactMap { entry in date(entry).map { (entry, $0) } }
+            .enumerated().sorted { ($0.element.1, $1.offset) > ($1.element.1, $0.offset) }.map(\.element.0)
+        let undated = done.filter { date($0) == nil }
+        var html = "<h2 id=\"recently-completed\">Recently completed</h2>\n<ul class=\"status-list\">\n"
+        for entry in (dated + undated).prefix(10) {
+            html += "<li>\(StatusViews.badge(.done)) \(link(entry.item))"
+            if let completed = date(entry) { html += " <time>\(HTMLEscaping.escape(completed))</time>" }
+            html += " \(whereWritten(entry.item))</li>\n"
+        }
+        return html + "</ul>\n"
+    }
+
     /// Plans drawn on their own, at most.
     static let planChartLimit = 20
 

@@ -31,7 +31,7 @@ struct StatusPage: Sendable {
         return href
     }
 
-    private func link(_ item: WorkItem) -> String {
+    func link(_ item: WorkItem) -> String {
         let text =
             [.chunk, .plan, .quick, .task, .story].contains(item.kind)
             ? "<span class=\"work-id\">\(HTMLEscaping.escape(item.id))</span> \(HTMLEscaping.escape(item.title))"
@@ -40,7 +40,7 @@ struct StatusPage: Sendable {
         return "<a href=\"\(HTMLEscaping.escapeURL(href))\">\(text)</a>"
     }
 
-    private func whereWritten(_ item: WorkItem) -> String {
+    func whereWritten(_ item: WorkItem) -> String {
         "<span class=\"work-where\">\(HTMLEscaping.escape("\(report.file(of: item.sourcePath)):\(item.line)"))</span>"
     }
 
@@ -433,28 +433,6 @@ struct StatusPage: Sendable {
             "\(StatusViews.badge(entry.item.status)) \(link(entry.item)) \(whereWritten(entry.item))"
         }
         return html + "</details>\n"
-    }
-
-    private func recentlyCompleted() -> String {
-        let done = report.entries.filter {
-            $0.item.status == .done && $0.item.kind != .checklist && !$0.item.archived
-        }
-        guard !done.isEmpty else { return "" }
-        // The day git shows it became done, where there is a history; else the
-        // date its text gives. Newest first; items with no date last.
-        func date(_ entry: StatusReport.Entry) -> String? {
-            history?.completed[entry.item.key].map(StatusHistoryText.day) ?? entry.item.completed
-        }
-        let dated = done.compactMap { entry in date(entry).map { (entry, $0) } }
-            .enumerated().sorted { ($0.element.1, $1.offset) > ($1.element.1, $0.offset) }.map(\.element.0)
-        let undated = done.filter { date($0) == nil }
-        var html = "<h2 id=\"recently-completed\">Recently completed</h2>\n<ul class=\"status-list\">\n"
-        for entry in (dated + undated).prefix(10) {
-            html += "<li>\(StatusViews.badge(.done)) \(link(entry.item))"
-            if let completed = date(entry) { html += " <time>\(HTMLEscaping.escape(completed))</time>" }
-            html += " \(whereWritten(entry.item))</li>\n"
-        }
-        return html + "</ul>\n"
     }
 
     func graph() -> String {

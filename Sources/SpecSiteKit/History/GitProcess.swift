@@ -1,0 +1,105 @@
+import Foundation
+
+/// Blob bytes by id from one long-lived `git cat-file --batch`, asked one at a
+/// time: git flushes after each object, so a request and its answer pair up.
+public final class GitBlobReader {
+    private let process = Process()
+    private let input: FileHandle
+    private let output: FileHandle
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    init(executable: String, folder: String) throws(GitRepository.Unavailable) {
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-C", folder, "cat-file", "--batch"]
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw .init(reason: "cannot start git: \(error)") }
+        input = stdin.fileHandleForWriting
+        output = stdout.fileHandleForReading
+    }
+
+    deinit {
+        try? input.close()
+        process.waitUntilExit()
+    }
+
+    /// The blob's bytes, or nil when it is not a blob of the repository
+    /// (a submodule's commit, or an object a shallow clone lacks).
+    public func read(_ id: String) -> [UInt8]? {
+        guard (try? input.write(contentsOf: Data((id + "\n").utf8))) != nil else { return nil }
+        guard let header = line() else { return nil }
+        // `<id> blob <size>` or `<id> missing`
+        let fields = header.split(separator: 32)
+        guard fields.count == 3, fields[1].elementsEqual("blob".utf8),
+            let size = Int(String(decoding: fields[2], as: UTF8.self))
+        else { return nil }
+        guard fill(size + 1) else { return nil }
+        let bytes = Array(buffer[start..<start + size])
+        start += size + 1
+        return bytes
+    }
+
+    private func line() -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 10) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                return line
+            }
+            guard more() else { return nil }
+        }
+    }
+
+    private func fill(_ count: Int) -> Bool {
+        while buffer.count - start < count { guard more() else { return false } }
+        return true
+    }
+
+    private func more() -> Bool {
+        if start > 0 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        let chunk = output.availableData
+        guard !chunk.isEmpty else { return false }
+        buffer.append(contentsOf: chunk)
+        return true
+    }
+}
+
+/// A git command run to its end, its output collected.
+enum GitProcess {
+    static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: [UInt8], error: [UInt8]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        // Messages are matched in English; no pager, no lock on the index.
+        environment["LC_ALL"] = "C"
+        environment["GIT_PAGER"] = "cat"
+        environment["GIT_OPTIONAL_LOCKS"] = "0"
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return (-1, [], Array("cannot start git: \(error)".utf8)) }
+        // stderr is read beside stdout, so a chatty git cannot fill one pipe and wait.
+        nonisolated(unsafe) var errors = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errors = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, [UInt8](output), [UInt8](errors))
+    }
+}
