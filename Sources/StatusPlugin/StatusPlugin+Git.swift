@@ -10,6 +10,10 @@ extension StatusPlugin {
         public var history: StatusHistory?
         /// Why items that name files were not checked, when they were not.
         public var evidenceNote: String?
+        /// Whether the folder is outside any git repository (or there is no
+        /// `git`): the note then says what a reader of the page may not know,
+        /// and what a user at a terminal does.
+        public var outsideGit = false
         /// Problems worth a warning (git refused the repository, a replay failed).
         public var warnings: [String] = []
     }
@@ -28,7 +32,8 @@ extension StatusPlugin {
         } catch {
             let quiet = error.reason == "not inside a git repository" || error.reason == "no git command on PATH"
             if !quiet { reading.warnings.append("no history or evidence from git: \(error.reason)") }
-            if evidence { reading.evidenceNote = note(report: report, site: site, reason: error.reason) }
+            reading.outsideGit = quiet
+            if evidence { reading.evidenceNote = note(report: report, reason: error.reason) }
             return reading
         }
         if history || evidence {
@@ -44,7 +49,7 @@ extension StatusPlugin {
         }
         guard evidence else { return reading }
         guard reading.history != nil else {
-            reading.evidenceNote = note(report: report, site: site, reason: "no commit holds the content folder")
+            reading.evidenceNote = note(report: report, reason: "no commit holds the content folder")
             return reading
         }
         let checked = StatusEvidence.check(
@@ -58,12 +63,11 @@ extension StatusPlugin {
         Settings(settings).evidence
     }
 
-    /// "3 items name files; they were not checked against git: REASON", or nil
-    /// when no item names a file.
-    static func note(report: StatusReport, site: Site, reason: String) -> String? {
-        let count = StatusEvidence.itemsNamingFiles(in: report, site: site)
-        guard count > 0 else { return nil }
-        return "\(count == 1 ? "1 item names" : "\(count) items name") files; they were not checked against git:"
-            + " \(reason)"
+    /// "The files items name were not checked against git: REASON", or nil
+    /// when there is no item to check. Said without reading the items'
+    /// texts, which would parse every plan again for a sentence.
+    static func note(report: StatusReport, reason: String) -> String? {
+        guard !report.tracked.isEmpty else { return nil }
+        return "The files items name were not checked against git: \(reason)"
     }
 }

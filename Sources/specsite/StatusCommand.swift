@@ -132,7 +132,8 @@ struct StatusCommand: ParsableCommand {
                 history: false,
                 evidence: true)
             for warning in git.warnings { console.print("warning: \(content): \(warning)") }
-            evidenceNote = git.evidenceNote
+            // Outside git the dashboard says so; a user at a terminal knows.
+            evidenceNote = git.outsideGit ? nil : git.evidenceNote
         }
         if history {
             try runHistory(console: console)
@@ -158,7 +159,7 @@ struct StatusCommand: ParsableCommand {
                 ).text
                 + (evidenceNote.map {
                     "\n"
-                        + StatusTable.wrapWords("Not checked against git: \($0).", width: StatusTable.terminalWidth())
+                        + StatusTable.wrapWords("\($0).", width: StatusTable.terminalWidth())
                         .joined(separator: "\n") + "\n"
                 } ?? "")
         }

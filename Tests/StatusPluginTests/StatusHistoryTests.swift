@@ -373,7 +373,8 @@ struct StatusHistoryTests {
             folder: content, configFile: nil, cache: nil, report: &outside, site: loaded.site, history: false,
             evidence: true)
         #expect(
-            none.evidenceNote == "5 items name files; they were not checked against git: not inside a git repository")
+            none.evidenceNote == "The files items name were not checked against git: not inside a git repository")
+        #expect(none.outsideGit)
         #expect(outside.checkThese.isEmpty)
     }
 

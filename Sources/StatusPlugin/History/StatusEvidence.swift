@@ -114,24 +114,27 @@ enum StatusEvidence {
     /// The items that name files, with the files (the first ``filesPerItem``)
     /// and the page they are written on: counted items, not archived.
     static func namedFiles(in report: StatusReport, site: Site) -> [(index: Int, files: [String], textPath: String)] {
-        var named: [(index: Int, files: [String], textPath: String)] = []
-        // Each page is parsed once, for its items in a row; only the last page's tree is held.
-        var tree: (path: String, page: Page)?
+        // The items by the page their text is on: each page is parsed again
+        // once, the pages side by side, and only while its items are read.
+        var order: [String] = []
+        var byPage: [String: [Int]] = [:]
         for (index, entry) in report.entries.enumerated() {
             let item = entry.item
             guard StatusReport.trackedKinds.contains(item.kind), !item.archived, item.status.counts else { continue }
             let textPath = item.file ?? item.sourcePath
-            if tree?.path != textPath { tree = site.page(at: textPath).map { (textPath, $0.withTree()) } }
-            guard let page = tree?.page else { continue }
-            let files = WorkDetails.of(item, on: page).files.prefix(filesPerItem)
-            if !files.isEmpty { named.append((index, Array(files), textPath)) }
+            if byPage[textPath] == nil { order.append(textPath) }
+            byPage[textPath, default: []].append(index)
         }
-        return named
-    }
-
-    /// How many items name files.
-    static func itemsNamingFiles(in report: StatusReport, site: Site) -> Int {
-        namedFiles(in: report, site: site).count
+        let entries = report.entries
+        let pages = byPage
+        let found = order.parallelMap { textPath -> [(index: Int, files: [String], textPath: String)] in
+            guard let page = site.page(at: textPath)?.withTree() else { return [] }
+            return pages[textPath, default: []].compactMap { index in
+                let files = WorkDetails.of(entries[index].item, on: page).files.prefix(filesPerItem)
+                return files.isEmpty ? nil : (index, Array(files), textPath)
+            }
+        }
+        return found.flatMap { $0 }.sorted { $0.index < $1.index }
     }
 
     /// The path of `file` relative to the repository's top when it exists

@@ -24,59 +24,48 @@ final class TextReadings: @unchecked Sendable {
     /// Entries kept before all are dropped.
     static let limit = 200_000
 
+    /// ``PlanReader/workItem(fromHeading:plainText:)`` of a heading.
     func heading(_ key: String, _ read: () -> PlanReader.HeadingReading?) -> PlanReader.HeadingReading? {
-        if let known = lock.withLock({ headings[key] }) { return known }
-        let value = read()
-        store { $0.headings[key] = .some(value) }
-        return value
+        remember(\.headings, key, read)
     }
 
+    /// ``PlanReader/metadataLine(in:)`` of a line.
     func metadataLine(_ key: String, _ read: () -> PlanReader.MetadataLine?) -> PlanReader.MetadataLine? {
-        if let known = lock.withLock({ metadata[key] }) { return known }
-        let value = read()
-        store { $0.metadata[key] = .some(value) }
-        return value
+        remember(\.metadata, key, read)
     }
 
+    /// ``PlanReader/plain(_:)`` of a value.
     func plain(_ key: String, _ read: () -> String) -> String {
-        if let known = lock.withLock({ plainValues[key] }) { return known }
-        let value = read()
-        store { $0.plainValues[key] = value }
-        return value
+        remember(\.plainValues, key, read)
     }
 
+    /// ``StatusText/dependencies(_:)`` of a value.
     func dependencies(_ key: String, _ read: () -> StatusText.Dependencies) -> StatusText.Dependencies {
-        if let known = lock.withLock({ dependencyTexts[key] }) { return known }
-        let value = read()
-        store { $0.dependencyTexts[key] = value }
-        return value
+        remember(\.dependencyTexts, key, read)
     }
 
     /// ``StatusText/read(_:)`` of a status text.
     func status(_ key: String, _ read: () -> StatusText.Reading) -> StatusText.Reading {
-        if let known = lock.withLock({ statuses[key] }) { return known }
-        let value = read()
-        store { $0.statuses[key] = value }
-        return value
+        remember(\.statuses, key, read)
     }
 
     /// ``PlanReader/statedStatus(_:)`` of a list entry's text.
     func statedStatus(_ key: String, _ read: () -> WorkStatus?) -> WorkStatus? {
-        if let known = lock.withLock({ stated[key] }) { return known }
-        let value = read()
-        store { $0.stated[key] = .some(value) }
-        return value
+        remember(\.stated, key, read)
     }
 
     /// A yes-or-no reading; `key` names the question and the text.
     func flag(_ key: String, _ read: () -> Bool) -> Bool {
-        if let known = lock.withLock({ flags[key] }) { return known }
-        let value = read()
-        store { $0.flags[key] = value }
-        return value
+        remember(\.flags, key, read)
     }
 
-    private func store(_ add: (TextReadings) -> Void) {
+    /// The value kept in `table` for `key`, or `read()`'s, kept. A value that
+    /// is itself optional is kept as it is, nil included, and not read again.
+    private func remember<Value>(
+        _ table: ReferenceWritableKeyPath<TextReadings, [String: Value]>, _ key: String, _ read: () -> Value
+    ) -> Value {
+        if let known = lock.withLock({ self[keyPath: table][key] }) { return known }
+        let value = read()
         lock.withLock {
             count += 1
             if count > Self.limit {
@@ -89,7 +78,8 @@ final class TextReadings: @unchecked Sendable {
                 stated = [:]
                 count = 1
             }
-            add(self)
+            self[keyPath: table][key] = value
         }
+        return value
     }
 }
