@@ -10,6 +10,9 @@ public final class GitBlobReader {
     private var start = 0
 
     init(executable: String, folder: String) throws(GitRepository.Unavailable) {
+        // A git that dies mid-replay must fail the read, not kill specsite
+        // with SIGPIPE on the next request written to it.
+        _ = brokenPipesFail
         let stdin = Pipe()
         let stdout = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -70,6 +73,12 @@ public final class GitBlobReader {
         return true
     }
 }
+
+/// SIGPIPE ignored, once: a write to a pipe whose reader has gone then
+/// fails with EPIPE (as `ExternalProcess` has it for plugins).
+private let brokenPipesFail: Void = {
+    _ = signal(SIGPIPE, SIG_IGN)
+}()
 
 /// A git command run to its end, its output collected.
 enum GitProcess {
