@@ -206,8 +206,11 @@ struct StatusHistoryTests {
         #expect(changes.backwards.isEmpty && changes.removed.isEmpty)
         #expect(changes.regressions.map(\.item.id) == ["CHUNK-001"])
         #expect(changes.before == (2, 6) && changes.after == (4, 7))
-        // A date names the last commit on or before it.
+        // A date names the last commit on or before it: a day is the whole
+        // day in UTC, whatever the time now (the tag's commit is at 12:00).
         #expect(try git.resolve("2026-01-13") == tag)
+        #expect(try git.resolve("2026-01-12") == tag)
+        #expect(try git.resolve("2026-01-11") != tag)
     }
 
     @Test func changesTellBackwardsFromReopenedAndRemoved() throws {

@@ -111,7 +111,8 @@ public struct GitRepository: Sendable {
 
     /// The full id of the commit `revision` names (a tag, a branch, `HEAD~3`,
     /// an id), or of the last first-parent commit of HEAD made on or before
-    /// `date` when `revision` is a date (`2026-11-01`, `2026-11-01 12:00`).
+    /// `date` when `revision` is a date (`2026-11-01`, the whole day in UTC;
+    /// `2026-11-01 12:00`).
     public func resolve(_ revision: String) throws(Unavailable) -> String {
         let asCommit = GitProcess.run(
             executable, ["-C", folder, "rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
@@ -119,7 +120,10 @@ public struct GitRepository: Sendable {
             return String(decoding: asCommit.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         if Self.looksLikeDate(revision) {
-            let found = try run(["rev-list", "-1", "--first-parent", "--before=" + revision, "HEAD"])
+            // A day alone is that whole day in UTC: git would read it as the
+            // day at the current time of day, a different commit by the hour.
+            let until = revision.utf8.count == 10 ? revision + " 23:59:59 +0000" : revision
+            let found = try run(["rev-list", "-1", "--first-parent", "--before=" + until, "HEAD"])
             let id = String(decoding: found, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if id.isEmpty {
                 throw Unavailable(
