@@ -355,7 +355,7 @@ struct StatusHistoryTests {
         #expect(hints["CHUNK-001"] == [])
         #expect(
             hints["CHUNK-002"] == [
-                "marked done, but 1 of the 1 files it names is not in the repository: `src/missing.swift`"
+                "marked done, but 1 of the 1 files it names has never been in the repository: `src/missing.swift`"
             ])
         #expect(
             hints["CHUNK-003"] == [
@@ -447,5 +447,41 @@ struct StatusHistoryTests {
         // Main's line: the fixture's seven, the commit on main, the merge.
         #expect(fresh.points.map { Self.day($0.date) }.suffix(3) == ["2026-02-02", "2026-02-06", "2026-02-07"])
         #expect(fresh.points.last.map { "\($0.done) of \($0.total)" } == "7 of 7")
+    }
+
+    /// What a plan writes as a file, judged as a careful reader would.
+    @Test func namedFilesAreFoundAsWrittenByGlobByNameOrFromAPackageFolder() throws {
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("files-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        let tracked = [
+            "packages/api/src/parser/fetch.ts", "packages/db/migrations/0035_drax.sql", "src/app.ts", "docs/PLAN.md",
+        ]
+        for path in tracked {
+            let file = top + "/" + path
+            try FileManager.default.createDirectory(
+                atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        let files = RepositoryFiles(top: top, content: top + "/docs", tracked: tracked)
+        let folder = top + "/docs"
+        #expect(files.locate("src/app.ts", from: folder) == .found(["src/app.ts"], exact: true))
+        #expect(files.locate("./src/app.ts (modified)", from: folder) == .found(["src/app.ts"], exact: true))
+        #expect(
+            files.locate("packages/db/migrations/0035_*.sql", from: folder)
+                == .found(["packages/db/migrations/0035_drax.sql"], exact: false))
+        #expect(files.locate("fetch.ts", from: folder) == .found(["packages/api/src/parser/fetch.ts"], exact: false))
+        #expect(
+            files.locate("parser/fetch.ts", from: folder) == .found(["packages/api/src/parser/fetch.ts"], exact: false))
+        // Missing: a path with a folder and an extension, or a folder.
+        #expect(files.locate("src/gone.ts", from: folder) == .missing)
+        #expect(files.locate("src/lib/", from: folder) == .missing)
+        #expect(files.locate("packages/db/migrations/0099_*.sql", from: folder) == .missing)
+        // Not judged: prose, routes, names that may be methods or products, the spec's own documents.
+        for text in [
+            "context.go", "Next.js", "filter/search/page", "/api/v1/expenses", "https://example.com/a.ts",
+            "messages/(all 11 locales)/navbar.json", "PLAN.md", "a.ts:12", "../../../etc/passwd.txt",
+        ] {
+            #expect(files.locate(text, from: folder) == .unjudged, "\(text)")
+        }
     }
 }

@@ -88,6 +88,13 @@ public struct GitRepository: Sendable {
         return touches
     }
 
+    /// Every file git tracks, relative to ``topLevel``.
+    public func trackedFiles() throws(Unavailable) -> [String] {
+        let result = GitProcess.run(executable, ["-C", topLevel, "ls-files", "-z"])
+        guard result.status == 0 else { throw Unavailable(reason: "git ls-files failed") }
+        return result.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The first `git` on `PATH`.
     static func findExecutable() -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -15,6 +15,11 @@ enum StatusEvidence {
     static let filesPerItem = 20
     /// Paths asked of git in one run, at most.
     static let pathLimit = 4000
+    /// How long before an item was written its work may have been committed:
+    /// a plan is often recorded after the code it describes (a quick task's
+    /// plan and summary minutes after the commit), so "before it was written"
+    /// means more than a day before.
+    static let grace = 86_400
 
     /// What was checked.
     struct Summary: Sendable, Equatable {
@@ -26,11 +31,14 @@ enum StatusEvidence {
         var note: String?
     }
 
-    /// An item to check: where it is in the report, the paths it names as
-    /// found in the repository (relative to its top), and those not found.
+    /// An item to check: where it is in the report, the files it names as
+    /// found in the repository (each as the paths it matches, relative to the
+    /// top), and those that should be there and are not.
     private struct Claim {
         var index: Int
-        var found: [String]
+        var found: [[String]]
+        /// The files found as written (not by a glob or a bare name).
+        var exact: [String]
         var missing: [String]
     }
 
@@ -40,21 +48,25 @@ enum StatusEvidence {
         history: StatusHistory?
     ) -> Summary {
         var summary = Summary()
-        let top = URL(fileURLWithPath: repository.topLevel).standardizedFileURL.path
-        let content = URL(fileURLWithPath: Builder.absolute(contentFolder)).standardizedFileURL.path
+        let files = RepositoryFiles(
+            top: URL(fileURLWithPath: repository.topLevel).standardizedFileURL.path,
+            content: URL(fileURLWithPath: Builder.absolute(contentFolder)).standardizedFileURL.path,
+            tracked: (try? repository.trackedFiles()) ?? [])
         var claims: [Claim] = []
         for named in namedFiles(in: report, site: site) {
-            let folder = (content as NSString).appendingPathComponent(
+            let folder = (files.content as NSString).appendingPathComponent(
                 (named.textPath as NSString).deletingLastPathComponent)
-            var claim = Claim(index: named.index, found: [], missing: [])
+            var claim = Claim(index: named.index, found: [], exact: [], missing: [])
             for file in named.files {
-                if let found = locate(file, top: top, bases: [top, content, folder]) {
-                    claim.found.append(found)
-                } else {
-                    claim.missing.append(file)
+                switch files.locate(file, from: folder) {
+                case .found(let paths, let exact):
+                    claim.found.append(paths)
+                    if exact { claim.exact += paths }
+                case .missing: claim.missing.append(file)
+                case .unjudged: continue
                 }
             }
-            claims.append(claim)
+            if !claim.found.isEmpty || !claim.missing.isEmpty { claims.append(claim) }
         }
         summary.items = claims.count
         guard !claims.isEmpty else { return summary }
@@ -67,7 +79,15 @@ enum StatusEvidence {
                 + " this repository, so they were not checked (is the code kept elsewhere?)"
             return summary
         }
-        let paths = Array(Set(claims.flatMap(\.found)).sorted().prefix(pathLimit))
+        // When each missing file was last changed (removed), if it ever was
+        // in the repository: a file an item removed is its work, not a miss.
+        let missingPaths = Array(
+            Set(claims.flatMap(\.missing).compactMap(RepositoryFiles.concrete)).sorted().prefix(pathLimit))
+        var removed: [String: Int] = [:]
+        for touch in (try? repository.commits(touching: missingPaths)) ?? [] {
+            for file in touch.files { removed[file] = max(removed[file] ?? 0, touch.date) }
+        }
+        let paths = Array(Set(claims.flatMap { $0.found.flatMap { $0 } }).sorted().prefix(pathLimit))
         let touches = (try? repository.commits(touching: paths)) ?? []
         var lastTouched: [String: Int] = [:]
         var touchesByFile: [String: [Int]] = [:]
@@ -81,24 +101,39 @@ enum StatusEvidence {
             var item = report.entries[claim.index].item
             let before = item.hints.count
             if item.status == .done {
-                if !claim.missing.isEmpty {
-                    let named = claim.missing.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
-                    let more = claim.missing.count > 5 ? " and \(claim.missing.count - 5) more" : ""
-                    let count = claim.missing.count + claim.found.count
+                let written = history?.written[item.key]
+                let count = claim.missing.count + claim.found.count
+                // Never in the repository; or removed before the item was
+                // written. A file removed later may be the item's own work.
+                let never = claim.missing.filter { removed[RepositoryFiles.concrete($0) ?? $0] == nil }
+                let gone = claim.missing.filter { file in
+                    guard let date = removed[RepositoryFiles.concrete(file) ?? file], let written else { return false }
+                    return date < written - grace
+                }
+                if !never.isEmpty {
                     item.hint(
-                        "marked done, but \(claim.missing.count) of the \(count) files it names"
-                            + " \(claim.missing.count == 1 ? "is" : "are") not in the repository: \(named)\(more)",
+                        "marked done, but \(never.count) of the \(count) files it names"
+                            + " \(never.count == 1 ? "has" : "have") never been in the repository: \(Self.list(never))",
                         line: item.line)
-                } else if let written = history?.written[item.key] {
-                    let last = claim.found.compactMap { lastTouched[$0] }.max()
-                    if last.map({ $0 < written }) ?? true {
+                }
+                if !gone.isEmpty, let written {
+                    item.hint(
+                        "marked done, but \(gone.count) of the \(count) files it names \(gone.count == 1 ? "was" : "were")"
+                            + " removed before it was written (\(StatusHistoryText.day(written))): \(Self.list(gone))",
+                        line: item.line)
+                }
+                if claim.missing.isEmpty, let written {
+                    // Documents an item names are mostly what it refers to, not what it makes.
+                    let made = claim.exact.filter { !RepositoryFiles.isDocument($0) }
+                    let last = made.compactMap { lastTouched[$0] }.max()
+                    if !made.isEmpty, last.map({ $0 < written - grace }) ?? true {
                         item.hint(
                             "marked done, but no commit has changed the files it names since it was written"
                                 + " (\(StatusHistoryText.day(written)))", line: item.line)
                     }
                 }
             } else if claim.missing.isEmpty, namesItself(item.id) {
-                let numbers = Set(claim.found.flatMap { touchesByFile[$0] ?? [] }).sorted()
+                let numbers = Set(claim.found.flatMap { $0.flatMap { touchesByFile[$0] ?? [] } }).sorted()
                 if let match = numbers.lazy.map({ touches[$0] }).first(where: { mentions($0.message, item.id) }) {
                     item.hint(
                         "not marked done, but commit \(match.id.prefix(7)) (\(StatusHistoryText.day(match.date)))"
@@ -137,19 +172,10 @@ enum StatusEvidence {
         return found.flatMap { $0 }.sorted { $0.index < $1.index }
     }
 
-    /// The path of `file` relative to the repository's top when it exists
-    /// under one of `bases` inside the repository; nil otherwise. Nothing
-    /// outside the repository is looked at.
-    static func locate(_ file: String, top: String, bases: [String]) -> String? {
-        guard !file.hasPrefix("/"), !file.hasPrefix("~") else { return nil }
-        for base in bases {
-            let path = URL(fileURLWithPath: (base as NSString).appendingPathComponent(file)).standardizedFileURL.path
-            guard path == top || path.hasPrefix(top + "/") else { continue }
-            if FileManager.default.fileExists(atPath: path) {
-                return path == top ? "." : String(path.dropFirst(top.count + 1))
-            }
-        }
-        return nil
+    /// "`a`, `b` and 3 more".
+    static func list(_ files: [String]) -> String {
+        let named = files.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
+        return files.count > 5 ? named + " and \(files.count - 5) more" : named
     }
 
     /// Whether an id is one a commit message would name: letters and a
