@@ -300,19 +300,22 @@ struct StatusHistoryTests {
             item("A", .done), item("B", .inProgress), item("C", .cancelled), item("E", .notStarted),
             item("F", .done), item("G", .done, plan: "NEW.md"),
         ])
-        #expect(after.progress(since: before).total == 0)
-        #expect(after.progress(since: before).byPlan == ["PLAN.md": 0])
+        let change = after.change(since: before)
+        #expect(change.progress == 0)
+        // F and G were written down already done: added, not ticked.
+        #expect(change.arrived == 2)
+        #expect(change.byPlan.mapValues { [$0.progress, $0.arrived] } == ["PLAN.md": [0, 1], "NEW.md": [0, 1]])
         let ticked = snapshot([
             item("A", .done), item("B", .done), item("C", .done), item("D", .done), item("E", .notStarted),
         ])
-        #expect(ticked.progress(since: before).total == 2)
+        #expect(ticked.change(since: before).progress == 2 && ticked.change(since: before).arrived == 0)
         // A renamed file keeps its items.
         var moved = StatusSnapshot(StatusReport())
         moved.units = Dictionary(
             uniqueKeysWithValues: ticked.units.map { ("plans/PLAN.md#" + $0.key.dropFirst("PLAN.md#".count), $0.value) }
         )
-        #expect(moved.progress(since: before).total == 0)
-        #expect(moved.progress(since: before, renames: ["PLAN.md": "plans/PLAN.md"]).total == 2)
+        #expect(moved.change(since: before).progress == 0)
+        #expect(moved.change(since: before, renames: ["PLAN.md": "plans/PLAN.md"]).progress == 2)
     }
 
     /// Five chunks that name files: one done with its file committed after
@@ -483,5 +486,31 @@ struct StatusHistoryTests {
         ] {
             #expect(files.locate(text, from: folder) == .unjudged, "\(text)")
         }
+    }
+
+    /// Work written down already done is shown beside the pace, and a
+    /// forecast from ticks alone says what it leaves out.
+    @Test func workWrittenDownAlreadyDoneIsSaidBesideThePace() {
+        let start = 1_767_614_400
+        var history = StatusHistory()
+        history.points = [
+            .init(commit: "a", date: start, subject: "", done: 0, total: 10, plans: [:]),
+            .init(
+                commit: "b", date: start + 7 * 86_400, subject: "", done: 6, total: 14, progress: 1, arrived: 5,
+                plans: [:]),
+            .init(
+                commit: "c", date: start + 14 * 86_400, subject: "", done: 12, total: 20, progress: 1, arrived: 5,
+                plans: [:]),
+        ]
+        let trend = StatusTrend(history)
+        #expect(trend.weeks.map(\.arrived) == [0, 5, 5])
+        #expect(trend.weeks.map(\.net) == [0, 1, 1])
+        #expect(abs(trend.arrivals! - 10.0 / 3) < 1e-9)
+        #expect(StatusHistoryText.pace(trend)?.hasSuffix("; 3.3 a week more were added already done") == true)
+        #expect(
+            StatusHistoryText.forecast(trend).hasSuffix(
+                "; most work here is written down already done, which this forecast does not count"))
+        #expect(
+            StatusHistoryText.text(history, content: "c").contains("Week of      Done             Net     Added done"))
     }
 }

@@ -20,7 +20,7 @@ struct HistoryCache {
     }
 
     /// Raised when what a point or the status model holds changes.
-    static let format = 3
+    static let format = 4
 
     let folder: String
     /// ``SnapshotLoader/settingsDigest``: folders and settings that differ

@@ -118,19 +118,19 @@ enum HistoryReplay {
                 step.done = KeyChange(from: done, to: doneNow)
                 step.present = KeyChange(from: present, to: presentNow)
                 (done, present) = (doneNow, presentNow)
-                let progress =
-                    previous.map { snapshot.progress(since: $0, renames: step.moves) } ?? (total: 0, byPlan: [:])
+                let change = previous.map { snapshot.change(since: $0, renames: step.moves) } ?? StatusSnapshot.Change()
                 previous = snapshot
                 var plans: [String: StatusHistory.PlanCount] = [:]
                 for plan in snapshot.plans {
                     let known = plans[plan.scope] ?? StatusHistory.PlanCount(done: 0, total: 0)
+                    let own = change.byPlan[plan.scope]
                     plans[plan.scope] = StatusHistory.PlanCount(
                         done: known.done + plan.done, total: known.total + plan.total,
-                        progress: progress.byPlan[plan.scope] ?? 0)
+                        progress: own?.progress ?? 0, arrived: own?.arrived ?? 0)
                 }
                 step.point = StatusHistory.Point(
                     commit: commit.id, date: commit.date, subject: commit.subject, done: snapshot.done,
-                    total: snapshot.total, progress: progress.total, plans: plans)
+                    total: snapshot.total, progress: change.progress, arrived: change.arrived, plans: plans)
             }
             if changed || !step.moves.isEmpty { segment.steps.append(step) }
         }

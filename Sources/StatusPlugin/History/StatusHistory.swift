@@ -22,6 +22,9 @@ public struct StatusHistory: Sendable, Equatable, Codable {
         /// added or removed is no progress; a reopened item is negative).
         /// Zero at the first commit of a history.
         public var progress = 0
+        /// Units done of items that were not there before this commit: work
+        /// written down already done (zero at the first commit).
+        public var arrived = 0
         /// Each plan's count, by scope (the plan's path at that commit, after
         /// later renames: one plan keeps one line through its moves).
         public var plans: [String: PlanCount]
@@ -35,6 +38,8 @@ public struct StatusHistory: Sendable, Equatable, Codable {
         public var total: Int
         /// Net units done in it at this commit (as ``Point/progress``).
         public var progress = 0
+        /// Units added already done in it at this commit (as ``Point/arrived``).
+        public var arrived = 0
     }
 
     /// One point per commit that changed a document, oldest first.

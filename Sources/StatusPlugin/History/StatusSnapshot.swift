@@ -84,27 +84,45 @@ public struct StatusSnapshot: Sendable, Equatable, Codable {
         (done, total) = report.countProgress
     }
 
-    /// Units done from `before` to this snapshot, in all and by plan: each
-    /// item there at both whose count of units did not change adds the
-    /// change in its done units. Work added (done or not) or removed, and an
-    /// item that gained boxes or was cancelled, moves the counts but is no
-    /// progress; a reopened item is negative progress.
-    /// `renames` are the files renamed between the two (old path to new).
-    func progress(since before: StatusSnapshot, renames: [String: String] = [:]) -> (total: Int, byPlan: [String: Int])
-    {
+    /// What changed in done units from `before` to this snapshot.
+    struct Change: Equatable {
+        /// Units done of items there at both whose count of units did not
+        /// change: work added or removed, an item that gained boxes or was
+        /// cancelled, is no progress; a reopened item is negative progress.
+        var progress = 0
+        /// Units done of items not there before: work added already done.
+        var arrived = 0
+        /// Both, by plan scope.
+        var byPlan: [String: (progress: Int, arrived: Int)] = [:]
+
+        static func == (lhs: Change, rhs: Change) -> Bool {
+            lhs.progress == rhs.progress && lhs.arrived == rhs.arrived
+                && lhs.byPlan.mapValues { [$0.progress, $0.arrived] }
+                    == rhs.byPlan.mapValues { [$0.progress, $0.arrived] }
+        }
+    }
+
+    /// The change from `before`; `renames` are the files renamed between
+    /// the two (old path to new), whose items are the same items.
+    func change(since before: StatusSnapshot, renames: [String: String] = [:]) -> Change {
         var earlier = before.units
         if !renames.isEmpty {
             earlier = Dictionary(
                 earlier.map { (Self.renamed($0.key, renames), $0.value) }, uniquingKeysWith: { first, _ in first })
         }
-        var total = 0
-        var byPlan: [String: Int] = [:]
+        var change = Change()
         for (key, now) in units {
-            guard let then = earlier[key], then.total == now.total, then.done != now.done else { continue }
-            total += now.done - then.done
-            byPlan[now.scope, default: 0] += now.done - then.done
+            guard let then = earlier[key] else {
+                guard now.done > 0 else { continue }
+                change.arrived += now.done
+                change.byPlan[now.scope, default: (0, 0)].arrived += now.done
+                continue
+            }
+            guard then.total == now.total, then.done != now.done else { continue }
+            change.progress += now.done - then.done
+            change.byPlan[now.scope, default: (0, 0)].progress += now.done - then.done
         }
-        return (total, byPlan)
+        return change
     }
 
     /// The item with a key.

@@ -20,6 +20,9 @@ public struct StatusTrend: Sendable, Equatable {
         /// removed moves the done line but is no progress). Negative when
         /// more was reopened than done.
         public var net: Int
+        /// Units added already done in it (``StatusHistory/Point/arrived``):
+        /// not in ``net``, since when the work was done is not known.
+        public var arrived = 0
     }
 
     /// When the work left would be done at the recent pace.
@@ -41,6 +44,8 @@ public struct StatusTrend: Sendable, Equatable {
     public var pace: Double?
     /// The sample standard deviation of the window's weekly net.
     public var spread: Double?
+    /// Mean units added already done a week over the window.
+    public var arrivals: Double?
     /// Units left at the last commit.
     public var remaining = 0
     /// Nil when nothing is left, there are fewer than two weeks, or the pace is not above zero.
@@ -61,12 +66,14 @@ public struct StatusTrend: Sendable, Equatable {
         while start <= lastWeek {
             let end = start + Self.week
             var net = 0
+            var arrived = 0
             while index < history.points.count, history.points[index].date < end {
                 net += history.points[index].progress
+                arrived += history.points[index].arrived
                 current = history.points[index]
                 index += 1
             }
-            weeks.append(Week(start: start, done: current.done, total: current.total, net: net))
+            weeks.append(Week(start: start, done: current.done, total: current.total, net: net, arrived: arrived))
             start = end
         }
         remaining = max(0, last.total - last.done)
@@ -77,6 +84,7 @@ public struct StatusTrend: Sendable, Equatable {
         let variance = recent.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(recent.count - 1)
         pace = mean
         spread = variance.squareRoot()
+        arrivals = weeks.suffix(self.window).map { Double($0.arrived) }.reduce(0, +) / Double(self.window)
         guard remaining > 0, mean > 0 else { return }
         func date(atPace rate: Double) -> Int {
             last.date + Int((Double(remaining) / rate * Double(Self.week)).rounded())

@@ -78,13 +78,17 @@ extension StatusPage {
 
     private func weeksTable(_ trend: StatusTrend) -> String {
         guard trend.weeks.count > 1 else { return "" }
+        // The column of work added already done, only when there was any.
+        let arrivals = trend.weeks.contains { $0.arrived > 0 }
         var html = "<details class=\"status-weeks\"><summary>Done per week</summary>\n"
         html +=
             "<table class=\"status-weeks-table\"><thead><tr><th scope=\"col\">Week of</th><th scope=\"col\">Done</th>"
-        html += "<th scope=\"col\">Net</th></tr></thead><tbody>\n"
+        html += "<th scope=\"col\">Net</th>" + (arrivals ? "<th scope=\"col\">Added done</th>" : "")
+        html += "</tr></thead><tbody>\n"
         for week in trend.weeks.reversed() {
             html += "<tr><td><time>\(StatusHistoryText.day(week.start))</time></td>"
-            html += "<td>\(week.done) of \(week.total)</td><td>\(StatusHistoryText.signed(week.net))</td></tr>\n"
+            html += "<td>\(week.done) of \(week.total)</td><td>\(StatusHistoryText.signed(week.net))</td>"
+            html += (arrivals ? "<td>\(week.arrived)</td>" : "") + "</tr>\n"
         }
         return html + "</tbody></table></details>\n"
     }
@@ -111,6 +115,7 @@ extension StatusPage {
                 own.done = count.done
                 own.total = count.total
                 own.progress = count.progress
+                own.arrived = count.arrived
                 return own
             }
             let (title, _) = planTitle(plan)
