@@ -43,17 +43,7 @@ public enum DiagramSVG {
     /// The SVG of `graph` placed by `layout` (from ``LayeredLayout/layout(_:style:)``).
     public static func render(_ graph: DiagramGraph, layout: DiagramLayout, options: Options) -> String {
         let prefix = sanitizedID(options.idPrefix)
-        let width = number(layout.width)
-        let height = number(layout.height)
-        var svg = options.standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
-        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\""
-        svg += " width=\"\(width)\" height=\"\(height)\" role=\"img\""
-        svg += " aria-labelledby=\"\(prefix)-title \(prefix)-desc\" class=\"\(escape(options.className))\""
-        svg += " font-family=\"\(fontFamily)\">\n"
-        svg += "<title id=\"\(prefix)-title\">\(escape(options.title))</title>\n"
-        svg += "<desc id=\"\(prefix)-desc\">\(escape(options.description))</desc>\n"
-        if options.standalone { svg += standaloneStyle }
-        svg += "<rect class=\"diagram-bg\" width=\"100%\" height=\"100%\" style=\"fill:var(--color-diagram-bg)\"/>\n"
+        var svg = opening(width: layout.width, height: layout.height, options: options)
 
         if !layout.clusters.isEmpty {
             svg += "<g class=\"diagram-clusters\">\n"
@@ -286,6 +276,23 @@ public enum DiagramSVG {
             current = graph.clusters.indices.contains(parent) ? graph.clusters[parent].parent : nil
         }
         return depth
+    }
+
+    /// What every drawing starts with: the XML declaration when standalone,
+    /// the `<svg>` element with its size, accessible name and font, `<title>`
+    /// and `<desc>`, the theme's colours when standalone, and the background.
+    public static func opening(width: Double, height: Double, options: Options, fontSize: Double? = nil) -> String {
+        let prefix = sanitizedID(options.idPrefix)
+        var svg = options.standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
+        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(number(width)) \(number(height))\""
+        svg += " width=\"\(number(width))\" height=\"\(number(height))\" role=\"img\""
+        svg += " aria-labelledby=\"\(prefix)-title \(prefix)-desc\" class=\"\(escape(options.className))\""
+        svg += " font-family=\"\(fontFamily)\"" + (fontSize.map { " font-size=\"\(number($0))\"" } ?? "") + ">\n"
+        svg += "<title id=\"\(prefix)-title\">\(escape(options.title))</title>\n"
+        svg += "<desc id=\"\(prefix)-desc\">\(escape(options.description))</desc>\n"
+        if options.standalone { svg += standaloneStyle }
+        return svg
+            + "<rect class=\"diagram-bg\" width=\"100%\" height=\"100%\" style=\"fill:var(--color-diagram-bg)\"/>\n"
     }
 
     // MARK: - Standalone colours

@@ -67,7 +67,6 @@ public struct BurnUpChart: Sendable {
     /// The SVG; nil with no samples.
     public func svg(title: String, description: String, idPrefix: String, standalone: Bool = false) -> String? {
         guard let first = samples.first, let last = samples.last else { return nil }
-        let prefix = DiagramSVG.sanitizedID(idPrefix)
         let left = 44.0
         let right = 16.0
         let top = 28.0
@@ -91,15 +90,12 @@ public struct BurnUpChart: Sendable {
         func y(_ value: Int) -> Double { top + plotHeight - Double(value) / Double(yMax) * plotHeight }
         func n(_ value: Double) -> String { DiagramSVG.number(value) }
 
-        var svg = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
-        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\""
-        svg += " width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\""
-        svg += " aria-labelledby=\"\(prefix)-title \(prefix)-desc\" class=\"burnup\""
-        svg += " font-family=\"\(DiagramSVG.fontFamily)\" font-size=\"11\">\n"
-        svg += "<title id=\"\(prefix)-title\">\(DiagramSVG.escape(title))</title>\n"
-        svg += "<desc id=\"\(prefix)-desc\">\(DiagramSVG.escape(description))</desc>\n"
-        if standalone { svg += DiagramSVG.standaloneStyle }
-        svg += "<rect width=\"100%\" height=\"100%\" style=\"fill:var(--color-diagram-bg)\"/>\n"
+        var svg = DiagramSVG.opening(
+            width: width, height: height,
+            options: .init(
+                title: title, description: description, idPrefix: idPrefix, standalone: standalone,
+                className: "burnup"),
+            fontSize: 11)
         // Grid and y labels.
         var value = 0
         while value <= yMax {
