@@ -52,9 +52,8 @@ extension StatusPlugin {
             reading.evidenceNote = note(report: report, reason: "no commit holds the content folder")
             return reading
         }
-        let checked = StatusEvidence.check(
+        reading.evidenceNote = StatusEvidence.check(
             &report, site: site, contentFolder: folder, repository: repository, history: reading.history)
-        reading.evidenceNote = checked.note
         return reading
     }
 

@@ -21,16 +21,6 @@ enum StatusEvidence {
     /// means more than a day before.
     static let grace = 86_400
 
-    /// What was checked.
-    struct Summary: Sendable, Equatable {
-        /// Items that name files.
-        var items = 0
-        /// Hints added.
-        var hints = 0
-        /// Why nothing was checked, when nothing was.
-        var note: String?
-    }
-
     /// An item to check: where it is in the report, the files it names as
     /// found in the repository (each as the paths it matches, relative to the
     /// top), and those that should be there and are not.
@@ -42,12 +32,12 @@ enum StatusEvidence {
         var missing: [String]
     }
 
-    /// Adds the hints to `report`'s entries.
+    /// Adds the hints to `report`'s entries; returns why nothing was
+    /// checked, when nothing was.
     static func check(
         _ report: inout StatusReport, site: Site, contentFolder: String, repository: GitRepository,
         history: StatusHistory?
-    ) -> Summary {
-        var summary = Summary()
+    ) -> String? {
         let files = RepositoryFiles(
             top: URL(fileURLWithPath: repository.topLevel).standardizedFileURL.path,
             content: URL(fileURLWithPath: Builder.absolute(contentFolder)).standardizedFileURL.path,
@@ -68,16 +58,14 @@ enum StatusEvidence {
             }
             if !claim.found.isEmpty || !claim.missing.isEmpty { claims.append(claim) }
         }
-        summary.items = claims.count
-        guard !claims.isEmpty else { return summary }
+        guard !claims.isEmpty else { return nil }
         // Not one named file here: the plans describe code kept in another
         // repository (a spec-only repository). Every done item would be
         // flagged, wrongly; it is said once instead.
         guard claims.contains(where: { !$0.found.isEmpty }) else {
-            summary.note =
+            return
                 "\(claims.count == 1 ? "1 item names" : "\(claims.count) items name") files, and none of them is in"
                 + " this repository, so they were not checked (is the code kept elsewhere?)"
-            return summary
         }
         // When each missing file was last changed (removed), if it ever was
         // in the repository: a file an item removed is its work, not a miss.
@@ -99,7 +87,6 @@ enum StatusEvidence {
         }
         for claim in claims {
             var item = report.entries[claim.index].item
-            let before = item.hints.count
             if item.status == .done {
                 let written = history?.written[item.key]
                 let count = claim.missing.count + claim.found.count
@@ -140,10 +127,9 @@ enum StatusEvidence {
                             + " names \(item.id) and changed the files it names", line: item.line)
                 }
             }
-            summary.hints += item.hints.count - before
             report.entries[claim.index].item = item
         }
-        return summary
+        return nil
     }
 
     /// The items that name files, with the files (the first ``filesPerItem``)

@@ -125,9 +125,6 @@ public struct StatusSnapshot: Sendable, Equatable, Codable {
         return change
     }
 
-    /// The item with a key.
-    func item(_ key: String) -> Item? { items.first { $0.key == key } }
-
     /// `3 of 12 chunks`.
     static func count(_ done: Int, _ total: Int, noun: String) -> String {
         "\(done) of \(total) \(UnitProgress.plural(noun, total))"
