@@ -34,11 +34,16 @@ public struct StatusPlugin: Plugin {
     let readings: TextReadings?
     /// Whether items that name files are checked against git (`--no-evidence` turns it off).
     let checksEvidence: Bool
+    /// Whether the report carries the plans' history for the dashboard (the
+    /// `status` command replays it only when asked, with `--history`).
+    let drawsHistory: Bool
 
-    /// Creates the plugin; `checksEvidence: false` is `--no-evidence`.
-    public init(checksEvidence: Bool = true) {
+    /// Creates the plugin; `checksEvidence: false` is `--no-evidence`, and
+    /// `drawsHistory: false` leaves the history out of the report.
+    public init(checksEvidence: Bool = true, drawsHistory: Bool = true) {
         readings = nil
         self.checksEvidence = checksEvidence
+        self.drawsHistory = drawsHistory
     }
 
     /// The plugin a history replay reads versions with: it remembers the
@@ -46,6 +51,7 @@ public struct StatusPlugin: Plugin {
     init(readings: TextReadings) {
         self.readings = readings
         checksEvidence = false
+        drawsHistory = false
     }
 
     /// Where the dashboard is written.
@@ -267,6 +273,7 @@ public struct StatusPlugin: Plugin {
             completed: entry.item.completed, dependsOn: dependencies, taskCount: plan.tasks.count)
         card.waiting = entry.readiness == .waiting
         card.isQuickTask = item.kind == .quick
+        card.hints = entry.item.hints.map(\.message)
         return card.html()
     }
 
@@ -281,7 +288,7 @@ public struct StatusPlugin: Plugin {
     /// The dashboard, `status.json`, the shields endpoint and the badge; the
     /// warnings only the whole site shows (missing dependencies, cycles).
     public func generate(for site: Site, context: PluginContext) throws -> [GeneratedOutput] {
-        var report = Self.report(for: site)
+        let report = Self.report(for: site)
         for warning in report.warnings { context.diagnostics.report(warning.diagnostic) }
         // The settings are warned about once, here.
         let file = context.config.file ?? "specsite.yml"
@@ -292,20 +299,10 @@ public struct StatusPlugin: Plugin {
                 file, line: folder.line, "no document lies in '\(folder.path)', named in 'plugins.status.formats'")
         }
         guard !report.entries.isEmpty else { return [] }
-        var history: StatusHistory?
-        var evidenceNote: String?
-        if let folder = context.contentFolder, settings.history || settings.evidence {
-            let git = Self.readGit(
-                folder: folder, configFile: context.config.file, cache: context.cacheFolder, report: &report,
-                site: site,
-                history: settings.history || settings.evidence, evidence: settings.evidence && checksEvidence)
-            for warning in git.warnings { context.diagnostics.warning(folder, warning) }
-            history = settings.history ? git.history : nil
-            evidenceNote = git.evidenceNote
-        }
-        let checked = report
+        let history = settings.history ? report.git?.history : nil
+        let evidenceNote = report.git?.evidenceNote
         let dashboard = StatusPage(
-            site: site, report: checked, graphLimit: settings.graphLimit, history: history, evidenceNote: evidenceNote)
+            site: site, report: report, graphLimit: settings.graphLimit, history: history, evidenceNote: evidenceNote)
         // On a large site the dashboard's overview, its dependency graph and
         // status.json each take tens of milliseconds, and a ticked checkbox
         // makes all three again: they are made side by side. (status.json is
@@ -315,7 +312,7 @@ public struct StatusPlugin: Plugin {
             switch part {
             case .overview: settings.page ? dashboard.overview() : ""
             case .graph: settings.page ? dashboard.graph() : ""
-            case .statusFile: settings.exports ? StatusExport.json(checked) : ""
+            case .statusFile: settings.exports ? StatusExport.json(report) : ""
             }
         }
         var outputs: [GeneratedOutput] = []
@@ -339,7 +336,7 @@ public struct StatusPlugin: Plugin {
             }
             // Made as it is written: it parses again the pages of the items it lists.
             outputs.append(
-                .deferredFile(path: Self.readyPath) { Array(ReadyExport.json(checked, site: site).utf8) })
+                .deferredFile(path: Self.readyPath) { Array(ReadyExport.json(report, site: site).utf8) })
         }
         return outputs
     }
@@ -359,7 +356,20 @@ public struct StatusPlugin: Plugin {
             guard site.pages.contains(where: { Self.fact(of: $0, in: site) != nil }) else { return StatusReport() }
             return StatusReport.snapshot(site: site, formats: FormatFolders(settings: context.settings))
         }
-        return Self.makeReport(for: site, formats: FormatFolders(settings: context.settings))
+        var report = Self.makeReport(for: site, formats: FormatFolders(settings: context.settings))
+        // Git is read here, before any page is drawn: the evidence hints go
+        // on the items, which their own pages show as the dashboard does.
+        let settings = Settings(context.settings)
+        let history = drawsHistory && settings.history
+        let evidence = checksEvidence && settings.evidence
+        if let folder = context.contentFolder, !report.entries.isEmpty, history || evidence {
+            let git = Self.readGit(
+                folder: folder, configFile: context.config.file, cache: context.cacheFolder, report: &report,
+                site: site, history: history, evidence: evidence)
+            for warning in git.warnings { context.diagnostics.warning(folder, warning) }
+            report.git = git
+        }
+        return report
     }
 
     /// The site's report: the build's summary, or worked out now for a site

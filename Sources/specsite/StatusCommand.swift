@@ -107,8 +107,14 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let console = Console()
         let diagnostics = DiagnosticLog()
+        // The evidence behind items that name files, as the dashboard shows
+        // it, is checked as the site loads (the history only for it: the
+        // table draws none, and --history replays it below).
+        let checksEvidence = !noEvidence && !history && since == nil && noRegress == nil
         let builder = Builder(
-            options: BuildOptions(content: content, output: "", configFile: config, plugins: [StatusPlugin()]),
+            options: BuildOptions(
+                content: content, output: "", configFile: config,
+                plugins: [StatusPlugin(checksEvidence: checksEvidence, drawsHistory: false)], cacheFolder: cacheDir),
             diagnostics: diagnostics)
         let loaded: LoadedSite
         do {
@@ -118,23 +124,12 @@ struct StatusCommand: ParsableCommand {
             console.print((error as? Diagnostic)?.description ?? "error: \(error)")
             throw ExitCode(1)
         }
-        var report = StatusPlugin.report(for: loaded.site)
+        let report = StatusPlugin.report(for: loaded.site)
         for warning in report.warnings { diagnostics.report(warning.diagnostic) }
         for diagnostic in diagnostics.shown { console.print(diagnostic.description) }
         if diagnostics.errorCount > 0 { throw ExitCode(1) }
-        // The evidence behind items that name files, as the dashboard shows it.
-        var evidenceNote: String?
-        if !noEvidence, !history, since == nil, noRegress == nil,
-            StatusPlugin.checksEvidence(settings: loaded.contexts[StatusPlugin().id]?.settings ?? .null)
-        {
-            let git = StatusPlugin.readGit(
-                folder: content, configFile: config, cache: cacheDir, report: &report, site: loaded.site,
-                history: false,
-                evidence: true)
-            for warning in git.warnings { console.print("warning: \(content): \(warning)") }
-            // Outside git the dashboard says so; a user at a terminal knows.
-            evidenceNote = git.outsideGit ? nil : git.evidenceNote
-        }
+        // Outside git the dashboard says so; a user at a terminal knows.
+        let evidenceNote = report.git.flatMap { $0.outsideGit ? nil : $0.evidenceNote }
         if history {
             try runHistory(console: console)
             try finish(gateFailures(report), console: console)

@@ -232,6 +232,15 @@ struct GSDRenderTests {
         #expect(PlanCard(frontMatter: .null).title == "Plan")
         #expect(PlanCard(id: "01.1-02", frontMatter: .null, taskCount: 1).html().contains("<dd>1 task</dd>"))
         #expect(PlanCard.phaseLabel("01.1-hotfix") == "01.1 · Hotfix")
+        // What to check follows the title, before the facts.
+        var hinted = PlanCard(id: "02-01", frontMatter: .null, taskCount: 1)
+        hinted.hints = ["its VERIFICATION says gaps_found", "marked done, but <x> & `y` never were"]
+        let shown = hinted.html()
+        #expect(
+            shown.contains(
+                "</div>\n<ul class=\"work-hints\" aria-label=\"Check these\"><li>its VERIFICATION says gaps_found</li>"
+                    + "<li>marked done, but &lt;x&gt; &amp; `y` never were</li></ul>\n<dl class=\"gsd-plan-facts\">"))
+        #expect(GSDTestSupport.nestingProblems(shown) == [])
     }
 
     @Test func manyFilesAreCollapsed() throws {

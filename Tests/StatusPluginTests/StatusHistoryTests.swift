@@ -347,11 +347,11 @@ struct StatusHistoryTests {
                 commit("2026-01-08", "wip"),
             ].joined(separator: " && "), in: folder)
         let content = folder + "/content"
+        // The site's report carries the hints as it loads: plan pages and
+        // the dashboard draw the same items.
         let loaded = try Builder(options: Self.options(content), diagnostics: DiagnosticLog()).load()
-        var report = StatusPlugin.report(for: loaded.site)
-        let reading = StatusPlugin.readGit(
-            folder: content, configFile: nil, cache: nil, report: &report, site: loaded.site, history: false,
-            evidence: true)
+        let report = StatusPlugin.report(for: loaded.site)
+        let reading = try #require(report.git)
         #expect(reading.warnings.isEmpty && reading.evidenceNote == nil, "\(reading)")
         let hints = Dictionary(
             uniqueKeysWithValues: report.entries.map { ($0.item.id, $0.item.hints.map(\.message)) })
@@ -372,12 +372,18 @@ struct StatusHistoryTests {
         // The author's statuses stay as written.
         #expect(report.entries.map(\.item.status) == [.done, .done, .done, .notStarted, .inProgress])
         #expect(report.checkThese.map(\.item.id) == ["CHUNK-002", "CHUNK-003", "CHUNK-004"])
+        // A checkout with no index (or a stale one) still has HEAD's files.
+        try Self.shell("rm .git/index", in: folder)
+        let indexless = try Builder(options: Self.options(content), diagnostics: DiagnosticLog()).load()
+        #expect(
+            StatusPlugin.report(for: indexless.site).checkThese.map(\.item.id) == [
+                "CHUNK-002", "CHUNK-003", "CHUNK-004",
+            ])
         // Outside git, or with the code elsewhere, nothing is flagged and a note says why.
         try Self.shell("rm -rf .git", in: folder)
-        var outside = StatusPlugin.report(for: loaded.site)
-        let none = StatusPlugin.readGit(
-            folder: content, configFile: nil, cache: nil, report: &outside, site: loaded.site, history: false,
-            evidence: true)
+        let reloaded = try Builder(options: Self.options(content), diagnostics: DiagnosticLog()).load()
+        let outside = StatusPlugin.report(for: reloaded.site)
+        let none = try #require(outside.git)
         #expect(
             none.evidenceNote == "The files items name were not checked against git: not inside a git repository")
         #expect(none.outsideGit)

@@ -139,6 +139,59 @@ struct StatusHistoryCommandTests {
         #expect(both.stderr.contains("--history shows the whole history"))
     }
 
+    /// An evidence hint is shown under its item on the plan's own page, as
+    /// on the dashboard and in `specsite status`; `--no-evidence` leaves it out.
+    @Test(.enabled(if: hasGit)) func evidenceHintsShowUnderTheirItemsOnThePlanPage() throws {
+        let repository = cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: repository) }
+        try FileManager.default.createDirectory(atPath: repository + "/content", withIntermediateDirectories: true)
+        try """
+        # Plan
+
+        ## CHUNK-001: Login
+
+        **Status**: ✅ Done
+
+        **Files**: `src/login.swift`
+
+        ## CHUNK-002: Logout
+
+        **Status**: ✅ Done
+
+        **Files**: `src/logout.swift`
+
+        """.write(toFile: repository + "/content/PLAN.md", atomically: true, encoding: .utf8)
+        let made = try runProcess(
+            "/bin/bash",
+            [
+                "-c",
+                "git init -q -b main . && git config user.name T && git config user.email t@example.com"
+                    + " && git config commit.gpgsign false && mkdir src && echo x > src/logout.swift"
+                    + " && git add -A && git commit -q -m 'Log in and out'",
+            ], in: repository)
+        try #require(made.status == 0, "\(made.text)")
+        let hint = "marked done, but 1 of the 1 files it names has never been in the repository: `src/login.swift`"
+        let shown = "<ul class=\"work-hints\" aria-label=\"Check these\"><li>\(hint)</li></ul>"
+        let result = try cli.run(["build", "content", "--output", "site"], in: repository)
+        #expect(result.status == 0, "\(result.stderr)")
+        let plan = cli.read(repository + "/site/PLAN.html")
+        #expect(plan.components(separatedBy: shown).count == 2, "\(plan)")
+        // Under CHUNK-001's heading, before CHUNK-002's.
+        let login = try #require(plan.range(of: "id=\"chunk-001-login\""))
+        let logout = try #require(plan.range(of: "id=\"chunk-002-logout\""))
+        let hintAt = try #require(plan.range(of: shown))
+        #expect(login.upperBound < hintAt.lowerBound && hintAt.upperBound < logout.lowerBound)
+        #expect(cli.read(repository + "/site/status.html").contains(hint))
+        let table = try cli.run(["status", "content"], in: repository)
+        // The table wraps the hint at the terminal's width.
+        #expect(
+            table.stdout.contains("  CHUNK-001: marked done, but 1 of the 1 files it names has never been in")
+                && table.stdout.contains("`src/login.swift` (content/PLAN.md:3)"), "\(table.stdout)")
+        let off = try cli.run(["build", "content", "--output", "off", "--no-evidence"], in: repository)
+        #expect(off.status == 0, "\(off.stderr)")
+        #expect(!cli.read(repository + "/off/PLAN.html").contains("work-hints"))
+    }
+
     @Test(.enabled(if: hasGit)) func aBuildDrawsTheHistoryAndWritesItsFiles() throws {
         let repository = try repository()
         defer { try? FileManager.default.removeItem(atPath: repository) }

@@ -88,11 +88,21 @@ public struct GitRepository: Sendable {
         return touches
     }
 
-    /// Every file git tracks, relative to ``topLevel``.
+    /// Every file of the repository, relative to ``topLevel``: those of
+    /// HEAD's tree and those the index adds. HEAD's are read too because
+    /// the index alone can be empty or stale (a checkout made without one,
+    /// a sparse checkout), and a file committed is in the repository.
     public func trackedFiles() throws(Unavailable) -> [String] {
-        let result = GitProcess.run(executable, ["-C", topLevel, "ls-files", "-z"])
-        guard result.status == 0 else { throw Unavailable(reason: "git ls-files failed") }
-        return result.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        var files = Set<String>()
+        let tree = GitProcess.run(executable, ["-C", topLevel, "ls-tree", "-r", "-z", "--name-only", "HEAD"])
+        // An unborn branch has no HEAD tree: the index is all there is.
+        if tree.status == 0 {
+            for name in tree.output.split(separator: 0) { files.insert(String(decoding: name, as: UTF8.self)) }
+        }
+        let index = GitProcess.run(executable, ["-C", topLevel, "ls-files", "-z"])
+        guard index.status == 0 else { throw Unavailable(reason: "git ls-files failed") }
+        for name in index.output.split(separator: 0) { files.insert(String(decoding: name, as: UTF8.self)) }
+        return files.sorted()
     }
 
     /// The first `git` on `PATH`.

@@ -95,6 +95,11 @@ public struct StatusReport: Sendable {
     /// path's unit with them.
     public internal(set) var formats = FormatFolders()
 
+    /// What git told of the plans (their history, the evidence note), when
+    /// the build read a content folder on disk; the evidence hints are on
+    /// the items themselves, so that their pages show them too.
+    public internal(set) var git: StatusPlugin.GitReading?
+
     /// The data file each page that is a part of one (a Task Master tag's
     /// page) was written from, by the page's path.
     public internal(set) var dataFiles: [String: String] = [:]

@@ -29,6 +29,8 @@ struct PlanCard {
     var waiting = false
     /// Whether it is a quick task (`quick-13`), whose `phase` and `plan` name no phase of the roadmap.
     var isQuickTask = false
+    /// What to check (``Hint``): where its markers and the evidence disagree.
+    var hints: [String] = []
 
     /// More modified files than this are listed collapsed.
     static let openFileLimit = 8
@@ -147,6 +149,11 @@ struct PlanCard {
         if let status { output += " " + Self.badge(status) }
         if waiting { output += " " + StatusViews.waitingBadge }
         output += "</div>\n"
+        if !hints.isEmpty {
+            output +=
+                "<ul class=\"work-hints\" aria-label=\"Check these\">"
+                + hints.map { "<li>" + HTMLEscaping.escape($0) + "</li>" }.joined() + "</ul>\n"
+        }
         output += facts()
         output += files()
         output += mustHaves()

@@ -75,7 +75,8 @@ struct InPlaceViews {
         return shown
     }
 
-    /// The line under a work-item heading: progress, estimate, dependencies, readiness.
+    /// The line under a work-item heading: progress, estimate, dependencies,
+    /// readiness, and what to check.
     func details(_ item: WorkItem, entry: StatusReport.Entry?) -> String {
         var parts: [String] = []
         if item.checklist.total > 0 {
@@ -143,10 +144,14 @@ struct InPlaceViews {
             }
         }
         if !facts.isEmpty { parts.append("<p class=\"work-facts\">" + facts.joined(separator: " ") + "</p>") }
-        if !item.hints.isEmpty {
+        // The report's item holds the hints of the whole site's reading (a
+        // roadmap's phase with no SUMMARY, the evidence from git) beside the
+        // page's own.
+        let hints = entry?.item.hints ?? item.hints
+        if !hints.isEmpty {
             parts.append(
                 "<ul class=\"work-hints\" aria-label=\"Check these\">"
-                    + item.hints.map { "<li>\(HTMLEscaping.escape($0.message))</li>" }.joined() + "</ul>")
+                    + hints.map { "<li>\(HTMLEscaping.escape($0.message))</li>" }.joined() + "</ul>")
         }
         guard !parts.isEmpty else { return "" }
         return "<div class=\"work-details\">" + parts.joined() + "</div>\n"
