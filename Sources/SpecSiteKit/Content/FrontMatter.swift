@@ -32,9 +32,19 @@ public enum FrontMatter {
         throw YAMLError(line: 1, message: "front matter opened with '---' is never closed")
     }
 
-    private static func isFence(_ line: Substring, opening: Bool) -> Bool {
-        let trimmed = line.drop(while: { $0 == "\u{FEFF}" }).reversed().drop(while: { $0 == " " || $0 == "\t" })
-        let text = String(trimmed.reversed())
-        return text == "---" || (!opening && text == "...")
+    /// Whether `line`, less any byte order marks before it and spaces or
+    /// tabs after it, is `---` (or `...`, closing). Read as bytes: every line
+    /// of a long front matter is asked, and a reversed walk by `Character`
+    /// with a new string for each cost more than the YAML's parse. (A space
+    /// a combining mark follows is no space as a `Character` either, and no
+    /// text but these three bytes equals `---`.)
+    static func isFence(_ line: Substring, opening: Bool) -> Bool {
+        var bytes = line.utf8[...]
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        while bytes.starts(with: byteOrderMark) { bytes = bytes.dropFirst(3) }
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+            bytes = bytes.dropLast()
+        }
+        return bytes.elementsEqual("---".utf8) || (!opening && bytes.elementsEqual("...".utf8))
     }
 }

@@ -42,14 +42,28 @@ extension PlanReader {
     }
 
     static func metadataLine(in text: String) -> MetadataLine? {
-        if let match = try? metadataLine.firstMatch(in: text) {
+        // Both expressions need a colon; the first needs `**` or `__`, the
+        // second one of its keys, found by letters no non-ASCII character
+        // folds to (not `s`, `k` or `i`). Lines of prose lack them, and skip
+        // the expressions (the engine tries the first at every character).
+        let bytes = text.utf8
+        guard bytes.contains(UInt8(ascii: ":")) else { return nil }
+        if text.containsBytes("**") || text.containsBytes("__"), let match = try? metadataLine.firstMatch(in: text) {
             return MetadataLine(key: match.1.lowercased().trimmingSpaces, raw: String(match.2), bold: true)
         }
-        if let match = try? plainMetadataLine.wholeMatch(in: text) {
+        if plainKeyHints.contains(where: { text.containsBytes(ignoringASCIICase: $0) }),
+            let match = try? plainMetadataLine.wholeMatch(in: text)
+        {
             return MetadataLine(key: match.1.lowercased(), raw: String(match.2), bold: false)
         }
         return nil
     }
+
+    /// A part of each key ``plainMetadataLine`` knows, in letters that only
+    /// ASCII letters fold to: `tatu` (status), `dep` (depends on,
+    /// dependencies, deps), `requ`, `bloc`, `mate` (estimate, estimated
+    /// time), `ffort`.
+    static let plainKeyHints = ["tatu", "dep", "requ", "bloc", "mate", "ffort"]
 
     /// ``plain(_:)``, remembered in a replay.
     func plainValue(_ raw: String) -> String {
@@ -66,13 +80,13 @@ extension PlanReader {
     /// A yes-or-no reading of `text` (question `number`), remembered in a replay.
     func remembered(_ number: UInt8, _ text: String, _ read: () -> Bool) -> Bool {
         guard let remembered else { return read() }
-        return remembered.flag(String(UnicodeScalar(number)) + text, read)
+        return remembered.flag(TextReadings.Question(number: number, text: text), read)
     }
 
     /// ``workItem(fromHeading:plainText:)``, remembered in a replay.
     func readHeading(_ source: String, plainText: String) -> HeadingReading? {
         guard let remembered else { return Self.workItem(fromHeading: source, plainText: plainText) }
-        return remembered.heading(source + "\u{0}" + plainText) {
+        return remembered.heading(TextReadings.Pair(first: source, second: plainText)) {
             Self.workItem(fromHeading: source, plainText: plainText)
         }
     }
@@ -80,7 +94,11 @@ extension PlanReader {
     /// `**Status**: …`, `**Estimated Time**: 30 minutes`, `**Dependencies**: …`.
     mutating func readMetadata(_ block: MarkdownNode) {
         for fileLine in block.line...max(block.line, block.endLine) {
-            let text = String(line(fileLine))
+            // Every metadata line has a colon; most lines of prose have none,
+            // and are passed over before they are copied.
+            let source = line(fileLine)
+            guard source.utf8.contains(UInt8(ascii: ":")) else { continue }
+            let text = String(source)
             let owner = open.last?.index
             // Outside any work item only a status line matters (it makes its heading one).
             if owner == nil && !Self.mentionsStatus(text) { continue }
@@ -145,12 +163,18 @@ extension PlanReader {
         if text.contains("](") || text.contains("][") {
             text = text.replacing(inlineLink) { String($0.1) }
         }
+        // Most values have no emphasis or code marks: nothing to replace
+        // (each replacement goes through NSString).
+        guard
+            text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "`") })
+        else { return text.trimmingSpaces }
         return text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
             .replacingOccurrences(of: "`", with: "").trimmingSpaces
     }
 
     mutating func apply(key: String, value: String, line: Int, to index: Int) {
-        var item = fact.items[index]
+        var item = takeItem(index)
+        defer { fact.items[index] = item }
         switch key {
         case "status", "state", "progress status":
             // A heading marker and a Status line usually agree; the line has more detail.
@@ -181,7 +205,6 @@ extension PlanReader {
         default:
             break
         }
-        fact.items[index] = item
     }
 
     /// The estimate `value` states, with a warning when its amount is absurd.

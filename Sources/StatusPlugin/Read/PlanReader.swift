@@ -363,7 +363,8 @@ struct PlanReader {
     /// An item with no stated status takes its checklist's; one whose stated
     /// status its boxes contradict keeps it, with a hint.
     mutating func finish(_ index: Int) {
-        var item = fact.items[index]
+        var item = takeItem(index)
+        defer { fact.items[index] = item }
         let boxes = item.checklist
         if !item.statusStated, let documentStatus, documentStatus.status == .done, item.kind != .row {
             // The document says it is done (`## Status: ✅ Implemented`) and this
@@ -394,8 +395,21 @@ struct PlanReader {
         // (its boxes are not: they count as the author ticked them).
         if optionalItems.contains(index) && item.status == .notStarted { item.status = .optional }
         if isArchived { item.archived = true }
-        fact.items[index] = item
     }
+
+    /// Item `index`, taken out of the list (a placeholder stands in) so that
+    /// its fields have one owner and are changed in place; the caller puts
+    /// it back. A copy beside the list's would copy every field at its
+    /// first change.
+    mutating func takeItem(_ index: Int) -> WorkItem {
+        let item = fact.items[index]
+        fact.items[index] = Self.placeholder
+        return item
+    }
+
+    /// What stands in a taken item's place (``takeItem(_:)``).
+    static let placeholder = WorkItem(
+        id: "", key: "", kind: .section, title: "", sourcePath: "", displayPath: "", line: 0)
 
     /// The line of the first box of an item that is not ticked.
     func firstOpenBox(of index: Int) -> Int? {

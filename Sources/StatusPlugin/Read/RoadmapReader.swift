@@ -220,7 +220,7 @@ struct RoadmapReader {
             let opens = {
                 StatusText.statusWords(in: text).first?.offset == 0 || text.first.map(StatusText.isSymbol) == true
             }
-            return remembered?.flag("\u{3}" + text, opens) ?? opens()
+            return remembered?.flag(TextReadings.Question(number: 3, text: text), opens) ?? opens()
         }
         let rest = [match.3.map(String.init), opensWithStatus == true ? after : nil].compactMap { $0 }.joined(
             separator: " ")

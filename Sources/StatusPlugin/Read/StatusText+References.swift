@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteKit
 
 /// Estimates, chunk, plan and phase ids, and dependency lists in status text.
 extension StatusText {
@@ -63,6 +64,11 @@ extension StatusText {
         var none = false
     }
 
+    /// What is trimmed from a dependency text before it is compared with
+    /// "none" and the like (made once: a union of sets costs more than the
+    /// comparison it serves).
+    static let dependencyTrimmed = CharacterSet.whitespacesAndNewlines.union(.punctuationCharacters)
+
     nonisolated(unsafe) static let chunkPattern = /(?i)\bchunk[\s_-]*0*(\d{1,6})\b/
     nonisolated(unsafe) static let chunkRangePattern =
         /(?i)\bchunk[\s_-]*0*(\d{1,6})\s*(?:to|through|thru|–|-|—|\.\.)\s*(?:chunk[\s_-]*)?0*(\d{1,6})\b/
@@ -99,7 +105,7 @@ extension StatusText {
     /// `All previous chunks`, `Phase 1`, `Phases 2 and 3`.
     static func dependencies(_ text: String) -> Dependencies {
         var result = Dependencies()
-        let lower = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+        let lower = text.lowercased().trimmingCharacters(in: dependencyTrimmed)
         if ["none", "n/a", "na", "nothing", "no", "-", "—", ""].contains(lower) || lower.hasPrefix("none")
             || lower.hasPrefix("nothing")
         {
@@ -111,18 +117,28 @@ extension StatusText {
         }
         var seen = Set<String>()
         func add(_ id: String) { if seen.insert(id).inserted { result.ids.append(id) } }
+        // Each expression runs only where the text's bytes hold what it
+        // needs: `chun` (whose letters have no non-ASCII case variant, as
+        // `k` has), `pha`, a hyphen. Swift's engine tries an unanchored
+        // expression at every character, which a dependency line of every
+        // section of a long plan pays for several times over.
+        let namesChunks = text.containsBytes(ignoringASCIICase: "chun")
         var rangeEnds = Set<String>()
-        for match in text.matches(of: chunkRangePattern) {
-            guard let low = Int(match.1), let high = Int(match.2), low <= high, high - low <= 500 else { continue }
-            for number in low...high { add(chunkID(number: Substring(String(number)))) }
-            rangeEnds.insert(chunkID(number: match.2))
+        if namesChunks {
+            for match in text.matches(of: chunkRangePattern) {
+                guard let low = Int(match.1), let high = Int(match.2), low <= high, high - low <= 500 else { continue }
+                for number in low...high { add(chunkID(number: Substring(String(number)))) }
+                rangeEnds.insert(chunkID(number: match.2))
+            }
+            for match in text.matches(of: chunkPattern) { add(chunkID(number: match.1)) }
         }
-        for match in text.matches(of: chunkPattern) { add(chunkID(number: match.1)) }
-        for match in text.matches(of: phasePattern) {
-            add(phaseID(match.1))
-            for number in match.2.matches(of: /\d+(?:\.\d+)?/) { add(phaseID(number.output)) }
+        if text.containsBytes(ignoringASCIICase: "pha") {
+            for match in text.matches(of: phasePattern) {
+                add(phaseID(match.1))
+                for number in match.2.matches(of: /\d+(?:\.\d+)?/) { add(phaseID(number.output)) }
+            }
         }
-        if result.ids.isEmpty {
+        if result.ids.isEmpty, text.utf8.contains(UInt8(ascii: "-")) {
             for match in text.matches(of: planIDPattern) { add(planID(phase: match.1, plan: match.2)) }
         }
         return result

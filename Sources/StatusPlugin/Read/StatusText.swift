@@ -344,17 +344,31 @@ enum StatusText {
     /// Every status word in `text`, on word boundaries, earliest first (the
     /// longest of those starting at one place: `not started` over `started`).
     /// Each phrase is found once, at its first place.
-    static func statusWords(in text: String) -> [FoundWord] {
+    static func statusWords(in text: String, search: WordSearch = .bytes) -> [FoundWord] {
         let lower = text.lowercased()
         // Lowercasing can change lengths (`İ`); fall back to no note then.
         let sameLength = lower.count == text.count
         var best: [Int: (word: String, length: Int, status: WorkStatus)] = [:]
-        // The words are ASCII: in an ASCII text they are found by their bytes, where
-        // Foundation's search costs thousands of instructions a call, ninety calls a text.
+        // The words are ASCII: they are found by their bytes, where Foundation's
+        // search costs thousands of instructions a call, ninety calls a text.
+        // Foundation's search compares canonically: in a text that is not
+        // ASCII, a match a combining mark follows (`done` in `done\u{301}`)
+        // is none, and the search goes on. One that starts inside a
+        // character (after U+0600, which joins the letter after it) is none
+        // either: the boundary test below cannot look before it.
         let ascii = lower.isASCII
         func find(_ word: String, from start: String.Index) -> Range<String.Index>? {
-            guard ascii else { return lower.range(of: word, range: start..<lower.endIndex) }
-            return asciiRange(of: word, in: lower, from: start)
+            if search == .foundation { return lower.range(of: word, range: start..<lower.endIndex) }
+            if ascii { return asciiRange(of: word, in: lower, from: start) }
+            var from = start
+            while let range = asciiRange(of: word, in: lower, from: from) {
+                let next = range.upperBound < lower.endIndex ? lower.unicodeScalars[range.upperBound] : nil
+                if range.lowerBound.samePosition(in: lower) != nil, !(next.map(isCombiningMark) ?? false) {
+                    return range
+                }
+                from = lower.utf8.index(after: range.lowerBound)
+            }
+            return nil
         }
         for (word, status) in words {
             var searchStart = lower.startIndex
@@ -422,6 +436,22 @@ enum StatusText {
 
     /// Where `word` first stands in the ASCII `text` at or after `start`, found by its bytes:
     /// in ASCII each byte is a character (a `\r\n` pair aside, which no word holds).
+    /// Whether `scalar` is a combining mark (categories Mn, Mc, Me), which
+    /// belongs to the character before it.
+    static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+
+    /// How ``statusWords(in:search:)`` finds its words: by their bytes, or
+    /// with Foundation's search, which the bytes stand for (tests compare them).
+    enum WordSearch {
+        case bytes
+        case foundation
+    }
+
     static func asciiRange(of word: String, in text: String, from start: String.Index) -> Range<String.Index>? {
         let offset = text.utf8.distance(from: text.startIndex, to: start)
         guard let found = text.byteOffset(of: word, from: offset) else { return nil }

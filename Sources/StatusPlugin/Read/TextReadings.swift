@@ -12,11 +12,11 @@ import Foundation
 final class TextReadings: @unchecked Sendable {
     // @unchecked: every table is read and written under `lock`.
     private let lock = NSLock()
-    private var headings: [String: PlanReader.HeadingReading?] = [:]
+    private var headings: [Pair: PlanReader.HeadingReading?] = [:]
     private var metadata: [String: PlanReader.MetadataLine?] = [:]
     private var plainValues: [String: String] = [:]
     private var dependencyTexts: [String: StatusText.Dependencies] = [:]
-    private var flags: [String: Bool] = [:]
+    private var flags: [Question: Bool] = [:]
     private var statuses: [String: StatusText.Reading] = [:]
     private var stated: [String: WorkStatus?] = [:]
     private var count = 0
@@ -24,8 +24,21 @@ final class TextReadings: @unchecked Sendable {
     /// Entries kept before all are dropped.
     static let limit = 200_000
 
+    /// Two texts read together (a heading's source and its plain text):
+    /// kept as they are, not joined into a new string at every lookup.
+    struct Pair: Hashable {
+        var first: String
+        var second: String
+    }
+
+    /// A yes-or-no question (its number) asked of a text.
+    struct Question: Hashable {
+        var number: UInt8
+        var text: String
+    }
+
     /// ``PlanReader/workItem(fromHeading:plainText:)`` of a heading.
-    func heading(_ key: String, _ read: () -> PlanReader.HeadingReading?) -> PlanReader.HeadingReading? {
+    func heading(_ key: Pair, _ read: () -> PlanReader.HeadingReading?) -> PlanReader.HeadingReading? {
         remember(\.headings, key, read)
     }
 
@@ -55,14 +68,14 @@ final class TextReadings: @unchecked Sendable {
     }
 
     /// A yes-or-no reading; `key` names the question and the text.
-    func flag(_ key: String, _ read: () -> Bool) -> Bool {
+    func flag(_ key: Question, _ read: () -> Bool) -> Bool {
         remember(\.flags, key, read)
     }
 
     /// The value kept in `table` for `key`, or `read()`'s, kept. A value that
     /// is itself optional is kept as it is, nil included, and not read again.
-    private func remember<Value>(
-        _ table: ReferenceWritableKeyPath<TextReadings, [String: Value]>, _ key: String, _ read: () -> Value
+    private func remember<Key: Hashable, Value>(
+        _ table: ReferenceWritableKeyPath<TextReadings, [Key: Value]>, _ key: Key, _ read: () -> Value
     ) -> Value {
         if let known = lock.withLock({ self[keyPath: table][key] }) { return known }
         let value = read()

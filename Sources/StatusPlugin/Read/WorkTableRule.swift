@@ -260,9 +260,17 @@ enum WorkTableRule {
 
     /// The marker an HTML block is, or nil when it is none (any other HTML).
     static func marker(in html: String) -> Marker? {
-        let text = html.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Every marker is a comment that says `specsite:` and `work` (in any
+        // case; no other character lowercases to `specsite` or `wor`). Other
+        // HTML, GSD plans' `<task>` blocks and the GSD markers among it, is
+        // passed over first, and spaces are trimmed by scalar: Foundation's
+        // trimming costs tens of thousands of instructions a call.
+        guard html.containsBytes(ignoringASCIICase: "specsite"), html.containsBytes(ignoringASCIICase: "wor") else {
+            return nil
+        }
+        let text = String(trimmingSpace(html[...]))
         guard text.hasPrefix("<!--"), text.hasSuffix("-->") else { return nil }
-        let inner = text.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespacesAndNewlines)
+        let inner = String(trimmingSpace(text.dropFirst(4).dropLast(3)))
         guard !inner.contains("-->") else { return nil }
         switch inner.lowercased() {
         case workItemsComment: return .workItems
@@ -272,6 +280,18 @@ enum WorkTableRule {
             guard lower.hasPrefix("specsite:"), lower.contains("work") else { return nil }
             return .unknown(inner)
         }
+    }
+
+    /// `text` without the white space and line breaks (Foundation's
+    /// `whitespacesAndNewlines`, all of them single scalars) at its ends,
+    /// as `trimmingCharacters(in:)` leaves it.
+    static func trimmingSpace(_ text: Substring) -> Substring {
+        let scalars = text.unicodeScalars
+        let space = CharacterSet.whitespacesAndNewlines
+        guard let first = scalars.firstIndex(where: { !space.contains($0) }),
+            let last = scalars.lastIndex(where: { !space.contains($0) })
+        else { return "" }
+        return Substring(scalars[first...last])
     }
 
     /// The page's `work_items` front matter, with a warning at its line when
