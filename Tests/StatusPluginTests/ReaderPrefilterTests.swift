@@ -105,6 +105,8 @@ struct ReaderPrefilterTests {
         // boundary test then stopped the process on an index inside it.
         #expect(StatusText.statusWords(in: "\u{0600}done").isEmpty)
         #expect(StatusText.statusWords(in: "\u{0600}done — done").map(\.word) == ["done"])
+        // A status line written so is unknown (with the reader's warning), not a crash.
+        #expect(!StatusText.read("\u{0600}done").recognised)
     }
 
     @Test func tableMarkersAreCommentsThatNameSpecsite() {
