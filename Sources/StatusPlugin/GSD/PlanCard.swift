@@ -149,11 +149,7 @@ struct PlanCard {
         if let status { output += " " + Self.badge(status) }
         if waiting { output += " " + StatusViews.waitingBadge }
         output += "</div>\n"
-        if !hints.isEmpty {
-            output +=
-                "<ul class=\"work-hints\" aria-label=\"Check these\">"
-                + hints.map { "<li>" + HTMLEscaping.escape($0) + "</li>" }.joined() + "</ul>\n"
-        }
+        if !hints.isEmpty { output += StatusViews.hintList(hints) + "\n" }
         output += facts()
         output += files()
         output += mustHaves()

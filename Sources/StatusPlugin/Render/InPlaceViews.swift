@@ -148,11 +148,7 @@ struct InPlaceViews {
         // roadmap's phase with no SUMMARY, the evidence from git) beside the
         // page's own.
         let hints = entry?.item.hints ?? item.hints
-        if !hints.isEmpty {
-            parts.append(
-                "<ul class=\"work-hints\" aria-label=\"Check these\">"
-                    + hints.map { "<li>\(HTMLEscaping.escape($0.message))</li>" }.joined() + "</ul>")
-        }
+        if !hints.isEmpty { parts.append(StatusViews.hintList(hints.map(\.message))) }
         guard !parts.isEmpty else { return "" }
         return "<div class=\"work-details\">" + parts.joined() + "</div>\n"
     }

@@ -23,6 +23,12 @@ public enum StatusViews {
     static let waitingBadge =
         "<span class=\"status-badge status-waiting\"><span aria-hidden=\"true\">⏸</span> Waiting</span>"
 
+    /// An item's hints as the list under it (``Hint``): what to check.
+    static func hintList(_ messages: [String]) -> String {
+        "<ul class=\"work-hints\" aria-label=\"Check these\">"
+            + messages.map { "<li>" + HTMLEscaping.escape($0) + "</li>" }.joined() + "</ul>"
+    }
+
     /// `<span class="status-badge status-done">✓ Done</span>`.
     static func badge(_ status: WorkStatus, title: String? = nil) -> String {
         var html = "<span class=\"status-badge status-\(status.rawValue)\""
