@@ -57,11 +57,6 @@ extension StatusPlugin {
         return reading
     }
 
-    /// Whether `plugins.status.evidence` leaves the evidence on.
-    public static func checksEvidence(settings: YAMLValue) -> Bool {
-        Settings(settings).evidence
-    }
-
     /// "The files items name were not checked against git: REASON", or nil
     /// when there is no item to check. Said without reading the items'
     /// texts, which would parse every plan again for a sentence.

@@ -434,8 +434,6 @@ enum StatusText {
         return nil
     }
 
-    /// Where `word` first stands in the ASCII `text` at or after `start`, found by its bytes:
-    /// in ASCII each byte is a character (a `\r\n` pair aside, which no word holds).
     /// Whether `scalar` is a combining mark (categories Mn, Mc, Me), which
     /// belongs to the character before it.
     static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
@@ -452,6 +450,9 @@ enum StatusText {
         case foundation
     }
 
+    /// Where the ASCII `word` first stands in `text` at or after `start`, found by its
+    /// bytes: in an ASCII text each byte is a character (a `\r\n` pair aside, which no
+    /// word holds); in another the caller looks at the match's ends.
     static func asciiRange(of word: String, in text: String, from start: String.Index) -> Range<String.Index>? {
         let offset = text.utf8.distance(from: text.startIndex, to: start)
         guard let found = text.byteOffset(of: word, from: offset) else { return nil }
