@@ -4,7 +4,7 @@ import Foundation
 /// repository's top, the content folder or the plan's own folder, a glob
 /// (`migrations/0035_*.sql`), a bare name (`permissions.ts`) or a path
 /// written from a package's folder (`parser/fetch.ts`) matched against the
-/// files git tracks. What is not a concrete file (prose with
+/// repository's files (``GitRepository/trackedFiles()``). What is not a concrete file (prose with
 /// spaces, an API route, a URL, a word with slashes and no extension) is not
 /// judged: a careful reader would not call it missing.
 struct RepositoryFiles {
@@ -24,7 +24,7 @@ struct RepositoryFiles {
     let top: String
     /// The content folder, absolute.
     let content: String
-    /// Every file git tracks, relative to ``top``.
+    /// Every file of the repository (HEAD's tree and the index), relative to ``top``.
     let tracked: [String]
     /// Tracked files by their last path component.
     let byName: [String: [String]]
