@@ -42,12 +42,12 @@ public struct FlowsPlugin: Plugin {
         let options = Settings(context)
         let finder = FlowFinder(page: page, readsProse: options.prose)
         for warning in finder.warnings {
-            context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
+            context.diagnostics.warning(page.displayPath, line: warning.line, rule: .flows, warning.message)
         }
         for skipped in finder.skipped {
             context.diagnostics.note(
                 page.displayPath, line: skipped.line,
-                "arrows not drawn as a flow, \(skipped.reason.rawValue): \(skipped.chain)")
+                rule: .flows, "arrows not drawn as a flow, \(skipped.reason.rawValue): \(skipped.chain)")
         }
         guard !finder.flows.isEmpty || !finder.unsupported.isEmpty else { return [] }
         var names = Slugger()
@@ -60,6 +60,7 @@ public struct FlowsPlugin: Plugin {
             guard flow.graph.nodes.count <= options.maximumNodes else {
                 context.diagnostics.warning(
                     page.displayPath, line: flow.line,
+                    rule: .flows,
                     "this flow has \(flow.graph.nodes.count) screens, more than the \(options.maximumNodes) drawn"
                         + " (raise plugins.flows.max_nodes to draw it); it is left as written")
                 continue

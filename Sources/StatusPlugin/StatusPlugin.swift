@@ -89,7 +89,8 @@ public struct StatusPlugin: Plugin {
         }
         let rewritten = GSDMarkup.rewrite(markdown)
         for warning in rewritten.warnings {
-            context.diagnostics.warning(page.displayPath, line: warning.line + page.firstLine - 1, warning.message)
+            context.diagnostics.warning(
+                page.displayPath, line: warning.line + page.firstLine - 1, rule: warning.rule ?? .plan, warning.message)
         }
         return rewritten.markdown
     }
@@ -107,7 +108,8 @@ public struct StatusPlugin: Plugin {
         if page.data == .null { fact.epicTitles = BMADEpicTitles.read(page) }
         fact.warnings = warnings
         for warning in warnings {
-            context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
+            context.diagnostics.warning(
+                page.displayPath, line: warning.line, rule: warning.rule ?? .plan, warning.message)
         }
         let empty =
             fact.items.isEmpty && fact.entries.isEmpty && fact.summary == nil && fact.verification == nil
@@ -213,6 +215,7 @@ public struct StatusPlugin: Plugin {
                 warnings.append(
                     LineMessage(
                         line: verification.line,
+                        rule: .unknownStatus,
                         message: "unknown verification status '\(verification.statusText ?? "")'; expected passed,"
                             + " gaps_found or human_needed (kept as unknown)"))
             }
@@ -296,7 +299,8 @@ public struct StatusPlugin: Plugin {
         let formats = FormatFolders(settings: context.settings, file: file, diagnostics: context.diagnostics)
         for folder in formats.unused(pages: site.pages.map(\.sourcePath)) {
             context.diagnostics.warning(
-                file, line: folder.line, "no document lies in '\(folder.path)', named in 'plugins.status.formats'")
+                file, line: folder.line, rule: .settings,
+                "no document lies in '\(folder.path)', named in 'plugins.status.formats'")
         }
         guard !report.entries.isEmpty else { return [] }
         let history = settings.history ? report.git?.history : nil
@@ -366,7 +370,7 @@ public struct StatusPlugin: Plugin {
             let git = Self.readGit(
                 folder: folder, configFile: context.config.file, cache: context.cacheFolder, report: &report,
                 site: site, history: history, evidence: evidence)
-            for warning in git.warnings { context.diagnostics.warning(folder, warning) }
+            for warning in git.warnings { context.diagnostics.warning(folder, rule: .evidence, warning) }
             report.git = git
         }
         return report
@@ -435,7 +439,7 @@ public struct StatusPlugin: Plugin {
                 case "formats": break
                 default:
                     diagnostics?.warning(
-                        file, line: entry.line,
+                        file, line: entry.line, rule: .settings,
                         "unknown setting '\(entry.key)' for plugin 'status' (ignored); expected "
                             + Self.keys.joined(separator: ", "))
                 }

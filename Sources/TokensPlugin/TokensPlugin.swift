@@ -31,7 +31,7 @@ public struct TokensPlugin: Plugin {
     public func analyze(_ page: Page, context: PluginContext) throws -> [any Fact] {
         let result = TokenExtractor.extract(page)
         for warning in result.warnings {
-            context.diagnostics.warning(page.displayPath, line: warning.line, warning.message)
+            context.diagnostics.warning(page.displayPath, line: warning.line, rule: .tokens, warning.message)
         }
         reportDuplicates(result.tokens, page: page, diagnostics: context.diagnostics)
         guard !result.tokens.isEmpty || !result.references.isEmpty || !result.statedPairs.isEmpty else { return [] }
@@ -57,6 +57,7 @@ public struct TokensPlugin: Plugin {
                 let condition = token.condition
                 diagnostics.warning(
                     page.displayPath, line: token.source.line,
+                    rule: .tokens,
                     "token '\(token.name)'\(condition.isEmpty ? "" : " (\(condition))") is defined again with "
                         + "another value (first at line \(earlier.source.line)); the Tokens page and exports keep the first"
                 )

@@ -35,6 +35,7 @@ public struct TokensSettings: Sendable, Equatable {
                     } else {
                         diagnostics?.warning(
                             file, line: entry.line,
+                            rule: .settings,
                             "unknown document kind '\(item)' in 'plugins.tokens.export_from' (ignored); expected all, "
                                 + DocumentKind.allCases.map(\.rawValue).joined(separator: ", "))
                     }
@@ -47,6 +48,7 @@ public struct TokensSettings: Sendable, Equatable {
             default:
                 diagnostics?.warning(
                     file, line: entry.line,
+                    rule: .settings,
                     "unknown setting '\(entry.key)' for plugin 'tokens' (ignored); expected "
                         + Self.keys.joined(separator: ", "))
             }

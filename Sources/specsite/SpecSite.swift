@@ -19,7 +19,8 @@ struct SpecSite: ParsableCommand {
             """,
         version: specsiteVersion,
         subcommands: [
-            BuildCommand.self, ServeCommand.self, StatusCommand.self, TokensCommand.self, InitCommand.self,
+            BuildCommand.self, CheckCommand.self, ServeCommand.self, StatusCommand.self, TokensCommand.self,
+            InitCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -183,7 +183,7 @@ private func processIsGone(_ pid: Int32) -> Bool {
         #expect(
             log.all == [
                 Diagnostic(
-                    .warning, file: displayPath, line: firstLine,
+                    .warning, file: displayPath, line: firstLine, rule: .plugin,
                     "external plugin 'chatty' on \(displayPath): note: deprecated syntax")
             ])
     }

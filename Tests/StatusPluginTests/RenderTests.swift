@@ -794,7 +794,7 @@ struct RenderTests {
             diagnostics == [
                 Diagnostic(
                     .warning, file: site.content + "/.planning/phases/01-setup/01-01-PLAN.md", line: 12,
-                    "`<task>` opened here is never closed")
+                    rule: .plan, "`<task>` opened here is never closed")
             ])
         let html = try site.text("planning/phases/01-setup/01-01-PLAN.html")
         #expect(html.contains("<section class=\"gsd-plan-card\" aria-label=\"Plan 01-01\">"))

@@ -43,7 +43,8 @@ extension Builder {
     ) -> DiskCache.Use? {
         guard let folder = options.cacheFolder, firstOfSession else { return nil }
         if let plugin = plugins.first(where: { $0.factCoding == nil }) {
-            diagnostics.note(nil, "build cache not used: plugin '\(plugin.id)' cannot keep its facts")
+            diagnostics.note(
+                nil, rule: .buildCache, "build cache not used: plugin '\(plugin.id)' cannot keep its facts")
             return nil
         }
         let settings = DiskCache.Settings(
@@ -52,7 +53,7 @@ extension Builder {
         let output = Self.absolute(options.output)
         let cache = DiskCache(folder: Self.absolute(folder), content: contentRoot, output: output, settings: settings)
         let (contents, problem) = cache.read()
-        if let problem { diagnostics.note(cache.file, "build cache ignored: \(problem)") }
+        if let problem { diagnostics.note(cache.file, rule: .buildCache, "build cache ignored: \(problem)") }
         return DiskCache.Use(
             cache: cache, output: output,
             previous: contents ?? DiskCache.Contents(format: DiskCache.format, key: cache.key, pages: [:]))

@@ -16,7 +16,7 @@ extension Builder {
         var config = config
         if let baseURL = options.baseURL {
             if let problem = SiteConfig.baseURLProblem(baseURL) {
-                throw Diagnostic(.error, file: nil, "--base-url \(problem)")
+                throw Diagnostic(.error, file: nil, rule: .settings, "--base-url \(problem)")
             }
             config.baseURL = baseURL
         }
@@ -31,7 +31,7 @@ extension Builder {
         var pluginContexts: [String: PluginContext] = [:]
         for plugin in plugins {
             if pluginContexts[plugin.id] != nil {
-                throw Diagnostic(.error, file: configFile, "two plugins share the id '\(plugin.id)'")
+                throw Diagnostic(.error, file: configFile, rule: .settings, "two plugins share the id '\(plugin.id)'")
             }
             pluginContexts[plugin.id] = PluginContext(
                 settings: config.pluginSettings[plugin.id] ?? .null, config: config, diagnostics: diagnostics,
@@ -119,7 +119,8 @@ extension Builder {
                 switch boundary.contents(of: file.absolutePath) {
                 case .success(let read): bytes = read
                 case .failure(let refusal):
-                    let problem = Diagnostic(.error, file: displayPath, "cannot read file: \(refusal.reason)")
+                    let problem = Diagnostic(
+                        .error, file: displayPath, rule: .unreadable, "cannot read file: \(refusal.reason)")
                     diagnostics.report(problem)
                     return ReadPage(
                         loaded: BuildCache.LoadedPage(
@@ -158,7 +159,8 @@ extension Builder {
                         rawHTML: rawHTML, diagnostics: quiet),
                     Page.markdownHash(again.markdown) == hash
                 else {
-                    diagnostics.error(displayPath, "changed while the site was being built; build again")
+                    diagnostics.error(
+                        displayPath, rule: .unreadable, "changed while the site was being built; build again")
                     return nil
                 }
                 return again

@@ -233,7 +233,9 @@ public struct Builder: Sendable {
             do {
                 if contents != disk.previous { try disk.cache.write(contents) }
             } catch {
-                diagnostics.note(disk.cache.file, "could not write the build cache: \(error.localizedDescription)")
+                diagnostics.note(
+                    disk.cache.file, rule: .buildCache, "could not write the build cache: \(error.localizedDescription)"
+                )
             }
         }
         clock.lap("commit")
@@ -268,11 +270,12 @@ public struct Builder: Sendable {
     private func checkContent() throws(Diagnostic) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: options.content, isDirectory: &isDirectory) else {
-            throw Diagnostic(.error, file: options.content, "content folder not found")
+            throw Diagnostic(.error, file: options.content, rule: .unreadable, "content folder not found")
         }
         guard isDirectory.boolValue else {
             throw Diagnostic(
-                .error, file: options.content, "content path is a file; give the folder that holds the documents")
+                .error, file: options.content, rule: .unreadable,
+                "content path is a file; give the folder that holds the documents")
         }
         return ContentDiscovery.realPath(options.content) ?? options.content
     }
@@ -284,6 +287,7 @@ public struct Builder: Sendable {
         if output == content || output.hasPrefix(content + "/") || content.hasPrefix(output + "/") || output == "/" {
             throw Diagnostic(
                 .error, file: options.output,
+                rule: .output,
                 "the output folder must be outside the content folder (\(options.content)) and must not contain it")
         }
         try SiteWriter.checkReplaceable(options.output)
@@ -293,6 +297,7 @@ public struct Builder: Sendable {
             where cache == root || cache.hasPrefix(root + "/") || root.hasPrefix(cache + "/") {
                 throw Diagnostic(
                     .error, file: folder,
+                    rule: .output,
                     "the cache folder must be outside the \(name) folder (\(name == "content" ? options.content : options.output)) and must not contain it"
                 )
             }
@@ -334,7 +339,7 @@ public struct Builder: Sendable {
             path = file
             display = file
             guard FileManager.default.fileExists(atPath: file) else {
-                throw Diagnostic(.error, file: file, "settings file not found")
+                throw Diagnostic(.error, file: file, rule: .unreadable, "settings file not found")
             }
         } else {
             path = contentRoot + "/specsite.yml"
@@ -345,15 +350,20 @@ public struct Builder: Sendable {
             if case .failure(let refusal) = ContentBoundary(folder: contentRoot).contents(of: path) {
                 throw Diagnostic(
                     .error, file: display,
+                    rule: .unreadable,
                     "cannot read settings: the file \(refusal.reason)"
                         + (refusal == .outside ? "; name a settings file elsewhere with --config" : ""))
             }
         }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
         else {
-            throw Diagnostic(.error, file: display, "cannot read settings (missing, unreadable or not UTF-8)")
+            throw Diagnostic(
+                .error, file: display, rule: .unreadable, "cannot read settings (missing, unreadable or not UTF-8)")
         }
-        return try SiteConfig.parse(text, file: display, diagnostics: diagnostics)
+        let config = try SiteConfig.parse(text, file: display, diagnostics: diagnostics)
+        // Before any page is read; the log applies the rules to what it was told already too.
+        diagnostics.apply(config.rules)
+        return config
     }
 
     /// Gives each page its output path; two sources that would land on the same
@@ -375,6 +385,7 @@ public struct Builder: Sendable {
             if let other = taken[page.outputPath] {
                 diagnostics.error(
                     page.displayPath,
+                    rule: .duplicateOutput,
                     "builds to the same page as \(ContentDiscovery.join(options.content, other)) (\(page.outputPath)); rename one"
                 )
                 continue

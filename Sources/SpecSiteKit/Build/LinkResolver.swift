@@ -77,6 +77,8 @@ final class LinkResolver: @unchecked Sendable {
         var link: String
         var warning: String?
         var file: String?
+        /// What kind of problem `warning` is.
+        var rule = DiagnosticRule.brokenLink
     }
 
     fileprivate struct Destination: Hashable {
@@ -157,7 +159,9 @@ final class LinkResolver: @unchecked Sendable {
             lock.withLock { _ = self.copied.insert(file) }
             copied?(file)
         }
-        if let warning = result.warning { (log ?? diagnostics).warning(page.displayPath, line: line, warning) }
+        if let warning = result.warning {
+            (log ?? diagnostics).warning(page.displayPath, line: line, rule: result.rule, warning)
+        }
         return result.link
     }
 
@@ -201,7 +205,8 @@ extension LinkResolver.Tables {
             // `#anchor` or `?query`: this page.
             if let fragment, !fragment.isEmpty, anchorsBySource[page.sourcePath]?.contains(fragment) == false {
                 return LinkResolver.Resolved(
-                    link: destination, warning: "broken anchor '#\(fragment)': no such heading or id on this page")
+                    link: destination, warning: "broken anchor '#\(fragment)': no such heading or id on this page",
+                    rule: .brokenAnchor)
             }
             return LinkResolver.Resolved(link: destination)
         }
@@ -213,7 +218,8 @@ extension LinkResolver.Tables {
             rawPath.utf8.contains(UInt8(ascii: "%")) ? (rawPath.removingPercentEncoding ?? rawPath) : rawPath
         guard let target = OutputPaths.resolve(decoded, against: page.sourcePath) else {
             return LinkResolver.Resolved(
-                link: destination, warning: "link '\(destination)' leaves the content folder (not followed)")
+                link: destination, warning: "link '\(destination)' leaves the content folder (not followed)",
+                rule: .linkOutside)
         }
         let suffix = fragment.map { "#" + $0 } ?? ""
         if let (targetSource, targetOutput) = self.page(at: target) {
@@ -222,8 +228,8 @@ extension LinkResolver.Tables {
                 return LinkResolver.Resolved(
                     link: link,
                     warning:
-                        "broken anchor '#\(fragment)' in link '\(destination)': \(targetSource) has no such heading or id"
-                )
+                        "broken anchor '#\(fragment)' in link '\(destination)': \(targetSource) has no such heading or id",
+                    rule: .brokenAnchor)
             }
             return LinkResolver.Resolved(link: link)
         }
@@ -247,7 +253,9 @@ extension LinkResolver.Tables {
             } else {
                 "\(target.isEmpty ? "/" : target) does not exist"
             }
-        return LinkResolver.Resolved(link: destination, warning: "broken \(what) '\(destination)': \(reason)")
+        return LinkResolver.Resolved(
+            link: destination, warning: "broken \(what) '\(destination)': \(reason)",
+            rule: isImage ? .missingImage : .brokenLink)
     }
 
     /// The skipped entry `target` is, or lies in, with the reason it was skipped.

@@ -17,7 +17,7 @@ enum PageLoader {
             file.part != nil && data != nil
             ? "" : decode(Data(bytes), displayPath: displayPath, diagnostics: diagnostics)
         if text.allSatisfy(\.isWhitespace) && file.isMarkdown {
-            diagnostics.warning(displayPath, line: 1, "empty document")
+            diagnostics.warning(displayPath, line: 1, rule: .emptyDocument, "empty document")
         }
 
         var frontMatter = YAMLValue.null
@@ -37,7 +37,7 @@ enum PageLoader {
                     // A warning, as for front matter: the rest of the site is
                     // still worth building; `--strict` fails on it.
                     diagnostics.warning(
-                        displayPath, line: error.line, "cannot read the file's data: \(error.message)")
+                        displayPath, line: error.line, rule: .plan, "cannot read the file's data: \(error.message)")
                 }
             }
         } else {
@@ -51,7 +51,8 @@ enum PageLoader {
                     case .mapping, .null: break
                     default:
                         diagnostics.warning(
-                            displayPath, line: 2, "front matter should be a mapping of 'key: value' lines")
+                            displayPath, line: 2, rule: .frontMatter,
+                            "front matter should be a mapping of 'key: value' lines")
                         frontMatter = .null
                     }
                 }
@@ -60,7 +61,8 @@ enum PageLoader {
                 // (an unquoted `: ` inside a must-have), and the page's prose is worth
                 // more than its metadata. `--strict` still fails the build on it.
                 diagnostics.warning(
-                    displayPath, line: error.line, "invalid front matter, page read without it: \(error.message)")
+                    displayPath, line: error.line, rule: .frontMatter,
+                    "invalid front matter, page read without it: \(error.message)")
                 frontMatter = .null
             }
         }
@@ -78,7 +80,7 @@ enum PageLoader {
 
         let document = MarkdownParser.parse(body, firstLine: firstLine)
         for warning in document.warnings {
-            diagnostics.warning(displayPath, line: warning.line, warning.message)
+            diagnostics.warning(displayPath, line: warning.line, rule: warning.rule ?? .markdownLimit, warning.message)
         }
         let title =
             frontMatter["title"]?.string
@@ -121,7 +123,8 @@ enum PageLoader {
                 units.append(high << 8 | low)
             }
             diagnostics.warning(
-                displayPath, line: 1, "file is \(bigEndian ? "UTF-16BE" : "UTF-16LE"); read as such — save it as UTF-8")
+                displayPath, line: 1, rule: .encoding,
+                "file is \(bigEndian ? "UTF-16BE" : "UTF-16LE"); read as such — save it as UTF-8")
             return String(decoding: units, as: UTF16.self)
         }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
@@ -136,7 +139,9 @@ enum PageLoader {
             }
         }
         let line = SourceLines.lineBreakCount(inUTF8: bytes.prefix(valid)) + 1
-        diagnostics.warning(displayPath, line: line, "file is not valid UTF-8; read as Windows-1252 — save it as UTF-8")
+        diagnostics.warning(
+            displayPath, line: line, rule: .encoding, "file is not valid UTF-8; read as Windows-1252 — save it as UTF-8"
+        )
         return String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes, as: UTF8.self)
     }
 
@@ -148,7 +153,7 @@ enum PageLoader {
         if let diagnostic = error as? Diagnostic {
             diagnostics.report(diagnostic)
         } else {
-            diagnostics.error(displayPath, line: line, "plugin '\(plugin.id)' failed: \(error)")
+            diagnostics.error(displayPath, line: line, rule: .plugin, "plugin '\(plugin.id)' failed: \(error)")
         }
     }
 }

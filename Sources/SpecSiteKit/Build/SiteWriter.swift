@@ -73,12 +73,14 @@ public final class SiteWriter: @unchecked Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else {
-            throw Diagnostic(.error, file: output, "the output path is a file, not a folder; choose another --output")
+            throw Diagnostic(
+                .error, file: output, rule: .output, "the output path is a file, not a folder; choose another --output")
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
         if !entries.isEmpty && !entries.contains(markerName) {
             throw Diagnostic(
                 .error, file: output,
+                rule: .output,
                 "refusing to replace this folder: it is not empty and was not built by specsite (no \(markerName) file); "
                     + "choose an empty or new --output folder")
         }
@@ -114,7 +116,8 @@ public final class SiteWriter: @unchecked Sendable {
             try? manager.removeItem(atPath: staging)
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: false)
         } catch {
-            throw Diagnostic(.error, file: output, "cannot create the site's staging folder: \(describe(error))")
+            throw Diagnostic(
+                .error, file: output, rule: .output, "cannot create the site's staging folder: \(describe(error))")
         }
         Self.live.add(self)
     }
@@ -158,7 +161,8 @@ public final class SiteWriter: @unchecked Sendable {
         // name and renames it, which the staging folder already makes unnecessary.
         let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw Diagnostic(.error, file: previous, "cannot write file: \(String(cString: strerror(errno)))")
+            throw Diagnostic(
+                .error, file: previous, rule: .output, "cannot write file: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         try Self.writeAll(bytes, to: descriptor, naming: previous)
@@ -183,7 +187,8 @@ public final class SiteWriter: @unchecked Sendable {
         try makeFolder(of: path)
         let descriptor = open(staging + "/" + path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw Diagnostic(.error, file: previous, "cannot write file: \(String(cString: strerror(errno)))")
+            throw Diagnostic(
+                .error, file: previous, rule: .output, "cannot write file: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         try produce { (bytes: [UInt8]) throws(Diagnostic) in try Self.writeAll(bytes, to: descriptor, naming: previous)
@@ -231,7 +236,8 @@ public final class SiteWriter: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: staging + "/" + folder, withIntermediateDirectories: true)
         } catch {
-            throw Diagnostic(.error, file: output + "/" + folder, "cannot create folder: \(describe(error))")
+            throw Diagnostic(
+                .error, file: output + "/" + folder, rule: .output, "cannot create folder: \(describe(error))")
         }
         lock.withLock {
             var ancestor = folder
@@ -250,7 +256,8 @@ public final class SiteWriter: @unchecked Sendable {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw Diagnostic(.error, file: file, "cannot write file: \(String(cString: strerror(errno)))")
+                throw Diagnostic(
+                    .error, file: file, rule: .output, "cannot write file: \(String(cString: strerror(errno)))")
             }
             offset += written
         }
@@ -284,7 +291,7 @@ public final class SiteWriter: @unchecked Sendable {
         state.lock()
         defer { state.unlock() }
         guard phase == .open else {
-            throw Diagnostic(.error, file: output, "the build was stopped; nothing more is written")
+            throw Diagnostic(.error, file: output, rule: .output, "the build was stopped; nothing more is written")
         }
         inFlight += 1
     }
@@ -324,7 +331,8 @@ public final class SiteWriter: @unchecked Sendable {
             try add(Self.markerName, Array(Self.markerText.utf8))
         }
         guard leaveOpen(for: .committing) else {
-            throw Diagnostic(.error, file: output, "the build was stopped; the previous site was left as it was")
+            throw Diagnostic(
+                .error, file: output, rule: .output, "the build was stopped; the previous site was left as it was")
         }
         defer { finishSession() }
         if let updating { return try update(updating) }
@@ -333,13 +341,13 @@ public final class SiteWriter: @unchecked Sendable {
         if hadPrevious, rename(output, retired) != 0 {
             let reason = String(cString: strerror(errno))
             try? manager.removeItem(atPath: staging)
-            throw Diagnostic(.error, file: output, "cannot replace the output folder: \(reason)")
+            throw Diagnostic(.error, file: output, rule: .output, "cannot replace the output folder: \(reason)")
         }
         if rename(staging, output) != 0 {
             let reason = String(cString: strerror(errno))
             if hadPrevious { _ = rename(retired, output) }
             try? manager.removeItem(atPath: staging)
-            throw Diagnostic(.error, file: output, "cannot move the new site into place: \(reason)")
+            throw Diagnostic(.error, file: output, rule: .output, "cannot move the new site into place: \(reason)")
         }
         if hadPrevious { try? manager.removeItem(atPath: retired) }
         return lock.withLock {
@@ -378,6 +386,7 @@ public final class SiteWriter: @unchecked Sendable {
                 if lstat(output + "/" + ancestor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
                     throw Diagnostic(
                         .error, file: output + "/" + ancestor,
+                        rule: .output,
                         "is not a folder of the site (changed by hand?); the next build writes the site whole")
                 }
                 checked.insert(ancestor)
@@ -390,11 +399,12 @@ public final class SiteWriter: @unchecked Sendable {
             } catch {
                 throw Diagnostic(
                     .error, file: output + "/" + folder,
-                    "cannot create folder: \(describe(error)); the next build writes the site whole")
+                    rule: .output, "cannot create folder: \(describe(error)); the next build writes the site whole")
             }
             if rename(staging + "/" + path, output + "/" + path) != 0 {
                 throw Diagnostic(
                     .error, file: output + "/" + path,
+                    rule: .output,
                     "cannot update file: \(String(cString: strerror(errno))); the next build writes the site whole")
             }
         }

@@ -121,12 +121,13 @@ public enum ContentDiscovery {
                 let what =
                     lstat(root, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
                     ? "symbolic link to '\(Self.linkText(root))' " : ""
-                diagnostics.warning(displayRoot, "\(what)\(refusal.reason) (skipped)")
+                diagnostics.warning(displayRoot, rule: .unreadable, "\(what)\(refusal.reason) (skipped)")
                 return
             }
             var info = stat()
             guard stat(root, &info) == 0 else {
-                diagnostics.error(displayRoot, "cannot read folder: \(String(cString: strerror(errno)))")
+                diagnostics.error(
+                    displayRoot, rule: .unreadable, "cannot read folder: \(String(cString: strerror(errno)))")
                 return
             }
             visited[FolderID(info)] = ""
@@ -149,7 +150,8 @@ public enum ContentDiscovery {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
             } catch {
-                diagnostics.error(display(relative), "cannot read folder: \(ContentDiscovery.describe(error))")
+                diagnostics.error(
+                    display(relative), rule: .unreadable, "cannot read folder: \(ContentDiscovery.describe(error))")
                 return
             }
             for name in names {
@@ -178,11 +180,13 @@ public enum ContentDiscovery {
         /// read already or is a kernel file system mounted in the content folder.
         private mutating func enter(_ path: String, info: stat, relative: String) -> Bool {
             if ContentBoundary.onKernelFileSystem(path: path) {
-                diagnostics.warning(display(relative), "a kernel file system (like /proc) is never read (skipped)")
+                diagnostics.warning(
+                    display(relative), rule: .unreadable, "a kernel file system (like /proc) is never read (skipped)")
                 return false
             }
             if let first = visited[FolderID(info)] {
-                diagnostics.warning(display(relative), "this folder is already read as \(display(first)) (skipped)")
+                diagnostics.warning(
+                    display(relative), rule: .unreadable, "this folder is already read as \(display(first)) (skipped)")
                 return false
             }
             visited[FolderID(info)] = relative
@@ -193,7 +197,7 @@ public enum ContentDiscovery {
             var info = stat()
             guard stat(path, &info) == 0, let real = ContentDiscovery.realPath(path) else {
                 let reason = errno == ELOOP ? "symbolic link loop" : "broken symbolic link"
-                diagnostics.warning(display(relative), "\(reason) (skipped)")
+                diagnostics.warning(display(relative), rule: .unreadable, "\(reason) (skipped)")
                 return
             }
             // The link's own text names it in messages: the real path of
@@ -202,7 +206,7 @@ public enum ContentDiscovery {
             if let refusal = boundary.refusal(realPath: real) {
                 var message = "symbolic link to '\(target)' \(refusal.reason) (skipped"
                 if refusal == .outside { message += "; 'follow_links_outside: true' in specsite.yml allows it" }
-                diagnostics.warning(display(relative), message + ")")
+                diagnostics.warning(display(relative), rule: .unreadable, message + ")")
                 refused[relative] = "a symbolic link that \(refusal.reason)"
                 return
             }
@@ -212,7 +216,8 @@ public enum ContentDiscovery {
             case S_IFREG:
                 if ContentBoundary.onKernelFileSystem(path: path) {
                     diagnostics.warning(
-                        display(relative), "symbolic link to '\(target)' leads into a kernel file system (skipped)")
+                        display(relative), rule: .unreadable,
+                        "symbolic link to '\(target)' leads into a kernel file system (skipped)")
                     refused[relative] = "a symbolic link into a kernel file system"
                     return
                 }
@@ -233,11 +238,12 @@ public enum ContentDiscovery {
                 let real = ContentDiscovery.realPath(path) ?? path
                 if parent == real || parent.hasPrefix(real == "/" ? "/" : real + "/") {
                     diagnostics.warning(
-                        display(relative), "symbolic link loop: it leads to a folder that holds it (skipped)")
+                        display(relative), rule: .unreadable,
+                        "symbolic link loop: it leads to a folder that holds it (skipped)")
                 } else {
                     diagnostics.warning(
                         display(relative),
-                        "symbolic link to a folder already read as \(display(first)) (skipped)")
+                        rule: .unreadable, "symbolic link to a folder already read as \(display(first)) (skipped)")
                 }
                 return
             }
@@ -247,6 +253,7 @@ public enum ContentDiscovery {
                 // would read the content again, and the output, and maybe the disk.
                 diagnostics.warning(
                     display(relative),
+                    rule: .unreadable,
                     "symbolic link to '\(Self.linkText(path))' leads to a folder that holds the content folder (skipped)"
                 )
                 refused[relative] = "a symbolic link to a folder that holds the content folder"
@@ -260,7 +267,7 @@ public enum ContentDiscovery {
         private mutating func skipSpecialFile(_ name: String, relative: String) {
             refused[relative] = "not a regular file"
             if name.lowercased().hasSuffix(".md") || name.lowercased().hasSuffix(".markdown") {
-                diagnostics.warning(display(relative), "not a regular file (skipped)")
+                diagnostics.warning(display(relative), rule: .unreadable, "not a regular file (skipped)")
             }
         }
 

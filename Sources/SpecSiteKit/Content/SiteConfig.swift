@@ -24,6 +24,8 @@ import Foundation
 ///   - Repository: https://github.com/org/tidepool
 /// plugins:            # settings for built-in plugins, by plugin id
 ///   alerts: {}
+/// rules:              # what each kind of problem is: error, warning, note or off
+///   broken-anchor: error
 /// external_plugins:   # commands that speak JSON on stdin/stdout (docs/plugins.md)
 ///   - name: shout
 ///     command: python3 plugins/shout.py
@@ -64,6 +66,8 @@ public struct SiteConfig: Sendable {
     public var pluginSettings: [String: YAMLValue] = [:]
     /// External command plugins.
     public var externalPlugins: [ExternalPluginConfig] = []
+    /// What `rules:` makes of each kind of problem (``DiagnosticRule``).
+    public var rules = RuleSettings()
     /// The file the settings came from, if any.
     public var file: String?
     /// The settings file's text, as read: a rebuild reuses nothing read
@@ -76,7 +80,7 @@ public struct SiteConfig: Sendable {
     /// The keys `specsite.yml` understands; anything else is warned about.
     public static let knownKeys: Set<String> = [
         "title", "description", "base_url", "allow_raw_html", "plugins", "external_plugins", "language", "logo",
-        "footer", "pretty_urls", "nav", "follow_links_outside", "llms", "search",
+        "footer", "pretty_urls", "nav", "follow_links_outside", "llms", "search", "rules",
     ]
 
     /// Reads settings from YAML text. Problems that leave the settings usable are
@@ -90,21 +94,24 @@ public struct SiteConfig: Sendable {
         do {
             root = try YAMLValue.parse(yaml)
         } catch {
-            throw Diagnostic(.error, file: file, line: error.line, "invalid YAML: \(error.message)")
+            throw Diagnostic(.error, file: file, line: error.line, rule: .settings, "invalid YAML: \(error.message)")
         }
         if root == .null { return config }
         guard case .mapping(let entries) = root else {
-            throw Diagnostic(.error, file: file, line: 1, "expected a mapping of settings (key: value)")
+            throw Diagnostic(
+                .error, file: file, line: 1, rule: .settings, "expected a mapping of settings (key: value)")
         }
         func text(_ entry: YAMLValue.Entry) throws(Diagnostic) -> String {
             guard let value = entry.value.string else {
-                throw Diagnostic(.error, file: file, line: entry.line, "'\(entry.key)' must be a single value")
+                throw Diagnostic(
+                    .error, file: file, line: entry.line, rule: .settings, "'\(entry.key)' must be a single value")
             }
             return value
         }
         func flag(_ entry: YAMLValue.Entry) throws(Diagnostic) -> Bool {
             guard let flag = entry.value.bool else {
-                throw Diagnostic(.error, file: file, line: entry.line, "'\(entry.key)' must be true or false")
+                throw Diagnostic(
+                    .error, file: file, line: entry.line, rule: .settings, "'\(entry.key)' must be true or false")
             }
             return flag
         }
@@ -115,7 +122,7 @@ public struct SiteConfig: Sendable {
             case "base_url":
                 let url = try text(entry)
                 if let problem = Self.baseURLProblem(url) {
-                    throw Diagnostic(.error, file: file, line: entry.line, "'base_url' \(problem)")
+                    throw Diagnostic(.error, file: file, line: entry.line, rule: .settings, "'base_url' \(problem)")
                 }
                 config.baseURL = url
             case "allow_raw_html": config.allowRawHTML = try flag(entry)
@@ -132,9 +139,11 @@ public struct SiteConfig: Sendable {
                 guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("://") else {
                     throw Diagnostic(
                         .error, file: file, line: entry.line,
-                        "'logo' must be the path of an image inside the content folder")
+                        rule: .settings, "'logo' must be the path of an image inside the content folder")
                 }
                 config.logo = (path, entry.line)
+            case "rules":
+                config.rules = try RuleSettings.parse(entry.value, file: file, line: entry.line)
             case "nav":
                 config.nav = try NavItem.parse(entry.value, file: file, line: entry.line, text: yaml)
             case "plugins":
@@ -142,21 +151,23 @@ public struct SiteConfig: Sendable {
                     var id = plugin.key
                     if let renamed = Self.renamedPlugins[id] {
                         diagnostics.warning(
-                            file, line: plugin.line, "'plugins.\(id)' is now 'plugins.\(renamed)' (read as that)")
+                            file, line: plugin.line, rule: .settings,
+                            "'plugins.\(id)' is now 'plugins.\(renamed)' (read as that)")
                         id = renamed
                     }
                     config.pluginSettings[id] = plugin.value
                 }
             case "external_plugins":
                 guard case .sequence(let items) = entry.value else {
-                    throw Diagnostic(.error, file: file, line: entry.line, "'external_plugins' must be a list")
+                    throw Diagnostic(
+                        .error, file: file, line: entry.line, rule: .settings, "'external_plugins' must be a list")
                 }
                 for item in items {
                     config.externalPlugins.append(
                         try ExternalPluginConfig(item, file: file, line: entry.line, diagnostics: diagnostics))
                 }
             default:
-                diagnostics.warning(file, line: entry.line, "unknown setting '\(entry.key)' (ignored)")
+                diagnostics.warning(file, line: entry.line, rule: .settings, "unknown setting '\(entry.key)' (ignored)")
             }
         }
         return config
@@ -223,7 +234,8 @@ public indirect enum NavItem: Sendable, Equatable {
         func items(_ value: YAMLValue, line: Int) throws(Diagnostic) -> [NavItem] {
             guard case .sequence(let list) = value else {
                 throw Diagnostic(
-                    .error, file: file, line: line, "'nav' must be a list of pages, 'Title: page' or 'Title: [list]'")
+                    .error, file: file, line: line, rule: .settings,
+                    "'nav' must be a list of pages, 'Title: page' or 'Title: [list]'")
             }
             var result: [NavItem] = []
             for item in list {
@@ -246,11 +258,12 @@ public indirect enum NavItem: Sendable, Equatable {
                     default:
                         throw Diagnostic(
                             .error, file: file, line: entry.line,
-                            "nav entry '\(entry.key)' must name a page, a URL or a list")
+                            rule: .settings, "nav entry '\(entry.key)' must name a page, a URL or a list")
                     }
                 default:
                     throw Diagnostic(
                         .error, file: file, line: item.entries.first?.line ?? line,
+                        rule: .settings,
                         "each nav entry is a page path, 'Title: page', 'Title: URL' or 'Title:' with a list")
                 }
             }
@@ -297,38 +310,41 @@ public struct ExternalPluginConfig: Sendable, Equatable {
         let itemLine = value.entries.first?.line ?? line
         guard case .mapping = value else {
             throw Diagnostic(
-                .error, file: file, line: itemLine, "each external plugin must be a mapping with name, command and role"
+                .error, file: file, line: itemLine, rule: .settings,
+                "each external plugin must be a mapping with name, command and role"
             )
         }
         guard let name = value["name"]?.string, !name.isEmpty else {
-            throw Diagnostic(.error, file: file, line: itemLine, "external plugin without a 'name'")
+            throw Diagnostic(.error, file: file, line: itemLine, rule: .settings, "external plugin without a 'name'")
         }
         guard let command = value["command"]?.string, !command.isEmpty else {
-            throw Diagnostic(.error, file: file, line: itemLine, "external plugin '\(name)' has no 'command'")
+            throw Diagnostic(
+                .error, file: file, line: itemLine, rule: .settings, "external plugin '\(name)' has no 'command'")
         }
         guard let roleText = value["role"]?.string, let role = Role(rawValue: roleText) else {
             throw Diagnostic(
                 .error, file: file, line: itemLine,
-                "external plugin '\(name)' needs 'role: preprocessor' or 'role: renderer'")
+                rule: .settings, "external plugin '\(name)' needs 'role: preprocessor' or 'role: renderer'")
         }
         let blocks = (value["blocks"]?.array ?? []).compactMap(\.string)
         if role == .renderer && blocks.isEmpty {
             throw Diagnostic(
                 .error, file: file, line: itemLine,
-                "external renderer '\(name)' needs 'blocks': the fenced-block info strings it renders")
+                rule: .settings, "external renderer '\(name)' needs 'blocks': the fenced-block info strings it renders")
         }
         var timeout = 10.0
         if let given = value["timeout"] {
             guard let seconds = given.double, seconds > 0 else {
                 throw Diagnostic(
                     .error, file: file, line: itemLine,
-                    "external plugin '\(name)': 'timeout' must be a positive number of seconds")
+                    rule: .settings, "external plugin '\(name)': 'timeout' must be a positive number of seconds")
             }
             timeout = seconds
         }
         for entry in value.entries where !["name", "command", "role", "blocks", "timeout"].contains(entry.key) {
             diagnostics.warning(
-                file, line: entry.line, "unknown setting '\(entry.key)' for external plugin '\(name)' (ignored)")
+                file, line: entry.line, rule: .settings,
+                "unknown setting '\(entry.key)' for external plugin '\(name)' (ignored)")
         }
         self.init(name: name, command: command, role: role, blocks: blocks, timeout: timeout, line: itemLine)
     }

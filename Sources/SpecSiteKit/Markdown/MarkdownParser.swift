@@ -135,11 +135,15 @@ public struct LineMessage: Sendable, Equatable, Codable {
     public var line: Int
     /// What happened.
     public var message: String
+    /// What kind of problem it is, when the reader knows better than the
+    /// default of the stage that reports it.
+    public var rule: DiagnosticRule?
 
     /// Creates a message.
-    public init(line: Int, message: String) {
+    public init(line: Int, rule: DiagnosticRule? = nil, message: String) {
         self.line = line
         self.message = message
+        self.rule = rule
     }
 }
 

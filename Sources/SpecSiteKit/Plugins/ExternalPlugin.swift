@@ -92,7 +92,7 @@ public struct ExternalPlugin: Plugin {
     ) throws(Diagnostic) -> String {
         let subject = "external plugin '\(config.name)'"
         func failure(_ message: String) -> Diagnostic {
-            Diagnostic(.error, file: page, line: line, message)
+            Diagnostic(.error, file: page, line: line, rule: .plugin, message)
         }
 
         let input: Data
@@ -145,7 +145,7 @@ public struct ExternalPlugin: Plugin {
         if let object = try? JSONSerialization.jsonObject(with: Data(output.stdout)) as? [String: Any] {
             if let answer = object[answerKey] as? String {
                 if !stderr.isEmpty {
-                    diagnostics.warning(page, line: line, "\(subject) on \(page)\(stderrSuffix)")
+                    diagnostics.warning(page, line: line, rule: .plugin, "\(subject) on \(page)\(stderrSuffix)")
                 }
                 return answer
             }

@@ -42,7 +42,9 @@ final class OutputSet: @unchecked Sendable {
         _ path: String, from source: String, clash: ((_ holder: String) -> Diagnostic?)? = nil
     ) -> Bool {
         guard Self.isPlainRelative(path), path != SiteWriter.markerName else {
-            diagnostics.error(displayRoot, "\(source) wants to write '\(path)', which is not a path inside the site")
+            diagnostics.error(
+                displayRoot, rule: .duplicateOutput,
+                "\(source) wants to write '\(path)', which is not a path inside the site")
             return false
         }
         let other: String? = lock.withLock {
@@ -52,7 +54,10 @@ final class OutputSet: @unchecked Sendable {
         }
         if let other {
             diagnostics.report(
-                clash?(other) ?? Diagnostic(.error, file: displayRoot, "\(source) and \(other) both write '\(path)'"))
+                clash?(other)
+                    ?? Diagnostic(
+                        .error, file: displayRoot, rule: .duplicateOutput, "\(source) and \(other) both write '\(path)'"
+                    ))
             return false
         }
         return true

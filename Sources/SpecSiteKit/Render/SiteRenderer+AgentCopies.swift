@@ -82,7 +82,8 @@ extension SiteRenderer {
             switch loaded.boundary.contents(of: file) {
             case .success(let read): bytes = read
             case .failure(let refusal):
-                diagnostics.error(page.displayPath, "cannot read file for its markdown copy: \(refusal.reason)")
+                diagnostics.error(
+                    page.displayPath, rule: .unreadable, "cannot read file for its markdown copy: \(refusal.reason)")
                 return nil
             }
         }

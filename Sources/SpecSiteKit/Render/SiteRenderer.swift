@@ -214,6 +214,7 @@ struct SiteRenderer {
                 guard let plugin, site.pages.contains(where: { $0.displayPath == holder }) else { return nil }
                 return Diagnostic(
                     .error, file: holder,
+                    rule: .duplicateOutput,
                     "builds to '\(written)', where plugin '\(plugin)' writes its \(page.title) page; rename the "
                         + "document, or turn that page off (`page: false` in the `plugins: \(plugin):` settings "
                         + "of specsite.yml)")
@@ -263,7 +264,8 @@ struct SiteRenderer {
         }
         // Reported from the setup, made now or kept: a kept one warns as a new one would.
         for warning in setup.navigationWarnings {
-            diagnostics.warning(site.config.file ?? loaded.displayRoot, line: warning.line, warning.message)
+            diagnostics.warning(
+                site.config.file ?? loaded.displayRoot, line: warning.line, rule: .navigation, warning.message)
         }
         let navigation = setup.navigation
         let links = setup.links
@@ -438,7 +440,7 @@ struct SiteRenderer {
                 guard let published = publishable(bytes, display: display, path: file.relativePath) else { continue }
                 outputs.add(OutputPaths.file(for: file.relativePath), published, from: file.relativePath)
             case .failure(let refusal):
-                diagnostics.error(display, "cannot read file: \(refusal.reason)")
+                diagnostics.error(display, rule: .unreadable, "cannot read file: \(refusal.reason)")
             }
         }
         // A sitemap lists absolute URLs only, so a path base gets none.
@@ -485,6 +487,7 @@ struct SiteRenderer {
             guard let guarded = ActiveContent.withPolicy(bytes) else {
                 diagnostics.warning(
                     display,
+                    rule: .activeContent,
                     "UTF-16 HTML cannot be given the policy that stops its scripts (not copied;"
                         + " save it as UTF-8, or set 'allow_raw_html: true' to copy it as it is)")
                 return nil
@@ -492,6 +495,7 @@ struct SiteRenderer {
             if let finding {
                 diagnostics.warning(
                     display, line: finding.line,
+                    rule: .activeContent,
                     "this linked HTML file carries script (\(finding.what)); it is copied with a"
                         + " Content-Security-Policy that stops it ('allow_raw_html: true' copies it as it is)")
             }
@@ -500,6 +504,7 @@ struct SiteRenderer {
             guard let finding else { return bytes }
             diagnostics.warning(
                 display, line: finding.line,
+                rule: .activeContent,
                 "this linked file carries script (\(finding.what)), which would run when it is opened (not copied;"
                     + " remove it, or set 'allow_raw_html: true' to copy it as it is)")
             return nil
@@ -576,7 +581,8 @@ struct SiteRenderer {
                         throw diagnostic
                     } catch {
                         throw Diagnostic(
-                            .error, file: page.displayPath, line: node.line, "plugin '\(plugin.id)' failed: \(error)")
+                            .error, file: page.displayPath, line: node.line, rule: .plugin,
+                            "plugin '\(plugin.id)' failed: \(error)")
                     }
                 }
                 return nil
@@ -586,7 +592,9 @@ struct SiteRenderer {
                     destination, isImage: isImage, line: line, on: page, log: diagnostics,
                     copied: { record.copied.insert($0) })
             },
-            warn: { [diagnostics] message, line in diagnostics.warning(page.displayPath, line: line, message) })
+            warn: { [diagnostics] message, line in
+                diagnostics.warning(page.displayPath, line: line, rule: .duplicateID, message)
+            })
         // The contexts hold the renderer, whose block override holds the cache:
         // emptied when the page is done, or every page would keep the whole site alive.
         defer { cache.contexts = [] }
@@ -596,7 +604,7 @@ struct SiteRenderer {
         } catch let diagnostic as Diagnostic {
             diagnostics.report(diagnostic)
         } catch {
-            diagnostics.error(page.displayPath, "cannot render: \(error)")
+            diagnostics.error(page.displayPath, rule: .plugin, "cannot render: \(error)")
         }
         return PageView(
             outputPath: page.outputPath, title: page.title, contentHTML: Self.titled(html, page: page),
@@ -625,7 +633,7 @@ struct SiteRenderer {
         guard links.copy(source) else {
             diagnostics.warning(
                 loaded.site.config.file ?? loaded.displayRoot, line: line,
-                "logo '\(path)' is not a file in the content folder")
+                rule: .settings, "logo '\(path)' is not a file in the content folder")
             return nil
         }
         return OutputPaths.file(for: source)

@@ -57,11 +57,12 @@ public struct SiteTemplates: Sendable {
                 switch boundary.contents(of: file.absolutePath) {
                 case .success(let bytes): data = bytes
                 case .failure(let refusal):
-                    throw Diagnostic(.error, file: display, "cannot read template file: \(refusal.reason)")
+                    throw Diagnostic(
+                        .error, file: display, rule: .template, "cannot read template file: \(refusal.reason)")
                 }
                 if file.relativePath.hasSuffix(".mustache") {
                     guard let text = String(validating: data, as: UTF8.self) else {
-                        throw Diagnostic(.error, file: display, "template is not UTF-8")
+                        throw Diagnostic(.error, file: display, rule: .template, "template is not UTF-8")
                     }
                     texts[file.relativePath] = (text, display)
                     sources[file.relativePath] = data
@@ -76,7 +77,8 @@ public struct SiteTemplates: Sendable {
                 statics[path] = bytes
             } else if !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
                 diagnostics?.warning(
-                    displayRoot + "/" + path, "no template or stylesheet uses this file (not copied into the site)")
+                    displayRoot + "/" + path, rule: .template,
+                    "no template or stylesheet uses this file (not copied into the site)")
             }
         }
         var library = MustacheLibrary()
@@ -86,13 +88,14 @@ public struct SiteTemplates: Sendable {
                 library.register(try MustacheTemplate(string: text), named: String(path.dropLast(".mustache".count)))
             } catch let error as MustacheTemplate.ParserError {
                 throw Diagnostic(
-                    .error, file: display, line: error.context.lineNumber, "template syntax error: \(error.error)")
+                    .error, file: display, line: error.context.lineNumber, rule: .template,
+                    "template syntax error: \(error.error)")
             } catch {
-                throw Diagnostic(.error, file: display, "template syntax error: \(error)")
+                throw Diagnostic(.error, file: display, rule: .template, "template syntax error: \(error)")
             }
         }
         for required in ["page"] where library.getTemplate(named: required) == nil {
-            throw Diagnostic(.error, file: displayRoot, "no '\(required).mustache' template")
+            throw Diagnostic(.error, file: displayRoot, rule: .template, "no '\(required).mustache' template")
         }
         var templates = SiteTemplates(library: library, staticFiles: statics)
         templates.siteSources = sources.merging(siteFiles) { first, _ in first }

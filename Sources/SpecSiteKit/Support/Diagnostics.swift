@@ -29,12 +29,18 @@ public struct Diagnostic: Sendable, Equatable, Error, CustomStringConvertible, C
     public var line: Int?
     /// What is wrong, said plainly.
     public var message: String
+    /// What kind of problem it is, for `rules:` in the settings and for
+    /// `specsite check`'s output; nil for one no rule covers.
+    public var rule: DiagnosticRule?
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, file: String?, line: Int? = nil, _ message: String) {
+    public init(
+        _ severity: Severity, file: String?, line: Int? = nil, rule: DiagnosticRule? = nil, _ message: String
+    ) {
         self.severity = severity
         self.file = file
         self.line = line.flatMap { $0 > 0 ? $0 : nil }
+        self.rule = rule
         self.message = message
     }
 
@@ -95,6 +101,10 @@ public final class DiagnosticLog: @unchecked Sendable {
         var file: String?
         var severity: Diagnostic.Severity
         var message: String
+
+        init(_ diagnostic: Diagnostic) {
+            (file, severity, message) = (diagnostic.file, diagnostic.severity, diagnostic.message)
+        }
     }
 
     // @unchecked: every access to the stored state goes through `lock`.
@@ -111,8 +121,12 @@ public final class DiagnosticLog: @unchecked Sendable {
     private struct NoteKey: Hashable {
         var file: String?
         var line: Int
+        var rule: DiagnosticRule?
         var message: String
     }
+
+    /// What `rules:` in the settings makes of each rule (see ``apply(_:)``). Guarded by `lock`.
+    private var rules = RuleSettings()
 
     /// The log a recording log passes everything on to (see ``init(recordingInto:)``).
     private let parent: DiagnosticLog?
@@ -146,7 +160,7 @@ public final class DiagnosticLog: @unchecked Sendable {
     static func replay(_ recorded: [Diagnostic], into log: DiagnosticLog) {
         for diagnostic in recorded {
             if diagnostic.severity == .note {
-                log.note(diagnostic.file, line: diagnostic.line, diagnostic.message)
+                log.note(diagnostic.file, line: diagnostic.line, rule: diagnostic.rule, diagnostic.message)
             } else {
                 log.report(diagnostic)
             }
@@ -155,21 +169,71 @@ public final class DiagnosticLog: @unchecked Sendable {
 
     /// Records a note: what the build skipped on purpose and why. Notes are
     /// no warnings (they count toward nothing, `--strict` ignores them) and
-    /// are dropped unless the log ``keepsNotes``.
-    public func note(_ file: String?, line: Int? = nil, _ message: String) {
-        guard keepsNotes else { return }
+    /// are dropped unless the log ``keepsNotes`` or the settings make the
+    /// note's rule a warning or an error (``apply(_:)``).
+    public func note(_ file: String?, line: Int? = nil, rule: DiagnosticRule? = nil, _ message: String) {
+        guard keeps(noteOf: rule) else { return }
         if let parent {
-            lock.withLock { recording.append(Diagnostic(.note, file: file, line: line, message)) }
-            return parent.note(file, line: line, message)
+            lock.withLock { recording.append(Diagnostic(.note, file: file, line: line, rule: rule, message)) }
+            return parent.note(file, line: line, rule: rule, message)
         }
-        let key = NoteKey(file: file, line: line ?? 0, message: message)
+        let key = NoteKey(file: file, line: line ?? 0, rule: rule, message: message)
         _ = lock.withLock { keptNotes.insert(key) }
     }
 
-    /// The notes kept, sorted by file, line and message, so two runs print the same.
+    /// Whether a note of `rule` is kept: always with ``keepsNotes``, else when
+    /// the root log's settings raise the rule to a warning or an error.
+    private func keeps(noteOf rule: DiagnosticRule?) -> Bool {
+        if keepsNotes { return true }
+        if let parent { return parent.keeps(noteOf: rule) }
+        guard let rule, let level = lock.withLock({ rules.levels[rule] }) else { return false }
+        return level == .error || level == .warning
+    }
+
+    /// Sets what `rules:` in the settings makes of each rule. It applies to
+    /// everything the log was and will be told: ``all``, ``shown``, ``notes``
+    /// and the counts read through it, so a warning reported before the
+    /// settings were read is treated as one reported after.
+    public func apply(_ rules: RuleSettings) {
+        if let parent { return parent.apply(rules) }
+        lock.withLock { self.rules = rules }
+    }
+
+    /// The notes kept, sorted by file, line and message, so two runs print
+    /// the same; with ``keepsNotes``, warnings the settings make notes too.
     public var notes: [Diagnostic] {
-        lock.withLock { Array(keptNotes) }.map { Diagnostic(.note, file: $0.file, line: $0.line, $0.message) }
-            .sorted(by: Self.precedes)
+        resolved().notes.sorted(by: Self.precedes)
+    }
+
+    /// The groups and notes as the settings' rules make them: a rule that is
+    /// off drops its diagnostics, one made a note moves them to the notes
+    /// (kept only with ``keepsNotes``), and notes made warnings or errors
+    /// join the groups.
+    private func resolved() -> (groups: [Group], notes: [Diagnostic]) {
+        let (groups, keptNotes, rules) = lock.withLock { (Array(self.groups.values), self.keptNotes, self.rules) }
+        let notes = keptNotes.map { Diagnostic(.note, file: $0.file, line: $0.line, rule: $0.rule, $0.message) }
+        guard !rules.levels.isEmpty else { return (groups, keepsNotes ? notes : []) }
+        var merged: [GroupKey: Group] = [:]
+        var shownNotes: [Diagnostic] = []
+        func add(_ diagnostic: Diagnostic, lines: [Int], count: Int) {
+            guard let ruled = rules.apply(to: diagnostic) else { return }
+            if ruled.severity == .note {
+                guard keepsNotes else { return }
+                for line in lines {
+                    var note = ruled
+                    note.line = line > 0 ? line : nil
+                    shownNotes.append(note)
+                }
+                return
+            }
+            var group = merged[GroupKey(ruled)] ?? Group(diagnostic: ruled)
+            group.lines = Array((group.lines + lines).sorted().prefix(Self.repeatsKept))
+            group.count += count
+            merged[GroupKey(ruled)] = group
+        }
+        for group in groups { add(group.diagnostic, lines: group.lines, count: group.count) }
+        for note in notes { add(note, lines: [note.line ?? 0], count: 1) }
+        return (Array(merged.values), shownNotes)
     }
 
     /// Records a diagnostic.
@@ -178,7 +242,10 @@ public final class DiagnosticLog: @unchecked Sendable {
             lock.withLock { recording.append(diagnostic) }
             return parent.report(diagnostic)
         }
-        let key = GroupKey(file: diagnostic.file, severity: diagnostic.severity, message: diagnostic.message)
+        if diagnostic.severity == .note {
+            return note(diagnostic.file, line: diagnostic.line, rule: diagnostic.rule, diagnostic.message)
+        }
+        let key = GroupKey(diagnostic)
         let line = diagnostic.line ?? 0
         lock.withLock {
             if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
@@ -196,20 +263,20 @@ public final class DiagnosticLog: @unchecked Sendable {
     }
 
     /// Records a warning.
-    public func warning(_ file: String?, line: Int? = nil, _ message: String) {
-        report(Diagnostic(.warning, file: file, line: line, message))
+    public func warning(_ file: String?, line: Int? = nil, rule: DiagnosticRule? = nil, _ message: String) {
+        report(Diagnostic(.warning, file: file, line: line, rule: rule, message))
     }
 
     /// Records an error.
-    public func error(_ file: String?, line: Int? = nil, _ message: String) {
-        report(Diagnostic(.error, file: file, line: line, message))
+    public func error(_ file: String?, line: Int? = nil, rule: DiagnosticRule? = nil, _ message: String) {
+        report(Diagnostic(.error, file: file, line: line, rule: rule, message))
     }
 
     /// Everything kept, sorted by file, line and message so output is the same
     /// whichever thread reported first: every diagnostic, except that a message
     /// repeated in one file is kept at its first ``repeatsKept`` lines only.
     public var all: [Diagnostic] {
-        let groups = lock.withLock { Array(self.groups.values) }
+        let groups = resolved().groups
         return groups.flatMap { group in
             group.lines.map { line in
                 var diagnostic = group.diagnostic
@@ -225,7 +292,7 @@ public final class DiagnosticLog: @unchecked Sendable {
     /// saying how many more problems that file has. Its size depends on the
     /// number of files and distinct messages, not on how often one repeats.
     public var shown: [Diagnostic] {
-        let groups = lock.withLock { Array(self.groups.values) }
+        let groups = resolved().groups
         // Each kept occurrence, and after a group's last one, its "more like this".
         var entries: [Entry] = []
         var totals: [String: (errors: Int, warnings: Int)] = [:]
@@ -289,11 +356,25 @@ public final class DiagnosticLog: @unchecked Sendable {
         return shown
     }
 
-    /// How many errors have been reported.
-    public var errorCount: Int { lock.withLock { errors } }
+    /// How many errors have been reported, as the settings' rules make them.
+    public var errorCount: Int { counts.errors }
 
-    /// How many warnings have been reported.
-    public var warningCount: Int { lock.withLock { warnings } }
+    /// How many warnings have been reported, as the settings' rules make them.
+    public var warningCount: Int { counts.warnings }
+
+    private var counts: (errors: Int, warnings: Int) {
+        let (errors, warnings, plain) = lock.withLock { (self.errors, self.warnings, rules.levels.isEmpty) }
+        if plain { return (errors, warnings) }
+        var counts = (errors: 0, warnings: 0)
+        for group in resolved().groups {
+            if group.diagnostic.severity == .error {
+                counts.errors += group.count
+            } else {
+                counts.warnings += group.count
+            }
+        }
+        return counts
+    }
 
     private static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         (lhs.file ?? "", lhs.line ?? 0, lhs.message) < (rhs.file ?? "", rhs.line ?? 0, rhs.message)

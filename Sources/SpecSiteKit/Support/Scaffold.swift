@@ -34,18 +34,21 @@ public enum Scaffold {
         guard let files = files(layout: layout) else {
             throw Diagnostic(
                 .error, file: nil,
+                rule: .output,
                 "no starter for the layout '\(layout ?? "")'; choose one of \(layouts.joined(separator: ", "))")
         }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: folder, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw Diagnostic(.error, file: folder, "a file with this name exists; choose a new folder")
+                throw Diagnostic(
+                    .error, file: folder, rule: .output, "a file with this name exists; choose a new folder")
             }
             let entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
             guard entries.isEmpty else {
                 throw Diagnostic(
-                    .error, file: folder, "folder is not empty; specsite init only writes into a new or empty folder")
+                    .error, file: folder, rule: .output,
+                    "folder is not empty; specsite init only writes into a new or empty folder")
             }
         }
         let paths = files.keys.sorted()
@@ -57,7 +60,8 @@ public enum Scaffold {
                 try Data(files[path]!.utf8).write(to: URL(fileURLWithPath: target))
             }
         } catch {
-            throw Diagnostic(.error, file: folder, "cannot write the starter: \(ContentDiscovery.describe(error))")
+            throw Diagnostic(
+                .error, file: folder, rule: .output, "cannot write the starter: \(ContentDiscovery.describe(error))")
         }
         return paths
     }

@@ -69,9 +69,13 @@ public struct StatusReport: Sendable {
         public var line: Int
         /// What is wrong; other places are named by their source paths.
         public var message: String
+        /// What kind of problem it is.
+        public var rule = DiagnosticRule.plan
 
         /// The problem as a warning for the terminal.
-        public var diagnostic: Diagnostic { Diagnostic(.warning, file: displayPath, line: line, message) }
+        public var diagnostic: Diagnostic {
+            Diagnostic(.warning, file: displayPath, line: line, rule: rule, message)
+        }
     }
     /// Keys of the longest chain of remaining work by estimate, first to last.
     public var criticalPath: [String] = []
@@ -394,10 +398,10 @@ public struct StatusReport: Sendable {
     }
 
     /// A problem at an item's dependency line (its heading when it has none).
-    static func problem(at item: WorkItem, _ message: String) -> Problem {
+    static func problem(at item: WorkItem, _ message: String, rule: DiagnosticRule = .dependency) -> Problem {
         Problem(
             sourcePath: item.sourcePath, displayPath: item.displayPath, line: item.dependencyLine ?? item.line,
-            message: message)
+            message: message, rule: rule)
     }
 
     /// Tarjan's strongly connected components, without recursion (a plan of

@@ -124,6 +124,7 @@ enum BMADSprintPage {
                     warnings.append(
                         LineMessage(
                             line: story.line,
+                            rule: .unknownStatus,
                             message: "story \(story.key): unknown status '\(story.status ?? "")'; counted as not done"))
                 } else if !reading.standard {
                     item.hint(

@@ -205,7 +205,9 @@ enum BMADStory {
             item.statusText = first.text
             if !reading.recognised {
                 warnings.append(
-                    LineMessage(line: first.line, message: "unknown status '\(first.text)'; counted as not done"))
+                    LineMessage(
+                        line: first.line, rule: .unknownStatus,
+                        message: "unknown status '\(first.text)'; counted as not done"))
             }
             for other in statuses.dropFirst() {
                 let again = StatusText.read(other.text)

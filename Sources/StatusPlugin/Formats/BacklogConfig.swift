@@ -85,7 +85,9 @@ extension StatusReport {
             }
             let listed = config.map { " (not one of backlog/config.yml's: \($0.statuses.joined(separator: ", ")))" }
             problems.append(
-                problem(at: item, "unknown status '\(written)'; counted as not done" + (listed ?? "")))
+                problem(
+                    at: item, "unknown status '\(written)'; counted as not done" + (listed ?? ""), rule: .unknownStatus)
+            )
         }
         return (read, problems)
     }

@@ -17,7 +17,7 @@ enum DataPages {
     /// holds none of what it should is a page that says so, with a warning.
     static func markdown(for page: PageSource, diagnostics: DiagnosticLog) -> String? {
         func empty(_ title: String, _ note: String, warning: String?) -> String {
-            if let warning, page.data != .null { diagnostics.warning(page.displayPath, line: 1, warning) }
+            if let warning, page.data != .null { diagnostics.warning(page.displayPath, line: 1, rule: .plan, warning) }
             return "# " + DataPageText.escaped(title) + "\n\n" + note + "\n"
         }
         // A part of a data file (a Task Master tag) is read by its file's name.

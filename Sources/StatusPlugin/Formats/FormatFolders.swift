@@ -49,7 +49,7 @@ public struct FormatFolders: Sendable, Equatable {
             let line = settings.entries.first { $0.key == "formats" }?.line ?? 0
             diagnostics?.warning(
                 file, line: line,
-                "'plugins.status.formats' should map folders to formats ('specs: spec-kit'); ignored")
+                rule: .settings, "'plugins.status.formats' should map folders to formats ('specs: spec-kit'); ignored")
             return
         }
         for entry in entries {
@@ -67,11 +67,13 @@ public struct FormatFolders: Sendable, Equatable {
             case "gsd", "task-master", "taskmaster", "bmad":
                 diagnostics?.warning(
                     file, line: entry.line,
+                    rule: .settings,
                     "'\(name)' in 'plugins.status.formats' is known by its files' names (`.planning/`,"
                         + " `tasks.json`, `sprint-status.yaml`, story files), not by a folder; ignored")
             default:
                 diagnostics?.warning(
                     file, line: entry.line,
+                    rule: .settings,
                     "unknown format '\(entry.value.string ?? "")' for folder '\(entry.key)' in"
                         + " 'plugins.status.formats' (ignored); expected spec-kit, kiro, openspec, backlog-md, spec-kitty or none"
                 )

@@ -66,7 +66,10 @@ extension StatusReport {
                     item.status = status
                 } else {
                     item.status = .unknown
-                    problems.append(problem(at: item, "unknown lane '\(lane)' in status.json; counted as not done"))
+                    problems.append(
+                        problem(
+                            at: item, "unknown lane '\(lane)' in status.json; counted as not done", rule: .unknownStatus
+                        ))
                 }
             } else if !item.statusStated {
                 item.hint("no lane is written in its file or in status.json; counted as planned", line: item.line)

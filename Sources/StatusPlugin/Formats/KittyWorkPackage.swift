@@ -80,6 +80,7 @@ enum KittyWorkPackage {
                 warnings.append(
                     LineMessage(
                         line: line,
+                        rule: .unknownStatus,
                         message: "unknown lane '\(written)'; expected planned, claimed, doing, for_review, approved,"
                             + " done, blocked or canceled (counted as not done)"))
             }

@@ -62,7 +62,7 @@ enum TaskDependencies {
             let task = PlanReader.taskID(entry.text).map { $0 + " depends on " } ?? "this task depends on "
             warnings.append(
                 LineMessage(
-                    line: entry.line,
+                    line: entry.line, rule: .dependency,
                     message: task + absent.joined(separator: ", ") + ", which this task list does not have"))
         }
         return warnings

@@ -70,6 +70,7 @@ extension TaskMasterPage {
                         warnings.append(
                             LineMessage(
                                 line: subtask.statusLine,
+                                rule: .unknownStatus,
                                 message: "subtask \(id): unknown status '\(subtask.status ?? "")'; counted as not done")
                         )
                     } else if !reading.standard {
@@ -124,7 +125,8 @@ extension TaskMasterPage {
         if !reading.recognised {
             warnings.append(
                 LineMessage(
-                    line: line, message: "task \(item.id): unknown status '\(written ?? "")'; counted as not done"))
+                    line: line, rule: .unknownStatus,
+                    message: "task \(item.id): unknown status '\(written ?? "")'; counted as not done"))
         } else if !reading.standard {
             item.hint(
                 "status '\(written ?? "")' is not one Task Master writes; read as \(reading.status.label.lowercased())",

@@ -101,13 +101,13 @@ enum StatusEvidence {
                     item.hint(
                         "marked done, but \(never.count) of the \(count) files it names"
                             + " \(never.count == 1 ? "has" : "have") never been in the repository: \(Self.list(never))",
-                        line: item.line)
+                        line: item.line, fromGit: true)
                 }
                 if !gone.isEmpty, let written {
                     item.hint(
                         "marked done, but \(gone.count) of the \(count) files it names \(gone.count == 1 ? "was" : "were")"
                             + " removed before it was written (\(StatusHistoryText.day(written))): \(Self.list(gone))",
-                        line: item.line)
+                        line: item.line, fromGit: true)
                 }
                 if claim.missing.isEmpty, let written {
                     // Documents an item names are mostly what it refers to, not what it makes.
@@ -116,7 +116,7 @@ enum StatusEvidence {
                     if !made.isEmpty, last.map({ $0 < written - grace }) ?? true {
                         item.hint(
                             "marked done, but no commit has changed the files it names since it was written"
-                                + " (\(StatusHistoryText.day(written)))", line: item.line)
+                                + " (\(StatusHistoryText.day(written)))", line: item.line, fromGit: true)
                     }
                 }
             } else if claim.missing.isEmpty, namesItself(item.id) {
@@ -124,7 +124,7 @@ enum StatusEvidence {
                 if let match = numbers.lazy.map({ touches[$0] }).first(where: { mentions($0.message, item.id) }) {
                     item.hint(
                         "not marked done, but commit \(match.id.prefix(7)) (\(StatusHistoryText.day(match.date)))"
-                            + " names \(item.id) and changed the files it names", line: item.line)
+                            + " names \(item.id) and changed the files it names", line: item.line, fromGit: true)
                 }
             }
             report.entries[claim.index].item = item

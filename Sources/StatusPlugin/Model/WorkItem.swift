@@ -163,8 +163,8 @@ public struct WorkItem: Sendable, Equatable, Codable {
     public var location: String { "\(self.displayPath):\(self.line)" }
 
     /// Adds a hint once (readers may find the same disagreement twice).
-    mutating func hint(_ message: String, line: Int) {
-        let hint = Hint(message: message, line: line)
+    mutating func hint(_ message: String, line: Int, fromGit: Bool = false) {
+        let hint = Hint(message: message, line: line, fromGit: fromGit)
         if !self.hints.contains(hint) { self.hints.append(hint) }
     }
 }
@@ -176,12 +176,19 @@ public struct Hint: Sendable, Equatable, Codable {
     public var message: String
     /// The file line of the evidence (or of the item).
     public var line: Int
+    /// Whether git's history gave it (``DiagnosticRule/evidence``) rather
+    /// than the plans themselves (``DiagnosticRule/statusHint``).
+    public var fromGit: Bool
 
     /// Creates a hint.
-    public init(message: String, line: Int) {
+    public init(message: String, line: Int, fromGit: Bool = false) {
         self.message = message
         self.line = line
+        self.fromGit = fromGit
     }
+
+    /// The rule `specsite check` reports it under.
+    public var rule: DiagnosticRule { fromGit ? .evidence : .statusHint }
 }
 
 /// Effort as a range in minutes (`2 hours` is 120…120, `8-10 days` is 3840…4800:

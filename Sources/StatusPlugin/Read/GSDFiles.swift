@@ -149,7 +149,7 @@ enum GSDFiles {
             } else if !value.trimmingSpaces.isEmpty {
                 warnings.append(
                     LineMessage(
-                        line: item.dependencyLine ?? item.line,
+                        line: item.dependencyLine ?? item.line, rule: .dependency,
                         message: "depends_on entry '\(value)' is not a plan id like 03-01 (or 01 in this phase);"
                             + " it is ignored"))
             }

@@ -384,6 +384,7 @@ extension PlanReader {
             warnings.append(
                 LineMessage(
                     line: line,
+                    rule: .unknownStatus,
                     message: "unknown status '\(text)' for \(item.id); expected done, in review, in progress,"
                         + " blocked, not started, optional or cancelled (kept as unknown)"))
         }

@@ -291,6 +291,7 @@ struct RoadmapReader {
                     warnings.append(
                         LineMessage(
                             line: row.line,
+                            rule: .unknownStatus,
                             message: "unknown status '\(cells[statusColumn])' for \(item.id); expected done, in"
                                 + " progress, blocked, not started or cancelled (kept as unknown)"))
                     item.status = .unknown

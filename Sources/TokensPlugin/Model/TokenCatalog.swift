@@ -146,11 +146,12 @@ public struct TokenCatalog: Sendable {
                 warnings.append(
                     Diagnostic(
                         .warning, file: reference.source.file, line: reference.source.line,
-                        "alias cycle: \(shown); none of these tokens has a value"))
+                        rule: .tokens, "alias cycle: \(shown); none of these tokens has a value"))
             } else if !result && reference.written.hasPrefix("{") {
                 warnings.append(
                     Diagnostic(
                         .warning, file: reference.source.file, line: reference.source.line,
+                        rule: .tokens,
                         "\(reference.name) refers to \(reference.written), which is not a token of this site"))
             }
         }
