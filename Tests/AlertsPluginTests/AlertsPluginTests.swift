@@ -149,7 +149,7 @@ func eachKindRendersItsClassTitleAndBody(kindCase: (marker: String, kind: String
     #expect(plain.hasPrefix("<p>Steps:</p>\n<ul>\n<li>one"))
     #expect(
         plain.hasSuffix(
-            "</ul>\n<div class=\"code-block\"><pre><code class=\"language-swift\"><span class=\"hl-keyword\">let</span> x = <span class=\"hl-number\">1</span> &lt; <span class=\"hl-number\">2</span>\n</code></pre></div>\n"
+            "</ul>\n<div class=\"code-block\"><pre tabindex=\"0\"><code class=\"language-swift\"><span class=\"hl-keyword\">let</span> x = <span class=\"hl-number\">1</span> &lt; <span class=\"hl-number\">2</span>\n</code></pre></div>\n"
         ))
 }
 

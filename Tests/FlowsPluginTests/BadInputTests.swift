@@ -108,7 +108,7 @@ final class BadInputTests: XCTestCase {
         let (found, _, warnings) = try analyze(page(markdown))
         XCTAssertTrue(found.isEmpty)
         XCTAssertEqual(warnings.map(\.line), [3])
-        XCTAssertTrue(try render(page(markdown)).contains("<pre><code class=\"language-flow\">"))
+        XCTAssertTrue(try render(page(markdown)).contains("<pre tabindex=\"0\"><code class=\"language-flow\">"))
     }
 
     func testATwoThousandScreenFlowIsDrawn() throws {
@@ -127,7 +127,9 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(found.isEmpty)
         XCTAssertEqual(warnings.map(\.line), [3])
         XCTAssertTrue(warnings[0].message.contains("31 screens"))
-        XCTAssertTrue(try render(page(markdown), settings: settings).contains("<pre><code class=\"language-flow\">"))
+        XCTAssertTrue(
+            try render(page(markdown), settings: settings).contains(
+                "<pre tabindex=\"0\"><code class=\"language-flow\">"))
     }
 
     func testHostileDocumentsFinish() throws {

@@ -63,7 +63,7 @@ final class RenderTests: XCTestCase {
         let html = try render(page(markdown))
         XCTAssertEqual(count("<figure class=\"flow\"", in: html), 2)
         XCTAssertEqual(count("<details class=\"flow-source\"><summary>Source</summary>", in: html), 2)
-        XCTAssertTrue(html.contains("<pre><code class=\"language-flow\">"))
+        XCTAssertTrue(html.contains("<pre tabindex=\"0\"><code class=\"language-flow\">"))
         let found = try flows(markdown)
         XCTAssertEqual(found.map(\.title), ["Sign in", "Sign in (from One)"])
         XCTAssertEqual(found.map(\.notation), [.flowBlock, .mermaid])
@@ -73,7 +73,7 @@ final class RenderTests: XCTestCase {
 
     func testOtherMermaidDiagramsStayCodeWithANote() throws {
         let html = try render(page("```mermaid\nsequenceDiagram\n    A->>B: hi\n```\n"))
-        XCTAssertTrue(html.contains("<pre><code class=\"language-mermaid\">sequenceDiagram"))
+        XCTAssertTrue(html.contains("<pre tabindex=\"0\"><code class=\"language-mermaid\">sequenceDiagram"))
         XCTAssertTrue(html.contains("<p class=\"flow-note\">A mermaid <code>sequenceDiagram</code> diagram"))
         XCTAssertFalse(html.contains("<figure"))
     }
@@ -111,7 +111,8 @@ final class RenderTests: XCTestCase {
         let html = try render(page(markdown))
         XCTAssertTrue(
             html.hasPrefix(
-                "<p>The screens a reminder opens:</p>\n<div class=\"code-block\"><pre><code class=\"language-text\">"))
+                "<p>The screens a reminder opens:</p>\n<div class=\"code-block\"><pre tabindex=\"0\"><code class=\"language-text\">"
+            ))
         XCTAssertTrue(html.contains("</code></pre></div>\n<figure class=\"flow\""))
     }
 

@@ -211,7 +211,7 @@ struct HighlighterTests {
         let document = MarkdownParser.parse("```swift {2}\nlet a = 1\nlet b = 2\n```\n\n```<b>x\n<i>\n```\n")
         let html = try? HTMLRenderer().render(document.root)
         let expected =
-            "<div class=\"code-block\"><pre><code class=\"language-swift\"><span class=\"hl-keyword\">let</span> a = "
+            "<div class=\"code-block\"><pre tabindex=\"0\"><code class=\"language-swift\"><span class=\"hl-keyword\">let</span> a = "
             + "<span class=\"hl-number\">1</span>\n<span class=\"code-line-marked\"><span class=\"hl-keyword\">let</span> b = "
             + "<span class=\"hl-number\">2</span>\n</span></code></pre></div>\n"
         #expect(html?.hasPrefix(expected) == true, "\(html ?? "")")

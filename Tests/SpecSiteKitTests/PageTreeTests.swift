@@ -87,7 +87,7 @@ struct PageTreeTests {
         #expect(seen.generatedMarkdown == [false, false])
         #expect(seen.renderedMarkdown.allSatisfy { $0 })
         let plan = try #require(space.site("plans/plan.html"))
-        #expect(plan.contains("class=\"task-list-item-checkbox\" disabled checked>"))
+        #expect(plan.contains("class=\"task-list-item-checkbox\" disabled checked aria-label=\"Done\">"))
         #expect(plan.contains("<code>code</code>"))
         #expect(plan.contains("<td>2</td>"))
         #expect(plan.contains("The note."))

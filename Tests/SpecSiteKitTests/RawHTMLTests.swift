@@ -188,8 +188,9 @@ struct RawHTMLTests {
     static let allowedAttributes: Set<String> = [
         "id", "title", "lang", "dir", "aria-label", "aria-hidden", "href", "src", "alt", "width", "height", "srcset",
         "sizes", "media", "type", "start", "reversed", "value", "open", "colspan", "rowspan", "scope", "cite", "style",
-        // The renderer's own markup around paragraphs and code.
-        "class",
+        // The renderer's own markup around paragraphs and code (a shown block
+        // of raw HTML takes focus, to scroll by keyboard).
+        "class", "tabindex",
     ]
 
     @Test(arguments: hostile)
@@ -223,14 +224,18 @@ struct RawHTMLTests {
         // An image whose address is refused is shown as text.
         #expect(
             try html("<img src=\"javascript:alert(1)\">\n")
-                == "<pre class=\"raw-html\"><code>&lt;img src=&quot;javascript:alert(1)&quot;&gt;\n</code></pre>\n")
-        #expect(try html("<script>alert(1)</script>\n").hasPrefix("<pre class=\"raw-html\"><code>&lt;script&gt;"))
+                == "<pre class=\"raw-html\" tabindex=\"0\"><code>&lt;img src=&quot;javascript:alert(1)&quot;&gt;\n</code></pre>\n"
+        )
+        #expect(
+            try html("<script>alert(1)</script>\n").hasPrefix(
+                "<pre class=\"raw-html\" tabindex=\"0\"><code>&lt;script&gt;"))
     }
 
     @Test func elementsOutOfPlaceAreText() throws {
         // A list item outside a list, a cell outside a row, a block in a paragraph.
         #expect(
-            try html("<li>loose</li>\n") == "<pre class=\"raw-html\"><code>&lt;li&gt;loose&lt;/li&gt;\n</code></pre>\n")
+            try html("<li>loose</li>\n")
+                == "<pre class=\"raw-html\" tabindex=\"0\"><code>&lt;li&gt;loose&lt;/li&gt;\n</code></pre>\n")
         #expect(try html("Text <div>in</div> text\n") == "<p>Text &lt;div&gt;in&lt;/div&gt; text</p>\n")
         #expect(try html("<span><div>x</div></span>\n") == "<p><span>&lt;div&gt;x&lt;/div&gt;</span></p>\n")
         // A summary must come first in its details.

@@ -437,7 +437,7 @@ struct GSDMarkupTests {
         #expect(rewrite.warnings == [])
         #expect(rewrite.markdown.contains("```\n<!-- specsite:gsd open task #1 -->\n```"))
         let html = try GSDTestSupport.render(text)
-        #expect(html.contains("<pre><code>&lt;!-- specsite:gsd open task #1 --&gt;\n</code></pre>"))
+        #expect(html.contains("<pre tabindex=\"0\"><code>&lt;!-- specsite:gsd open task #1 --&gt;\n</code></pre>"))
         #expect(!html.contains("<article"))
     }
 

@@ -23,7 +23,7 @@ struct GSDRenderTests {
         #expect(!html.contains("specsite:gsd"))
         #expect(GSDTestSupport.count("<article class=\"gsd-task\">", in: html) == 4)
         // Every Swift block of the actions survives as code.
-        #expect(GSDTestSupport.count("<pre><code class=\"language-swift\">", in: html) == 6)
+        #expect(GSDTestSupport.count("<pre tabindex=\"0\"><code class=\"language-swift\">", in: html) == 6)
         #expect(
             html.contains(
                 "<span class=\"hl-keyword\">var</span> progress: <span class=\"hl-type\">Double</span> {"))

@@ -145,34 +145,35 @@ struct RenderTests {
             html.contains(
                 """
                 <ul class="contains-task-list">
-                <li class="task-list-item" data-status="done">\(box) checked> one</li>
-                <li class="task-list-item" data-status="done">\(box) checked> two
+                <li class="task-list-item" data-status="done">\(box) checked aria-label="Done"> one</li>
+                <li class="task-list-item" data-status="done">\(box) checked aria-label="Done"> two
                 <ul class="contains-task-list">
-                <li class="task-list-item" data-status="done">\(box) checked> nested done</li>
-                <li class="task-list-item" data-status="not-started">\(box)> nested open</li>
+                <li class="task-list-item" data-status="done">\(box) checked aria-label="Done"> nested done</li>
+                <li class="task-list-item" data-status="not-started">\(box) aria-label="Not started"> nested open</li>
                 </ul>
                 </li>
                 <li class="task-list-item" data-status="in-progress">\(box) aria-label="In progress"> partial</li>
                 <li class="task-list-item" data-status="in-progress">\(box) aria-label="In progress"> waiting</li>
                 <li class="task-list-item" data-status="cancelled">\(box) aria-label="Cancelled"> dropped</li>
-                <li class="task-list-item" data-status="not-started">\(box)> open</li>
+                <li class="task-list-item" data-status="not-started">\(box) aria-label="Not started"> open</li>
                 </ul>
                 """))
         // Every box is read-only; only the done ones are checked.
         #expect(count("<input type=\"checkbox\"", in: html) == 13)
-        #expect(count("\(box) checked>", in: html) == 6)
+        #expect(count("\(box) checked aria-label=\"Done\">", in: html) == 6)
         #expect(!html.contains("[~]") && !html.contains("[⏳]") && !html.contains("[-]"))
         #expect(
             html.contains(
                 "<ol start=\"3\" class=\"contains-task-list\">\n"
-                    + "<li class=\"task-list-item\" data-status=\"done\">\(box) checked> third</li>"))
+                    + "<li class=\"task-list-item\" data-status=\"done\">\(box) checked aria-label=\"Done\"> third</li>"
+            ))
         // Emoji used as boxes are drawn as boxes, the emoji taken off.
         #expect(
             html.contains(
                 """
-                <li class="task-list-item" data-status="done">\(box) checked> shipped</li>
+                <li class="task-list-item" data-status="done">\(box) checked aria-label="Done"> shipped</li>
                 <li class="task-list-item" data-status="in-progress">\(box) aria-label="In progress"> going</li>
-                <li class="task-list-item" data-status="not-started">\(box)> not yet</li>
+                <li class="task-list-item" data-status="not-started">\(box) aria-label="Not started"> not yet</li>
                 """))
         // A ✅ Do / ❌ Don't list is advice, left as written.
         #expect(html.contains("<ul>\n<li>✅ Do this</li>\n<li>❌ Not that</li>\n</ul>"))
@@ -576,7 +577,7 @@ struct RenderTests {
         #expect(body.contains("<p>Run <code>swift package init</code> and add <strong>one</strong> target:</p>"))
         #expect(
             body.contains(
-                "<pre><code class=\"language-swift\"><span class=\"hl-keyword\">let</span> package = <span class=\"hl-type\">Package</span>(name: <span class=\"hl-string\">&quot;App&quot;</span>)"
+                "<pre tabindex=\"0\"><code class=\"language-swift\"><span class=\"hl-keyword\">let</span> package = <span class=\"hl-type\">Package</span>(name: <span class=\"hl-string\">&quot;App&quot;</span>)"
             ))
         #expect(body.contains("<div class=\"gsd-part-label\">Verify</div>"))
         #expect(body.contains("<p>Hello printed</p>"))

@@ -146,7 +146,7 @@ struct BadInputTests {
     @Test func aBlockThatCannotBeReadRendersAsTheCodeItWas() throws {
         let html = try render("```ts\nconst x = {\n  a: '#GGG',\n```\n")
         #expect(!html.contains("tokens-block"))
-        #expect(html.contains("<pre><code class=\"language-ts\">"))
+        #expect(html.contains("<pre tabindex=\"0\"><code class=\"language-ts\">"))
     }
 }
 

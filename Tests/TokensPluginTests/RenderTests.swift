@@ -44,7 +44,7 @@ struct RenderTests {
         // The block as written, collapsed (no `open`).
         #expect(
             html.contains(
-                "<details class=\"tk-written\"><summary>ts as written</summary><div class=\"code-block\"><pre><code class=\"language-ts\">"
+                "<details class=\"tk-written\"><summary>ts as written</summary><div class=\"code-block\"><pre tabindex=\"0\"><code class=\"language-ts\">"
             ))
     }
 
@@ -126,7 +126,7 @@ struct RenderTests {
             """
         let plan = try render(markdown, path: "DARK_MODE_PLAN.md")
         #expect(!plan.contains("<details"))
-        let code = try #require(plan.range(of: "<pre><code class=\"language-kotlin\">"))
+        let code = try #require(plan.range(of: "<pre tabindex=\"0\"><code class=\"language-kotlin\">"))
         let swatches = try #require(plan.range(of: "<div class=\"tk-grid\">"))
         #expect(code.lowerBound < swatches.lowerBound)
         // In a design system the swatches are the point; the code is kept, collapsed.

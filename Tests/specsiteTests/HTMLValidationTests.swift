@@ -67,6 +67,23 @@ struct HTMLValidationTests {
             errors.isEmpty,
             "\(errors.count) HTML errors in \(pages.count) pages:\n\(errors.map(\.description).joined(separator: "\n"))"
         )
+        try checkSVGFiles(in: folder + "/site")
+    }
+
+    /// `xmllint` on every SVG file of the site (`make test-deps` installs
+    /// it): a browser shows nothing of an SVG file that is not well-formed XML.
+    /// The SVG inside pages is HTML, which the checker above validates.
+    func checkSVGFiles(in site: String) throws {
+        let xmllint = try #require(
+            ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "xmllint is not installed (make test-deps installs libxml2-utils)")
+        let files =
+            FileManager.default.enumerator(atPath: site)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".svg") }.sorted() ?? []
+        // The status badge and burn-up at least; flows draw theirs into flows/.
+        #expect(files.count >= 2, "\(files)")
+        let output = try runProcess(xmllint, ["--noout"] + files.map { site + "/" + $0 })
+        #expect(output.status == 0, "xmllint on \(files.count) SVG files: \(output.text)")
     }
 
     @Test func theDefaultSiteIsValidHTML() throws {

@@ -155,10 +155,11 @@ public final class HTMLRenderer {
         case .item(let task):
             if let task {
                 output += "<li class=\"task-list-item\">"
+                // A control needs a name (WCAG 4.1.2); its state is the box's.
                 let checkbox =
                     task == .done
-                    ? "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled checked> "
-                    : "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled> "
+                    ? "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled checked aria-label=\"Done\"> "
+                    : "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled aria-label=\"Not done\"> "
                 if case .paragraph = node.children.first?.kind {
                     pendingTaskCheckbox = checkbox
                 } else {
@@ -176,11 +177,13 @@ public final class HTMLRenderer {
             output += "</li>\n"
         case .codeBlock(let info, let code):
             let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-            // The wrapper holds the copy button specsite.js adds.
+            // The wrapper holds the copy button specsite.js adds. A long line
+            // scrolls the block sideways, which a keyboard reaches only when
+            // the block can take focus (WCAG 2.1.1).
             if language.isEmpty {
-                output += "<div class=\"code-block\"><pre><code>"
+                output += "<div class=\"code-block\"><pre tabindex=\"0\"><code>"
             } else {
-                output += "<div class=\"code-block\"><pre><code class=\"language-"
+                output += "<div class=\"code-block\"><pre tabindex=\"0\"><code class=\"language-"
                 HTMLEscaping.append(language, to: &output)
                 output += "\">"
             }

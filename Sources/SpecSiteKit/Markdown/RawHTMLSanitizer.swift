@@ -187,7 +187,7 @@ final class RawHTMLSanitizer {
             shown += String(decoding: bytes[token.range], as: UTF8.self)
         }
         guard !shown.allSatisfy(\.isWhitespace) else { return "" }
-        var block = "<pre class=\"raw-html\"><code>"
+        var block = "<pre class=\"raw-html\" tabindex=\"0\"><code>"
         HTMLEscaping.append(shown, to: &block)
         return block + "</code></pre>\n"
     }

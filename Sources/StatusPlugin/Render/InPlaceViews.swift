@@ -280,7 +280,9 @@ struct InPlaceViews {
             html +=
                 "<li class=\"task-list-item\"\(taskAnchor(text, line: item.line)) data-status=\"\(status.rawValue)\">"
             html += "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled\(checked)"
-            html += status == .done || status == .notStarted ? ">" : " aria-label=\"\(status.label)\">"
+            // Every box is named by its status (a control needs a name, WCAG
+            // 4.1.2): for in progress or cancelled the name says what the box cannot.
+            html += " aria-label=\"\(status.label)\">"
             html +=
                 " " + markers.decorate(try context.renderer.renderItemContent(of: shown, tight: info.tight)) + "</li>\n"
         }
