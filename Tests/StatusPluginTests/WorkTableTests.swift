@@ -708,7 +708,12 @@ struct WorkTableTests {
         #expect(decide(["#", "Path", "Status"]) == .notWorkList(.otherTable(column: "Path")))
         #expect(decide(["Check", "Status", "Notes"]) == .notWorkList(.otherTable(column: "Check")))
         #expect(decide(["Category", "Maturity", "Status", "Critical?"]) == .notWorkList(.noWorkColumn))
-        #expect(decide(["State", "Ring", "Caption"]) == .notWorkList(.noWorkColumn))
+        #expect(decide(["State", "Ring", "Caption"]) == .notWorkList(.stateTable))
+        // A panel's states (a spec-kit contract), though "Actions" names work;
+        // a State column after what the row is, or a tick column first, still tracks work.
+        #expect(decide(["State", "Renders", "Actions"]) == .notWorkList(.stateTable))
+        #expect(decide(["Task", "State"]) == .workList(.init(index: 1, isCheck: false)))
+        #expect(decide(["Done", "Task"]) == .workList(.init(index: 0, isCheck: true)))
         #expect(decide(["Task", "Owner"]) == .notWorkList(.noStatusColumn))
         #expect(decide(["Step", "Done when"]) == .notWorkList(.noStatusColumn))
     }

@@ -17,8 +17,10 @@ import SpecSiteKit
 ///   `Epic`, `Ticket`, `Sprint`, `Work item`, …;
 ///
 /// and no column that marks another kind of table (``otherTableWords``, or a
-/// first column naming a file or test, ``subjectWords``), and no two columns of
-/// marks (✅/❌ per product: a comparison).
+/// first column naming a file or test, ``subjectWords``), no two columns of
+/// marks (✅/❌ per product: a comparison), and no `State` as its first column
+/// (the states a screen or a record can be in, each row one state:
+/// `State | Renders | Actions`).
 ///
 /// An author overrides the rule per page (front matter `work_items: true`,
 /// `false` or `auto`) and per table (an HTML comment before it,
@@ -52,6 +54,8 @@ enum WorkTableRule {
         case otherTable(column: String)
         /// Two or more columns of marks: options compared side by side.
         case comparison
+        /// `State` is the first column: each row is a state something can be in.
+        case stateTable
     }
 
     /// What the rule decides for a table.
@@ -228,6 +232,9 @@ enum WorkTableRule {
         if let column = otherTableColumn(in: header, statusColumn: status.index) {
             return .notWorkList(.otherTable(column: column))
         }
+        // Found in a spec-kit contract: `State | Renders | Actions` lists a
+        // panel's states (`none`, `open`, `stale`); "Actions" named the work.
+        if status.index == 0, words(header[0]) == ["state"] { return .notWorkList(.stateTable) }
         guard hasWorkColumn(in: header, statusColumn: status.index) else { return .notWorkList(.noWorkColumn) }
         if markColumns(in: body, statusColumn: status.index) >= 2 { return .notWorkList(.comparison) }
         return .workList(status)
