@@ -55,7 +55,8 @@ struct CheckCommand: ParsableCommand {
         let builder = Builder(
             options: BuildOptions(
                 content: content, output: "", configFile: config, baseURL: baseURL, strict: strict,
-                plugins: SpecSite.builtInPlugins(evidence: !noEvidence)),
+                // No history replay: it draws charts, and finds nothing to report.
+                plugins: SpecSite.builtInPlugins(evidence: !noEvidence, history: false)),
             diagnostics: diagnostics,
             progress: { console.progress($0) })
         let loaded: LoadedSite

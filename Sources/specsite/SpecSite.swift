@@ -28,9 +28,10 @@ struct SpecSite: ParsableCommand {
     /// The built-in plugins, in the order they get the chance to render a block.
     static let builtInPlugins: [any Plugin] = builtInPlugins(evidence: true)
 
-    /// The built-in plugins; `evidence: false` is `--no-evidence`.
-    static func builtInPlugins(evidence: Bool) -> [any Plugin] {
-        [AlertsPlugin(), TokensPlugin(), FlowsPlugin(), StatusPlugin(checksEvidence: evidence)]
+    /// The built-in plugins; `evidence: false` is `--no-evidence`, `history:
+    /// false` leaves out the dashboard's history (which finds no problem).
+    static func builtInPlugins(evidence: Bool, history: Bool = true) -> [any Plugin] {
+        [AlertsPlugin(), TokensPlugin(), FlowsPlugin(), StatusPlugin(checksEvidence: evidence, drawsHistory: history)]
     }
 
     /// Parses and runs the command, with specsite's exit codes: usage errors

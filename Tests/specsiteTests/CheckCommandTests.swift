@@ -176,8 +176,8 @@ struct CheckCommandTests {
     }
 
     /// A folder that cannot be checked says why, at its path, with exit 1;
-    /// one with no documents checks clean; a base URL `build` refuses is a
-    /// usage error here too.
+    /// one with no documents is a warning (most often the wrong folder was
+    /// named); a base URL `build` refuses is a usage error here too.
     @Test func badInputGetsAClearMessage() throws {
         let root = cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -185,8 +185,14 @@ struct CheckCommandTests {
         #expect(missing.status == 1 && missing.stdout == "nowhere: error: content folder not found [unreadable]\n")
         try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
         let empty = try cli.run(["check", "empty"], in: root)
-        #expect(empty.status == 0 && empty.stdout.isEmpty, "\(empty.stdout)")
-        #expect(empty.stderr.contains("Checked 0 pages: 0 errors, 0 warnings, 0 notes"), "\(empty.stderr)")
+        #expect(
+            empty.status == 0
+                && empty.stdout
+                    == "empty: warning: no documents here (no .md or .markdown file): the site has only its home page"
+                    + " [empty-document]\n",
+            "\(empty.stdout)")
+        #expect(empty.stderr.contains("Checked 0 pages: 0 errors, 1 warning, 0 notes"), "\(empty.stderr)")
+        #expect(try cli.run(["check", "empty", "--strict"], in: root).status == 1)
         let url = try cli.run(["check", "empty", "--base-url", "javascript:alert(1)"], in: root)
         #expect(url.status == 2)
     }

@@ -152,6 +152,44 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/site"))
     }
 
+    /// A site whose folder cannot be replaced (its parent is read-only) fails
+    /// with exit 1 and a message naming it, and the previous site stays as it
+    /// was. Root writes anywhere, so as root the build runs as `nobody`.
+    @Test func aReadOnlyOutputFolderFailsWithOne() throws {
+        let folder = temporaryFolder()
+        defer {
+            chmod(folder + "/locked", 0o755)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        try FileManager.default.createDirectory(atPath: folder + "/spec", withIntermediateDirectories: true)
+        try "# Spec\n\nText.\n".write(toFile: folder + "/spec/index.md", atomically: true, encoding: .utf8)
+        let site = folder + "/locked/site"
+        let first = try run(["build", folder + "/spec", "--output", site, "--no-cache"])
+        try #require(first.status == 0, "\(first.stderr)")
+        let before = read(site + "/index.html")
+        try "# Spec\n\nChanged.\n".write(toFile: folder + "/spec/index.md", atomically: true, encoding: .utf8)
+        // Readable by anyone, as a checkout is; only the site's parent is locked.
+        _ = try runProcess("/bin/chmod", ["-R", "a+rX", folder])
+        chmod(folder + "/locked", 0o555)
+        let arguments = ["build", folder + "/spec", "--output", site, "--no-cache"]
+        let result: Run
+        if geteuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return }
+            let output = try runProcess("/usr/sbin/runuser", ["-u", "nobody", "--", Self.binary] + arguments)
+            result = Run(
+                status: output.status, stdout: String(decoding: output.stdout, as: UTF8.self),
+                stderr: String(decoding: output.stderr, as: UTF8.self))
+            // The binary must be one `nobody` can run (a checkout under a private home is not).
+            if result.status != 0 && !result.stderr.contains(folder) { return }
+        } else {
+            result = try run(arguments)
+        }
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("\(site): error: cannot"), "\(result.stderr)")
+        #expect(read(site + "/index.html") == before)
+        #expect(before.contains("Text."))
+    }
+
     @Test func initScaffoldsASiteThatBuildsCleanly() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -13,6 +13,7 @@ extension Builder {
     public func check() throws -> LoadedSite {
         var cache = BuildCache(isEnabled: false)
         let loaded = try load()
+        warnIfEmpty(loaded)
         let templates = try SiteTemplates.load(
             overrides: loaded.contentRoot + "/templates",
             displayRoot: ContentDiscovery.join(options.content, "templates"),

@@ -176,6 +176,7 @@ public struct Builder: Sendable {
         var clock = StageClock()
         let contentRoot = try checkFolders()
         let loaded = try load(contentRoot: contentRoot, cache: &cache)
+        warnIfEmpty(loaded)
         clock.lap("load")
         let templates = try SiteTemplates.load(
             overrides: contentRoot + "/templates", displayRoot: ContentDiscovery.join(options.content, "templates"),
@@ -260,6 +261,15 @@ public struct Builder: Sendable {
         return try load(contentRoot: try checkContent(), cache: &cache)
     }
 
+    /// A site of no document is most often the wrong folder named: said, for
+    /// a build and a check, rather than a site of nothing written quietly.
+    func warnIfEmpty(_ loaded: LoadedSite) {
+        guard loaded.site.pages.isEmpty else { return }
+        diagnostics.warning(
+            loaded.displayRoot, rule: .emptyDocument,
+            "no documents here (no .md or .markdown file): the site has only its home page")
+    }
+
     private func stopIfFailed() throws {
         let failure = BuildFailure(
             errors: diagnostics.errorCount, warnings: diagnostics.warningCount, strict: options.strict)
@@ -332,7 +342,15 @@ public struct Builder: Sendable {
         try loadConfig(contentRoot: try checkContent())
     }
 
+    /// The settings, whose rules the log applies from now on (a log a
+    /// session reuses forgets the rules of settings since removed).
     private func loadConfig(contentRoot: String) throws(Diagnostic) -> SiteConfig {
+        let config = try readConfig(contentRoot: contentRoot)
+        diagnostics.apply(config.rules)
+        return config
+    }
+
+    private func readConfig(contentRoot: String) throws(Diagnostic) -> SiteConfig {
         let path: String
         let display: String
         if let file = options.configFile {
@@ -360,10 +378,7 @@ public struct Builder: Sendable {
             throw Diagnostic(
                 .error, file: display, rule: .unreadable, "cannot read settings (missing, unreadable or not UTF-8)")
         }
-        let config = try SiteConfig.parse(text, file: display, diagnostics: diagnostics)
-        // Before any page is read; the log applies the rules to what it was told already too.
-        diagnostics.apply(config.rules)
-        return config
+        return try SiteConfig.parse(text, file: display, diagnostics: diagnostics)
     }
 
     /// Gives each page its output path; two sources that would land on the same

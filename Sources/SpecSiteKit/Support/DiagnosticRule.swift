@@ -21,7 +21,7 @@ public struct DiagnosticRule: RawRepresentable, Hashable, Comparable, Sendable, 
     public static let missingImage = Self(rawValue: "missing-image")
     /// An id raw HTML gives an element that the page already uses.
     public static let duplicateID = Self(rawValue: "duplicate-id")
-    /// A document with nothing in it.
+    /// A document with nothing in it, or a content folder with no document.
     public static let emptyDocument = Self(rawValue: "empty-document")
     /// A link that climbs out of the content folder.
     public static let linkOutside = Self(rawValue: "link-outside")
@@ -73,7 +73,7 @@ public struct DiagnosticRule: RawRepresentable, Hashable, Comparable, Sendable, 
         .brokenAnchor: "A link to a heading or id the page it names does not have.",
         .missingImage: "An image that is neither in the content folder nor built.",
         .duplicateID: "An id raw HTML gives an element that the page already uses.",
-        .emptyDocument: "A document with nothing in it.",
+        .emptyDocument: "A document with nothing in it, or a content folder with no document.",
         .linkOutside: "A link that climbs out of the content folder.",
         .navigation: "The settings' nav names a page that does not exist.",
         .settings: "A setting that is unknown, malformed or renamed.",
