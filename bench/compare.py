@@ -17,8 +17,9 @@ and builds them with:
 
 Hugo and MkDocs skip hidden folders, so they read a copy of the documents in
 which `.planning/` is `planning/` (the same files and bytes); specsite and
-cmark-gfm read the original. Each round runs every tool once, in an order that
-rotates from round to round, so the machine's noise falls on all of them;
+cmark-gfm read the original. Each round runs every tool once, the site builders
+in an order that rotates from round to round (so the machine's noise falls on
+all of them) and cmark-gfm last;
 the best of the measured rounds is reported, with each tool's peak RSS and
 the pages it wrote. Prints a table with ratios to specsite and writes
 bench/out/compare.json with the machine's details. See docs/performance.md.

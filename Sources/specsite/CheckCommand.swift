@@ -64,7 +64,12 @@ struct CheckCommand: ParsableCommand {
             loaded = try builder.check()
         } catch let diagnostic as Diagnostic {
             // Stopped early: what was found before, then why.
-            print(format.render(Self.ordered(diagnostics) + [diagnostic]), terminator: "")
+            let counts = DiagnosticFormat.Counts(
+                errors: diagnostics.errorCount + 1, warnings: diagnostics.warningCount,
+                notes: diagnostics.notes.count)
+            print(
+                format.render(Self.ordered(diagnostics) + [diagnostic], counts: counts, root: content),
+                terminator: "")
             console.clearProgress()
             throw ExitCode(1)
         }
@@ -82,10 +87,13 @@ struct CheckCommand: ParsableCommand {
         }
         console.clearProgress()
         let found = (Self.ordered(diagnostics) + hints).sorted(by: Self.precedes)
-        print(format.render(found), terminator: "")
+        // Every report counted, also those past a message's first lines in a file.
         let errors = diagnostics.errorCount + hints.count { $0.severity == .error }
         let warnings = diagnostics.warningCount + hints.count { $0.severity == .warning }
         let notes = found.count { $0.severity == .note }
+        print(
+            format.render(found, counts: .init(errors: errors, warnings: warnings, notes: notes), root: content),
+            terminator: "")
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         let pages = loaded.site.pages.count
         console.print(

@@ -70,3 +70,38 @@ enum CommandLinePaths {
         return url.path
     }()
 }
+
+/// The formats `specsite check` prints, on diagnostics no folder gives easily.
+@Suite struct DiagnosticFormatTests {
+    @Test func sarifLocatesEveryResultAndEncodesWhatAURICannotHold() throws {
+        #expect(DiagnosticFormat.uri("a:b.md") == "a%3Ab.md")
+        #expect(DiagnosticFormat.uri("odd name#1.md") == "odd%20name%231.md")
+        #expect(DiagnosticFormat.uri("/abs/x.md") == "file:///abs/x.md")
+        let whole = Diagnostic(.error, file: nil, rule: .settings, "--base-url must be a URL")
+        let text = DiagnosticFormat.sarif.render([whole], root: "content")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let result = try #require(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        #expect((location?["artifactLocation"] as? [String: Any])?["uri"] as? String == "content")
+        #expect(location?["region"] == nil)
+    }
+
+    @Test func githubAnnotationsShowControlCharactersAsEscapes() {
+        let hostile = Diagnostic(
+            .warning, file: "a\u{1B}.md", line: 2, rule: .brokenLink, "broken link 'a\u{1B}[31mred.md'")
+        let line = DiagnosticFormat.github.render([hostile])
+        #expect(!line.contains("\u{1B}"))
+        #expect(line == "::warning file=a\\x1B.md,line=2,title=broken-link::broken link 'a\\x1B[31mred.md'\n")
+    }
+
+    @Test func levelsAreReadInAnyCase() throws {
+        guard case .mapping(let entries) = try YAMLValue.parse("rules:\n  broken-link: ERROR\n  flows: Off\n"),
+            let entry = entries.first
+        else {
+            Issue.record("not a mapping")
+            return
+        }
+        let rules = try RuleSettings.parse(entry.value, file: "specsite.yml", line: entry.line)
+        #expect(rules.levels == [.brokenLink: .error, .flows: .off])
+    }
+}

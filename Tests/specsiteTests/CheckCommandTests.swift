@@ -145,6 +145,21 @@ struct CheckCommandTests {
         #expect(lines[3].hasPrefix("::notice file=spec/plan.md,line=6,title=status-hint::CHUNK-001: marked done"))
     }
 
+    /// A message repeated in one file is printed at its first ten lines, as a
+    /// build prints it, and counted whole.
+    @Test func aRepeatedMessageIsPrintedAtItsFirstLinesAndCountedWhole() throws {
+        let links = (1...12).map { "Line \($0): [gone](gone.md)\n\n" }.joined()
+        let root = try content(["many.md": "# Many\n\n" + links])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let json = try cli.run(["check", "spec", "--format", "json"], in: root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["diagnostics"] as? [Any])?.count == 10)
+        #expect(object["warnings"] as? Int == 12)
+        #expect(json.stderr.contains("0 errors, 12 warnings"), "\(json.stderr)")
+        let gcc = try cli.run(["check", "spec"], in: root)
+        #expect(gcc.stdout.split(separator: "\n").count == 10)
+    }
+
     /// What code scanning reads: the version, the tool and its rules, and each
     /// result's rule, level, message and location.
     @Test func sarifNamesEveryRuleAndLocatesEachResult() throws {

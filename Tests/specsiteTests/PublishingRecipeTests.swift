@@ -56,8 +56,8 @@ struct PublishingRecipeTests {
         let yaml = blocks.filter { $0.info == "yaml" }.flatMap { Self.commands(inYAML: $0.lines) }
         let scripts = blocks.filter { $0.info == "sh" }.map { $0.lines.joined(separator: "\n") }
         // The GitHub workflow's check, build and status, its SARIF step, the
-        // GitLab job's three, and one script.
-        #expect(yaml.count == 7, "\(yaml)")
+        // GitLab jobs' check and status, and check and build, and one script.
+        #expect(yaml.count == 8, "\(yaml)")
         #expect(scripts.count == 1)
 
         let root = cli.temporaryFolder()

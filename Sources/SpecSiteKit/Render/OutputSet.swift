@@ -43,7 +43,7 @@ final class OutputSet: @unchecked Sendable {
     ) -> Bool {
         guard Self.isPlainRelative(path), path != SiteWriter.markerName else {
             diagnostics.error(
-                displayRoot, rule: .duplicateOutput,
+                displayRoot, rule: .plugin,
                 "\(source) wants to write '\(path)', which is not a path inside the site")
             return false
         }

@@ -12,13 +12,41 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
     /// SARIF 2.1.0, for code-scanning services (GitHub's `upload-sarif`).
     case sarif
 
-    /// The text to print for `diagnostics`, in the order given.
-    public func render(_ diagnostics: [Diagnostic]) -> String {
+    /// How many errors, warnings and notes were reported: more than the
+    /// diagnostics printed when a message repeated in one file is kept at its
+    /// first lines only.
+    public struct Counts: Sendable, Equatable {
+        /// Errors reported.
+        public var errors: Int
+        /// Warnings reported.
+        public var warnings: Int
+        /// Notes printed.
+        public var notes: Int
+
+        /// Counts as given.
+        public init(errors: Int, warnings: Int, notes: Int) {
+            (self.errors, self.warnings, self.notes) = (errors, warnings, notes)
+        }
+
+        /// The diagnostics of a list, counted.
+        public init(of diagnostics: [Diagnostic]) {
+            self.init(
+                errors: diagnostics.count { $0.severity == .error },
+                warnings: diagnostics.count { $0.severity == .warning },
+                notes: diagnostics.count { $0.severity == .note })
+        }
+    }
+
+    /// The text to print for `diagnostics`, in the order given; the JSON
+    /// format also gives `counts` (those of the list when nil). SARIF places a
+    /// diagnostic about the whole build at `root` (the content folder): code
+    /// scanning refuses a result with no location.
+    public func render(_ diagnostics: [Diagnostic], counts: Counts? = nil, root: String? = nil) -> String {
         switch self {
         case .gcc: diagnostics.map { Self.gccLine($0) + "\n" }.joined()
         case .github: diagnostics.map(Self.annotation).joined()
-        case .json: Self.json(diagnostics)
-        case .sarif: Self.sarif(diagnostics)
+        case .json: Self.json(diagnostics, counts: counts ?? Counts(of: diagnostics))
+        case .sarif: Self.sarif(diagnostics, root: root)
         }
     }
 
@@ -36,9 +64,11 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
             case .warning: .warning
             case .note: .notice
             }
+        // Control characters from the content (an ESC in a link) shown as
+        // escapes, as on the terminal: a log viewer would run them.
         return GitHubAnnotation.line(
-            level, file: diagnostic.file, line: diagnostic.line, title: diagnostic.rule?.rawValue,
-            message: diagnostic.message)
+            level, file: diagnostic.file.map(TerminalText.escaped), line: diagnostic.line,
+            title: diagnostic.rule?.rawValue, message: TerminalText.escaped(diagnostic.message))
     }
 
     /// Keys sorted and no escaped slashes, so the same diagnostics give the same bytes.
@@ -64,16 +94,15 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
         var notes: Int
     }
 
-    private static func json(_ diagnostics: [Diagnostic]) -> String {
-        func count(_ severity: Diagnostic.Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
-        return encoded(
+    private static func json(_ diagnostics: [Diagnostic], counts: Counts) -> String {
+        encoded(
             JSONReport(
                 diagnostics: diagnostics.map {
                     .init(
                         file: $0.file, line: $0.line, severity: $0.severity.rawValue, rule: $0.rule?.rawValue,
                         message: $0.message)
                 },
-                errors: count(.error), warnings: count(.warning), notes: count(.note)))
+                errors: counts.errors, warnings: counts.warnings, notes: counts.notes))
     }
 
     // SARIF 2.1.0 (OASIS): the parts code-scanning services read.
@@ -118,7 +147,7 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
         struct Region: Encodable { var startLine: Int }
     }
 
-    private static func sarif(_ diagnostics: [Diagnostic]) -> String {
+    private static func sarif(_ diagnostics: [Diagnostic], root: String?) -> String {
         // Every rule of the catalog, so a service shows each one's description.
         let rules = DiagnosticRule.catalog.keys.sorted()
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
@@ -126,7 +155,7 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
             SARIFLog.Result(
                 ruleId: diagnostic.rule?.rawValue, ruleIndex: diagnostic.rule.flatMap { index[$0] },
                 level: diagnostic.severity.rawValue, message: .init(text: diagnostic.message),
-                locations: diagnostic.file.map { file in
+                locations: (diagnostic.file ?? root).map { file in
                     [
                         .init(
                             physicalLocation: .init(
@@ -142,10 +171,11 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
 
     /// A path as a URI reference: relative paths stay relative (a service
     /// resolves them against the checkout), characters a URI cannot hold are
-    /// percent-encoded.
+    /// percent-encoded, and so is `:`, which in a first segment would read as
+    /// a scheme (`a:b.md`).
     static func uri(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: ";")
+        allowed.remove(charactersIn: ";:")
         let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
         return path.hasPrefix("/") ? "file://" + encoded : encoded
     }

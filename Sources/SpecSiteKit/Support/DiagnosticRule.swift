@@ -130,8 +130,8 @@ public struct RuleSettings: Sendable, Equatable {
                     "unknown rule '\(entry.key)' in 'rules'; known rules: "
                         + DiagnosticRule.catalog.keys.sorted().map(\.rawValue).joined(separator: ", "))
             }
-            // YAML reads a bare `off` as false.
-            let written = entry.value.bool == false ? "off" : entry.value.string
+            // `off`, `no` and `false` all say off, in any case, as YAML 1.1 reads them.
+            let written = entry.value.bool == false ? "off" : entry.value.string?.lowercased()
             guard let written, let level = Level(rawValue: written) else {
                 throw Diagnostic(
                     .error, file: file, line: entry.line, rule: .settings,

@@ -100,10 +100,13 @@ public final class DiagnosticLog: @unchecked Sendable {
     private struct GroupKey: Hashable {
         var file: String?
         var severity: Diagnostic.Severity
+        var rule: DiagnosticRule?
         var message: String
 
         init(_ diagnostic: Diagnostic) {
-            (file, severity, message) = (diagnostic.file, diagnostic.severity, diagnostic.message)
+            (file, severity, rule, message) = (
+                diagnostic.file, diagnostic.severity, diagnostic.rule, diagnostic.message
+            )
         }
     }
 
@@ -191,9 +194,11 @@ public final class DiagnosticLog: @unchecked Sendable {
     }
 
     /// Sets what `rules:` in the settings makes of each rule. It applies to
-    /// everything the log was and will be told: ``all``, ``shown``, ``notes``
-    /// and the counts read through it, so a warning reported before the
-    /// settings were read is treated as one reported after.
+    /// every warning and error the log was and will be told (``all``,
+    /// ``shown`` and the counts read through it), so a warning reported
+    /// before the settings were read is treated as one reported after; a
+    /// note is kept or dropped when it is told (the settings are read before
+    /// any page, so before any note).
     public func apply(_ rules: RuleSettings) {
         if let parent { return parent.apply(rules) }
         lock.withLock { self.rules = rules }
