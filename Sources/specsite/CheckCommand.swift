@@ -14,8 +14,9 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Reads, analyses and renders every page as `build` does and prints every problem to stdout: broken links \
             and anchors, missing images, settings and front matter, tokens, flows, plans, and the plans' hints \
-            (notes; with --verbose also the notes a build prints with --verbose). Formats: gcc (`path:line: warning: message [rule]`), github (workflow commands that annotate a \
-            pull request), json, sarif (code scanning). `rules:` in specsite.yml makes each rule an error, a \
+            (notes; with --verbose also the notes a build prints with --verbose). Formats: gcc \
+            (`path:line: warning: message [rule]`), github (workflow commands that annotate a pull request), json, \
+            sarif (code scanning). `rules:` in specsite.yml makes each rule an error, a \
             warning, a note or off. Exit status: 1 when there are errors, or warnings with --strict.
             """
     )
@@ -86,7 +87,7 @@ struct CheckCommand: ParsableCommand {
             }
         }
         console.clearProgress()
-        let found = (Self.ordered(diagnostics) + hints).sorted(by: Self.precedes)
+        let found = (Self.ordered(diagnostics) + hints).sorted(by: DiagnosticLog.precedes)
         // Every report counted, also those past a message's first lines in a file.
         let errors = diagnostics.errorCount + hints.count { $0.severity == .error }
         let warnings = diagnostics.warningCount + hints.count { $0.severity == .warning }
@@ -105,10 +106,6 @@ struct CheckCommand: ParsableCommand {
     /// The notes and the rest, merged in file and line order (each message
     /// kept at its first lines in a file, as a build keeps it).
     static func ordered(_ log: DiagnosticLog) -> [Diagnostic] {
-        (log.notes + log.all).sorted(by: precedes)
-    }
-
-    static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
-        (lhs.file ?? "", lhs.line ?? 0, lhs.message) < (rhs.file ?? "", rhs.line ?? 0, rhs.message)
+        (log.notes + log.all).sorted(by: DiagnosticLog.precedes)
     }
 }

@@ -54,21 +54,12 @@ import Testing
     }
 
     @Test func everyRuleInTheCatalogIsDescribedAndNamedInTheDocs() throws {
-        let docs = try String(contentsOfFile: CommandLinePaths.repository + "/docs/check.md", encoding: .utf8)
+        let docs = try String(contentsOfFile: repositoryRoot + "/docs/check.md", encoding: .utf8)
         for (rule, description) in DiagnosticRule.catalog {
             #expect(!description.isEmpty)
             #expect(docs.contains("| `\(rule.rawValue)` |"), "docs/check.md does not list \(rule.rawValue)")
         }
     }
-}
-
-/// Where the repository is, for the documentation the tests hold the code to.
-enum CommandLinePaths {
-    static let repository: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
 }
 
 /// The formats `specsite check` prints, on diagnostics no folder gives easily.

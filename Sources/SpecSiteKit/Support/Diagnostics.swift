@@ -381,7 +381,8 @@ public final class DiagnosticLog: @unchecked Sendable {
         return counts
     }
 
-    private static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    /// The order diagnostics are printed in: by file, line and message.
+    public static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         (lhs.file ?? "", lhs.line ?? 0, lhs.message) < (rhs.file ?? "", rhs.line ?? 0, rhs.message)
     }
 
