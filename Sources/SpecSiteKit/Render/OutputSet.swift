@@ -104,6 +104,14 @@ final class OutputSet: @unchecked Sendable {
         _ produce: (_ write: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) -> Void
     ) {
         guard claim(path, from: source) else { return }
+        write(path, inPieces: produce)
+    }
+
+    /// Writes a claimed path with the pieces `produce` hands over, never
+    /// held whole when the writer takes pieces.
+    func write(
+        _ path: String, inPieces produce: (_ write: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) -> Void
+    ) {
         do {
             if let streamStore {
                 try streamStore(path, produce)

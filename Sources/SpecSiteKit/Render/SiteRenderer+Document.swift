@@ -27,10 +27,49 @@ extension SiteRenderer {
     static func document(
         for view: PageView, navigation: Navigation, shared: SharedContext, templates: SiteTemplates
     ) -> [UInt8] {
+        let parts = documentParts(for: view, navigation: navigation, shared: shared, templates: templates)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.head.count + parts.content.utf8.count + parts.tail.count)
+        bytes += parts.head
+        bytes += parts.content.utf8
+        bytes += parts.tail
+        return bytes
+    }
+
+    /// A page's file in three pieces: the template's bytes before the
+    /// content, the content, and the template's bytes after it (the whole
+    /// file in `head` when the template is rendered with its content).
+    struct DocumentParts {
+        var head: [UInt8]
+        var content = ""
+        var tail: [UInt8] = []
+
+        /// Most bytes of the content handed over at once by ``write(to:)``.
+        static let slice = 1 << 20
+
+        /// Hands the file's bytes to `write` in order, the content a slice at
+        /// a time: a page written so is never held whole beside its content.
+        func write(to write: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
+            try write(head)
+            let utf8 = content.utf8
+            var start = utf8.startIndex
+            while start != utf8.endIndex {
+                let end = utf8.index(start, offsetBy: Self.slice, limitedBy: utf8.endIndex) ?? utf8.endIndex
+                try write(Array(utf8[start..<end]))
+                start = end
+            }
+            if !tail.isEmpty { try write(tail) }
+        }
+    }
+
+    /// ``document(for:navigation:shared:templates:)`` in the pieces it is made of.
+    static func documentParts(
+        for view: PageView, navigation: Navigation, shared: SharedContext, templates: SiteTemplates
+    ) -> DocumentParts {
         var (template, context) = Self.context(for: view, navigation: navigation, shared: shared)
-        func whole() -> [UInt8] {
+        func whole() -> DocumentParts {
             context["content"] = view.contentHTML
-            return Array(templates.render(template, context).utf8)
+            return DocumentParts(head: Array(templates.render(template, context).utf8))
         }
         guard !holdsMarker(context) else { return whole() }
         context["content"] = contentMarker
@@ -39,16 +78,11 @@ extension SiteRenderer {
         guard markers.count == 1, let marker = markers.first else { return whole() }
         // The same bytes as the whole render: control characters are replaced scalar by
         // scalar, so replacing them in the content alone is replacing them in its place.
-        var content = HTMLEscaping.replacingControlCharacters(view.contentHTML)
         return skeleton.withUTF8 { frame in
-            content.withUTF8 { body in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(frame.count - contentMarker.utf8.count + body.count)
-                bytes += frame[..<marker.lowerBound]
-                bytes += body
-                bytes += frame[marker.upperBound...]
-                return bytes
-            }
+            DocumentParts(
+                head: Array(frame[..<marker.lowerBound]),
+                content: HTMLEscaping.replacingControlCharacters(view.contentHTML),
+                tail: Array(frame[marker.upperBound...]))
         }
     }
 

@@ -309,11 +309,15 @@ struct SiteRenderer {
             let view = PageView(
                 outputPath: page.outputPath, title: page.title, contentHTML: page.contentHTML, tocHTML: "",
                 sourcePath: nil, summary: "", template: page.template)
-            let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
-            outputs.write(path, html)
             if keepsForNextBuild {
+                let html = Self.document(for: view, navigation: navigation, shared: shared, templates: templates)
+                outputs.write(path, html)
                 generatedHTML[page.outputPath] = BuildCache.GeneratedHTML(page: page, html: html, search: searched)
             } else {
+                // Written in pieces and not kept: the Tokens page of a large
+                // site is 60 MB, and its file need not be held beside it.
+                let parts = Self.documentParts(for: view, navigation: navigation, shared: shared, templates: templates)
+                outputs.write(path) { write throws(Diagnostic) in try parts.write(to: write) }
                 generated[index].contentHTML = ""
             }
         }
