@@ -28,12 +28,16 @@ extension SiteRenderer {
         for view: PageView, navigation: Navigation, shared: SharedContext, templates: SiteTemplates
     ) -> [UInt8] {
         let parts = documentParts(for: view, navigation: navigation, shared: shared, templates: templates)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(parts.head.count + parts.content.utf8.count + parts.tail.count)
-        bytes += parts.head
-        bytes += parts.content.utf8
-        bytes += parts.tail
-        return bytes
+        var content = parts.content
+        return content.withUTF8 { body in
+            // Appended from its buffer: appending the string's UTF-8 view went a byte at a time.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(parts.head.count + body.count + parts.tail.count)
+            bytes += parts.head
+            bytes += body
+            bytes += parts.tail
+            return bytes
+        }
     }
 
     /// A page's file in three pieces: the template's bytes before the
@@ -51,13 +55,24 @@ extension SiteRenderer {
         /// a time: a page written so is never held whole beside its content.
         func write(to write: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
             try write(head)
-            let utf8 = content.utf8
-            var start = utf8.startIndex
-            while start != utf8.endIndex {
-                let end = utf8.index(start, offsetBy: Self.slice, limitedBy: utf8.endIndex) ?? utf8.endIndex
-                try write(Array(utf8[start..<end]))
-                start = end
+            // Sliced from the content's buffer (a slice of its UTF-8 view is
+            // copied a byte at a time); `withUTF8` cannot pass a typed error on.
+            var content = content
+            var failure: Diagnostic?
+            content.withUTF8 { bytes in
+                var start = 0
+                while start < bytes.count {
+                    let end = min(start + Self.slice, bytes.count)
+                    do throws(Diagnostic) {
+                        try write(Array(bytes[start..<end]))
+                    } catch {
+                        failure = error
+                        return
+                    }
+                    start = end
+                }
             }
+            if let failure { throw failure }
             if !tail.isEmpty { try write(tail) }
         }
     }
