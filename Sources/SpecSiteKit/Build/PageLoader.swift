@@ -9,7 +9,8 @@ enum PageLoader {
     /// were parsed into already (they are parsed here otherwise).
     static func load(
         _ file: SourceFile, bytes: [UInt8], displayPath: String, plugins: [any Plugin],
-        contexts: [String: PluginContext], rawHTML: Bool = false, diagnostics: DiagnosticLog, data: YAMLValue? = nil
+        contexts: [String: PluginContext], rawHTML: Bool = false, diagnostics: DiagnosticLog, data: YAMLValue? = nil,
+        previous: Page? = nil
     ) -> Page? {
         // A part of a data file parsed already needs no text, and its
         // file's own page reports what decoding it finds.
@@ -78,7 +79,14 @@ enum PageLoader {
             }
         }
 
-        let document = MarkdownParser.parse(body, firstLine: firstLine)
+        // An earlier version of the page, still holding its tree, spares
+        // parsing again the sections the change left alone.
+        let document =
+            previous.flatMap { old in
+                guard file.isMarkdown, old.hasTree, old.bodyFirstLine == firstLine else { return nil }
+                return MarkdownParser.reparse(
+                    body, firstLine: firstLine, previousText: old.markdown, previous: old.document)
+            } ?? MarkdownParser.parse(body, firstLine: firstLine)
         for warning in document.warnings {
             diagnostics.warning(displayPath, line: warning.line, rule: warning.rule ?? .markdownLimit, warning.message)
         }

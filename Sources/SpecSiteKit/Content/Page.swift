@@ -71,6 +71,9 @@ public struct Page: Sendable {
         guard hasTree else { return self }
         var page = self
         page.document.root = MarkdownNode(.document, line: document.root.line, endLine: document.root.endLine)
+        // What parsing a new version in part needs, of no use without the tree.
+        page.document.anchorBases = []
+        page.document.countsThrough = []
         // A data page's data was read into facts by now; its markdown renders it.
         page.data = .null
         page.hasTree = false

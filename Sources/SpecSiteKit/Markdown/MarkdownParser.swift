@@ -18,6 +18,37 @@ public struct MarkdownDocument: Sendable {
     public var footnoteLabels: [String]
     /// The ids raw HTML gives elements (`<a id="x"></a>`), which links may target.
     public var htmlAnchors: [HTMLAnchor]
+    /// Each heading's slug before a repeat's `-1`, `-2` (``headings``' order):
+    /// what a part parsed again needs to number the ids after it. Empty for a
+    /// document not made by the parser.
+    var anchorBases: [String] = []
+    /// Bytes of link addresses and titles counted against the document's
+    /// budget (see ``MarkdownParser/minimumAddressBudget``).
+    var addressesSpent = 0
+    /// How many links, raw HTML anchors and headings the top-level blocks
+    /// hold, and the address bytes their links spend, counted to the end of
+    /// each: which of them a block's part holds.
+    var countsThrough: [BlockCounts] = []
+
+    /// Links, anchors, headings and address bytes counted to the end of a top-level block.
+    struct BlockCounts: Equatable {
+        var links = 0
+        var anchors = 0
+        var headings = 0
+        var addresses = 0
+
+        static func + (left: BlockCounts, right: BlockCounts) -> BlockCounts {
+            BlockCounts(
+                links: left.links + right.links, anchors: left.anchors + right.anchors,
+                headings: left.headings + right.headings, addresses: left.addresses + right.addresses)
+        }
+
+        static func - (left: BlockCounts, right: BlockCounts) -> BlockCounts {
+            BlockCounts(
+                links: left.links - right.links, anchors: left.anchors - right.anchors,
+                headings: left.headings - right.headings, addresses: left.addresses - right.addresses)
+        }
+    }
 
     /// Creates a document from its parts.
     public init(
@@ -238,9 +269,13 @@ public enum MarkdownParser {
         }
         converter.footnoteLabels = footnoteLabels(of: document, in: text)
         let root = converter.convertBlock(document, depth: 0)
-        return MarkdownDocument(
+        var parsed = MarkdownDocument(
             root: root, headings: converter.headings, links: converter.links, warnings: converter.warnings,
             footnoteLabels: converter.footnoteLabels, htmlAnchors: converter.htmlAnchors)
+        parsed.anchorBases = converter.anchorBases
+        parsed.addressesSpent = converter.addressesSpent
+        parsed.countsThrough = converter.countsThrough
+        return parsed
     }
 }
 
@@ -278,6 +313,12 @@ private struct TreeConverter {
     var links: [LinkReference] = []
     var warnings: [LineMessage] = []
     var slugger = Slugger()
+    /// ``MarkdownDocument/anchorBases``.
+    var anchorBases: [String] = []
+    /// ``MarkdownDocument/addressesSpent``.
+    var addressesSpent = 0
+    /// ``MarkdownDocument/countsThrough``.
+    var countsThrough: [MarkdownDocument.BlockCounts] = []
     /// Extension node types are assigned at run time; their names are looked up
     /// once per type value and remembered.
     var extensionKinds: [UInt32: ExtensionKind] = [:]
@@ -437,7 +478,9 @@ private struct TreeConverter {
             let inlines = convertInlines(of: node, line: &lineCursor, depth: depth + 1)
             let wrapper = MarkdownNode(.paragraph, children: inlines)
             let text = wrapper.headingText
-            let id = slugger.slug(for: text)
+            let base = Slugger.slugify(text)
+            anchorBases.append(base)
+            let id = slugger.claim(base)
             let level = Int(cmark_node_get_heading_level(node))
             headings.append(
                 Heading(
@@ -478,7 +521,16 @@ private struct TreeConverter {
             return MarkdownNode(
                 kind, children: convertInlines(of: node, line: &lineCursor, depth: depth + 1), line: line, endLine: end)
         }
-        let blocks = children(of: node).map { convertBlock($0, depth: depth + 1) }
+        let blocks = children(of: node).map { child in
+            let block = convertBlock(child, depth: depth + 1)
+            if depth == 0 {
+                countsThrough.append(
+                    MarkdownDocument.BlockCounts(
+                        links: links.count, anchors: htmlAnchors.count, headings: headings.count,
+                        addresses: addressesSpent))
+            }
+            return block
+        }
         return MarkdownNode(kind, children: blocks, line: line, endLine: end)
     }
 
@@ -563,8 +615,10 @@ private struct TreeConverter {
     /// warning per document) once the document's links have used it up.
     mutating func spendAddress(_ node: OpaquePointer, line: Int) -> Bool {
         guard addressBudget >= 0 else { return false }
-        addressBudget -=
+        let spent =
             (cmark_node_get_url(node).map { strlen($0) } ?? 0) + (cmark_node_get_title(node).map { strlen($0) } ?? 0)
+        addressBudget -= spent
+        addressesSpent += spent
         guard addressBudget < 0 else { return true }
         warnings.append(
             LineMessage(

@@ -49,9 +49,13 @@ public struct Slugger: Sendable {
 
     /// The unique slug for `text` in this document.
     public mutating func slug(for text: String) -> String {
+        claim(Self.slugify(text))
+    }
+
+    /// The unique slug for a heading whose ``slugify(_:)`` is `base`.
+    mutating func claim(_ base: String) -> String {
         // A heading with no word characters gets "" (then "-1", …) as on
         // GitHub; the renderer writes no id for "".
-        let base = Self.slugify(text)
         var slug = base
         while occurrences[slug] != nil {
             let next = (occurrences[base] ?? 0) + 1
