@@ -5,7 +5,10 @@ extension StringProtocol {
     /// what `trimmingCharacters(in: .whitespaces)` gives. Written here because
     /// Foundation's goes through `NSString` at tens of thousands of
     /// instructions a call, and the plan readers trim every item and heading
-    /// they read; this looks only at the ends, a scalar at a time.
+    /// they read; this looks only at the ends, a scalar at a time. Inlinable,
+    /// so the plugins get it specialised for `String` and `Substring` rather
+    /// than through the protocol's witnesses at every scalar.
+    @inlinable
     public var trimmingSpaces: String {
         let scalars = unicodeScalars
         var start = scalars.startIndex
@@ -22,7 +25,8 @@ extension StringProtocol {
     /// Whether `CharacterSet.whitespaces` holds the scalar: of ASCII, the space
     /// and the tab; others (which it holds beyond Unicode's space separators,
     /// such as the zero-width space) are asked of the set itself.
-    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    @usableFromInline
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar == " " || scalar == "\t" }
         return CharacterSet.whitespaces.contains(scalar)
     }

@@ -135,7 +135,8 @@ public struct WorkItem: Sendable, Equatable, Codable {
     /// Reads or writes a field; a write first copies a box other copies share.
     public subscript<Value>(dynamicMember path: WritableKeyPath<Fields, Value>) -> Value {
         get { fields.value[keyPath: path] }
-        set { fields.value[keyPath: path] = newValue }
+        // In place: `item.hints.append(…)` does not copy the array out and back.
+        _modify { yield &fields.value[keyPath: path] }
     }
 
     /// Creates an item.

@@ -28,8 +28,9 @@ struct PlanReader {
     var heading: (text: String, id: String, line: Int)?
     /// The current heading and those it is under, innermost last.
     var trail: [HeadingFrame] = []
-    /// What each heading says about work (nil for none), by block key.
-    var headingReadings: [String: HeadingReading] = [:]
+    /// What each heading says about work (nil for none), by its line (a
+    /// top-level block is alone on its first line).
+    var headingReadings: [Int: HeadingReading] = [:]
     /// How many headings of the page have each title (``normalized(_:)``).
     var headingCounts: [String: Int] = [:]
     /// The level of the shallowest headings (below the title) whose own
@@ -96,8 +97,12 @@ struct PlanReader {
     /// A `<!-- specsite:work-items -->` comment waiting for its table, with its line.
     var tableMarker: (marker: WorkTableRule.Marker, line: Int)?
     /// The paragraph right before the current block, under the same heading
-    /// (`For every task, verify:` before a template's boxes).
-    var introduction: String?
+    /// (`For every task, verify:` before a template's boxes); its text is
+    /// made only when a list asks for it (``introduction``).
+    var introducingParagraph: MarkdownNode?
+
+    /// The text of ``introducingParagraph``.
+    var introduction: String? { introducingParagraph?.plainText }
 
     /// A heading on the way to the current block.
     struct HeadingFrame {
@@ -206,7 +211,7 @@ struct PlanReader {
             switch block.kind {
             case .heading(let level, _):
                 let reading = readHeading(headingSource(block), plainText: block.plainText)
-                headingReadings[block.blockKey] = reading
+                headingReadings[block.line] = reading
                 let title = reading?.numberedTitle ?? StatusText.withoutDecoration(block.plainText)
                 headingCounts[Self.normalized(title), default: 0] += 1
                 if level > 1 { surveyed.append((block.line, level, title, block.blockKey)) }
@@ -272,7 +277,7 @@ struct PlanReader {
             while let last = open.last, last.level >= level { open.removeLast() }
             while let last = trail.last, last.level >= level { trail.removeLast() }
             let plain = block.plainText.trimmingSpaces
-            var reading = headingReadings[block.blockKey]
+            var reading = headingReadings[block.line]
             let own = reading?.numberedTitle ?? StatusText.withoutDecoration(plain)
             let declaresOptional = remembered(0, plain) { Self.declaresOptional(plain) }
             inOptionalSection = declaresOptional || trail.contains { $0.optional }
@@ -313,7 +318,7 @@ struct PlanReader {
         default:
             break
         }
-        if case .paragraph = block.kind { introduction = block.plainText } else { introduction = nil }
+        if case .paragraph = block.kind { introducingParagraph = block } else { introducingParagraph = nil }
     }
 
     /// A heading's markdown text without its `#` marks.
