@@ -60,21 +60,9 @@ struct SectionReparseTests {
         ## Tests
         """
 
-    /// Seeded, so a failure repeats.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// `text` with one random edit: a line replaced, added or removed, a
     /// run of lines removed or repeated, or a character changed.
-    static func edited(_ text: String, _ random: inout Generator) -> String {
+    static func edited(_ text: String, _ random: inout SeededGenerator) -> String {
         var lines = text.components(separatedBy: "\n")
         let at = Int.random(in: 0..<max(1, lines.count), using: &random)
         let tricky = trickyLines.randomElement(using: &random)!
@@ -114,15 +102,15 @@ struct SectionReparseTests {
     /// spliced tree, and compares every result with a full parse. Returns
     /// how many of the edits were spliced (not parsed whole).
     static func check(_ documents: [String], edits: Int, seed: UInt64, firstLine: Int = 1) -> (spliced: Int, all: Int) {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         var spliced = 0
         var all = 0
         for document in documents {
             var text = document
-            var tree = MarkdownParser.parse(text, firstLine: firstLine)
+            var tree = MarkdownParser.parse(text, firstLine: firstLine, forSplicing: true)
             for _ in 0..<edits {
                 let next = edited(text, &random)
-                let full = MarkdownParser.parse(next, firstLine: firstLine)
+                let full = MarkdownParser.parse(next, firstLine: firstLine, forSplicing: true)
                 all += 1
                 if let reparsed = MarkdownParser.reparse(next, firstLine: firstLine, previousText: text, previous: tree)
                 {
@@ -169,17 +157,29 @@ struct SectionReparseTests {
     @Test func aRepeatedHeadingAddedBeforeOthersRenumbersTheirIds() throws {
         let before = "# Plan\n\n## Tests\n\nA\n\n## Other\n\nB\n\n## Tests\n\nC\n"
         let after = "# Plan\n\n## Tests\n\nA\n\n## Tests\n\nnew\n\n## Other\n\nB\n\n## Tests\n\nC\n"
-        let tree = MarkdownParser.parse(before)
+        let tree = MarkdownParser.parse(before, firstLine: 1, forSplicing: true)
         let reparsed = try #require(
             MarkdownParser.reparse(after, firstLine: 1, previousText: before, previous: tree))
         #expect(reparsed.headings.map(\.id) == ["plan", "tests", "tests-1", "other", "tests-2"])
         #expect(reparsed.headings.map(\.line) == [1, 3, 7, 11, 15])
-        _ = Self.expectSame(reparsed, MarkdownParser.parse(after), after)
+        _ = Self.expectSame(reparsed, MarkdownParser.parse(after, firstLine: 1, forSplicing: true), after)
+    }
+
+    @Test func aPageParsedOnceKeepsNothingForSplicingAndIsParsedWhole() throws {
+        let before = "# Plan\n\n## A\n\nText.\n\n## B\n"
+        let once = MarkdownParser.parse(before)
+        #expect(once.anchorBases.isEmpty && once.countsThrough.isEmpty)
+        #expect(
+            MarkdownParser.reparse(
+                before.replacingOccurrences(of: "Text", with: "More"), firstLine: 1, previousText: before,
+                previous: once) == nil)
+        let kept = MarkdownParser.parse(before, firstLine: 1, forSplicing: true)
+        #expect(kept.anchorBases == ["plan", "a", "b"] && kept.countsThrough.count == 4)
     }
 
     @Test func definitionsAndCarriageReturnsAreParsedWhole() {
         let text = "# A\n\n## B\n\nsee [x]\n\n## C\n"
-        let tree = MarkdownParser.parse(text)
+        let tree = MarkdownParser.parse(text, firstLine: 1, forSplicing: true)
         #expect(
             MarkdownParser.reparse(
                 text + "\n[x]: https://example.com\n", firstLine: 1, previousText: text, previous: tree) == nil)

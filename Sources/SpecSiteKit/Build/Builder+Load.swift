@@ -143,7 +143,7 @@ extension Builder {
             let page = PageLoader.load(
                 file, bytes: bytes, displayPath: displayPath, plugins: plugins, contexts: pageContexts,
                 rawHTML: rawHTML, diagnostics: log, data: preparsed[file.filePath],
-                previous: reusesPages ? previous[file.relativePath]?.page : nil)
+                keepsVersions: reusesPages, previous: reusesPages ? previous[file.relativePath]?.page : nil)
             // Loads the page from its file again to render it, quietly (what
             // loading reports was reported now); the file must give the same markdown.
             // (Pages held in memory have no file to read again.)

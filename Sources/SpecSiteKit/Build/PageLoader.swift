@@ -7,10 +7,13 @@ import Foundation
 enum PageLoader {
     /// `bytes` are the file's contents; `data`, for a data file, what they
     /// were parsed into already (they are parsed here otherwise).
+    /// `keepsVersions` (a session, a history replay) keeps what parsing the
+    /// page's next version in part needs; `previous`, the page's earlier
+    /// version with its tree, lets this one parse again only what changed.
     static func load(
         _ file: SourceFile, bytes: [UInt8], displayPath: String, plugins: [any Plugin],
         contexts: [String: PluginContext], rawHTML: Bool = false, diagnostics: DiagnosticLog, data: YAMLValue? = nil,
-        previous: Page? = nil
+        keepsVersions: Bool = false, previous: Page? = nil
     ) -> Page? {
         // A part of a data file parsed already needs no text, and its
         // file's own page reports what decoding it finds.
@@ -86,7 +89,7 @@ enum PageLoader {
                 guard file.isMarkdown, old.hasTree, old.bodyFirstLine == firstLine else { return nil }
                 return MarkdownParser.reparse(
                     body, firstLine: firstLine, previousText: old.markdown, previous: old.document)
-            } ?? MarkdownParser.parse(body, firstLine: firstLine)
+            } ?? MarkdownParser.parse(body, firstLine: firstLine, forSplicing: keepsVersions)
         for warning in document.warnings {
             diagnostics.warning(displayPath, line: warning.line, rule: warning.rule ?? .markdownLimit, warning.message)
         }

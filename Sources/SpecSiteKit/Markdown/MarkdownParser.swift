@@ -239,6 +239,14 @@ public enum MarkdownParser {
     /// Parses `text`. `firstLine` is the file line the text starts on (after
     /// front matter), so every reported line is a line of the file.
     public static func parse(_ text: String, firstLine: Int = 1) -> MarkdownDocument {
+        parse(text, firstLine: firstLine, forSplicing: false)
+    }
+
+    /// ``parse(_:firstLine:)``; `forSplicing` also notes what ``reparse(_:firstLine:previousText:previous:)``
+    /// needs of this version to parse the next one in part (the headings'
+    /// slugs, what each top-level block holds), which a page parsed once
+    /// does not keep.
+    static func parse(_ text: String, firstLine: Int, forSplicing: Bool) -> MarkdownDocument {
         let parallel = specialCharactersFrozen
         guard let parser = cmark_parser_new(options) else {
             return MarkdownDocument(root: MarkdownNode(.document), headings: [], links: [])
@@ -258,6 +266,7 @@ public enum MarkdownParser {
         }
         defer { cmark_node_free(document) }
         var converter = TreeConverter(lineOffset: firstLine - 1)
+        converter.recordsParts = forSplicing
         converter.source = source
         converter.addressBudget = max(text.utf8.count, MarkdownParser.minimumAddressBudget)
         for line in wideTables {
@@ -313,6 +322,8 @@ private struct TreeConverter {
     var links: [LinkReference] = []
     var warnings: [LineMessage] = []
     var slugger = Slugger()
+    /// Whether to fill ``anchorBases`` and ``countsThrough``.
+    var recordsParts = false
     /// ``MarkdownDocument/anchorBases``.
     var anchorBases: [String] = []
     /// ``MarkdownDocument/addressesSpent``.
@@ -479,7 +490,7 @@ private struct TreeConverter {
             let wrapper = MarkdownNode(.paragraph, children: inlines)
             let text = wrapper.headingText
             let base = Slugger.slugify(text)
-            anchorBases.append(base)
+            if recordsParts { anchorBases.append(base) }
             let id = slugger.claim(base)
             let level = Int(cmark_node_get_heading_level(node))
             headings.append(
@@ -523,7 +534,7 @@ private struct TreeConverter {
         }
         let blocks = children(of: node).map { child in
             let block = convertBlock(child, depth: depth + 1)
-            if depth == 0 {
+            if depth == 0 && recordsParts {
                 countsThrough.append(
                     MarkdownDocument.BlockCounts(
                         links: links.count, anchors: htmlAnchors.count, headings: headings.count,

@@ -190,7 +190,7 @@ struct SectionSplice {
             Substring(
                 utf8[utf8.index(utf8.startIndex, offsetBy: startByte)..<utf8.index(utf8.startIndex, offsetBy: endByte)])
         )
-        let part = MarkdownParser.parse(partText, firstLine: firstLine + startLine)
+        let part = MarkdownParser.parse(partText, firstLine: firstLine + startLine, forSplicing: true)
         guard part.warnings.isEmpty, part.footnoteLabels.isEmpty else { return nil }
         // The part must start and end with the headings it was cut at, read as such.
         if let before {
