@@ -99,7 +99,9 @@ public struct StatusPlugin: Plugin {
     /// by the line of their marker block: the page's other plugins name what
     /// they find there after the section, as they would after a heading.
     public func sectionNames(of page: Page, context: PluginContext) -> [Int: String] {
-        GSDMarker.sectionNames(in: page.document)
+        // Asked of every page: a page with no marker bytes has no walk to make.
+        guard page.markdown.containsBytes(GSDMarker.prefix) else { return [:] }
+        return GSDMarker.sectionNames(in: page.document)
     }
 
     /// Reads the page's work items and checkboxes.

@@ -57,10 +57,13 @@ extension PlanReader {
         }
         guard !accepted.isEmpty, !isNoWorkList(collected) else { return }
         let ownerIndex = owner ?? checklistGroup()
+        var lastList: String?
         for var found in accepted {
             found.entry.owner = ownerIndex
             fact.entries.append(found.entry)
-            fact.checklistLists.insert(found.list)
+            // A list's entries come one after another: its key is kept once.
+            if found.list != lastList { fact.checklistLists.insert(found.list) }
+            lastList = found.list
             if let ownerIndex { fact.items[ownerIndex].checklist.add(found.entry.status) }
         }
     }
@@ -73,6 +76,7 @@ extension PlanReader {
         _ list: MarkdownNode, depth: Int,
         into collected: inout [(entry: ChecklistEntry, symbol: Character?, list: String)]
     ) {
+        let listKey = list.blockKey
         for item in list.children {
             guard case .item(let task) = item.kind else { continue }
             let text = Self.itemText(item)
@@ -101,7 +105,7 @@ extension PlanReader {
                 }
                 let shown = Self.withoutMark(text)
                 collected.append(
-                    (ChecklistEntry(text: shown, status: status, line: item.line, depth: depth), symbol, list.blockKey))
+                    (ChecklistEntry(text: shown, status: status, line: item.line, depth: depth), symbol, listKey))
             }
             for child in item.children where child.kind.isList {
                 collect(child, depth: depth + 1, into: &collected)

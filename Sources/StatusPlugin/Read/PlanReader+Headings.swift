@@ -22,6 +22,55 @@ extension PlanReader {
         }
     }
 
+    /// What a heading's text says, wherever it stands: read once a version
+    /// for each heading (``surveyHeadings()``, then ``visit(_:)`` uses it), and
+    /// remembered across versions in a replay, so a heading that did not
+    /// change costs one lookup.
+    struct HeadingText {
+        /// What it says about work, if anything.
+        var reading: HeadingReading?
+        /// Its plain text, trimmed.
+        var plain: String
+        /// Its title as the survey counts it: the reading's numbered title,
+        /// else its plain text (untrimmed) without decoration.
+        var surveyTitle: String
+        /// ``normalized(_:)`` of ``surveyTitle``: what ``headingCounts`` counts.
+        var surveyKey: String
+        /// Its own title: the reading's numbered title, else ``plain`` without decoration.
+        var title: String
+        /// ``normalized(_:)`` of ``title``.
+        var normalizedTitle: String
+        /// Whether ``title`` names a step of any phase (``isGeneric(_:normalized:)``).
+        var isGeneric: Bool
+        /// Whether it declares the work under it optional (``declaresOptional(_:)``).
+        var declaresOptional: Bool
+        /// Whether it heads the page's key to its symbols (``legendHeading``).
+        var isLegend: Bool
+
+        /// `source`: its markdown without the `#` marks (``headingSource(_:)``).
+        init(source: String, plainText: String) {
+            reading = PlanReader.workItem(fromHeading: source, plainText: plainText)
+            plain = plainText.trimmingSpaces
+            surveyTitle = reading?.numberedTitle ?? StatusText.withoutDecoration(plainText)
+            surveyKey = PlanReader.normalized(surveyTitle)
+            title = reading?.numberedTitle ?? StatusText.withoutDecoration(plain)
+            normalizedTitle = title == surveyTitle ? surveyKey : PlanReader.normalized(title)
+            isGeneric = PlanReader.isGeneric(title, normalized: normalizedTitle)
+            declaresOptional = PlanReader.declaresOptional(plain)
+            isLegend = (try? PlanReader.legendHeading.wholeMatch(in: StatusText.withoutDecoration(plain))) != nil
+        }
+    }
+
+    /// ``HeadingText`` of a heading block, remembered in a replay.
+    func headingText(_ block: MarkdownNode) -> HeadingText {
+        let source = headingSource(block)
+        let plainText = block.plainText
+        guard let remembered else { return HeadingText(source: source, plainText: plainText) }
+        return remembered.heading(TextReadings.Pair(first: source, second: plainText)) {
+            HeadingText(source: source, plainText: plainText)
+        }
+    }
+
     /// `Verdict: 🟡 CONDITIONAL PRODUCTION READY`, `Overall Score: 67% ✅`,
     /// `Legend: ✅ done`: a heading that states a judgement of the document, or
     /// explains its symbols, names no work however its value is written.
@@ -310,10 +359,11 @@ extension PlanReader {
     ]
 
     /// Whether a title is generic (``genericTitles``), parentheses aside.
-    static func isGeneric(_ title: String) -> Bool {
+    /// `normalized`, when given, is ``normalized(_:)`` of `title`, already made.
+    static func isGeneric(_ title: String, normalized known: String? = nil) -> Bool {
         // The expression runs only where there is a bracket to remove.
-        let bare = title.utf8.contains(UInt8(ascii: "(")) ? title.replacing(Self.bracketed, with: "") : title
-        return genericTitles.contains(normalized(bare))
+        guard title.utf8.contains(UInt8(ascii: "(")) else { return genericTitles.contains(known ?? normalized(title)) }
+        return genericTitles.contains(normalized(title.replacing(Self.bracketed, with: "")))
     }
 
     /// `Task 3.3` in `- Task 3.3: Onboarding Flow`: a label an optional section

@@ -28,11 +28,21 @@ extension PlanReader {
 
     /// A `**Key**: value` line (`bold`), or one of the unmistakable keys
     /// without bold (`Status: In progress`): the key in lower case, and the
-    /// value as written.
+    /// value as written and as plain text.
     struct MetadataLine: Equatable {
         var key: String
         var raw: String
         var bold: Bool
+        /// ``plain(_:)`` of `raw`: made with the line, so that a replay
+        /// remembers both in one entry.
+        var value: String
+
+        init(key: String, raw: String, bold: Bool) {
+            self.key = key
+            self.raw = raw
+            self.bold = bold
+            value = PlanReader.plain(raw)
+        }
     }
 
     /// The metadata `text` states, or nil.
@@ -65,12 +75,6 @@ extension PlanReader {
     /// time), `ffort`.
     static let plainKeyHints = ["tatu", "dep", "requ", "bloc", "mate", "ffort"]
 
-    /// ``plain(_:)``, remembered in a replay.
-    func plainValue(_ raw: String) -> String {
-        guard let remembered else { return Self.plain(raw) }
-        return remembered.plain(raw) { Self.plain(raw) }
-    }
-
     /// ``StatusText/dependencies(_:)``, remembered in a replay.
     func dependencies(_ value: String) -> StatusText.Dependencies {
         guard let remembered else { return StatusText.dependencies(value) }
@@ -81,14 +85,6 @@ extension PlanReader {
     func remembered(_ number: UInt8, _ text: String, _ read: () -> Bool) -> Bool {
         guard let remembered else { return read() }
         return remembered.flag(TextReadings.Question(number: number, text: text), read)
-    }
-
-    /// ``workItem(fromHeading:plainText:)``, remembered in a replay.
-    func readHeading(_ source: String, plainText: String) -> HeadingReading? {
-        guard let remembered else { return Self.workItem(fromHeading: source, plainText: plainText) }
-        return remembered.heading(TextReadings.Pair(first: source, second: plainText)) {
-            Self.workItem(fromHeading: source, plainText: plainText)
-        }
     }
 
     /// `**Status**: …`, `**Estimated Time**: 30 minutes`, `**Dependencies**: …`.
@@ -104,7 +100,7 @@ extension PlanReader {
             if owner == nil && !Self.mentionsStatus(text) { continue }
             guard let found = metadataLine(text) else { continue }
             let (key, bold) = (found.key, found.bold)
-            let value = plainValue(found.raw)
+            let value = found.value
             // Only a bold `**Status**:` makes a heading work: `Status: …` in prose
             // (GSD's STATE.md, a screen's description) is no marker.
             guard !value.isEmpty, let index = owner ?? (bold ? statusHeading(key: key, value: value) : nil)

@@ -60,10 +60,28 @@ extension PlanReader {
         // stated before it (spec-kit's `**Purpose**: … MUST be complete
         // before ANY user story can be implemented.`) says when the work
         // is due, not that the boxes are to be gone through again.
-        guard let introduction, introduction.trimmingSpaces.hasSuffix(":"),
+        // A text that ends in `:` ends in that scalar: the paragraph's last
+        // scalar is found without making its whole text.
+        guard let paragraph = introducingParagraph, Self.lastVisibleScalar(of: paragraph) == ":",
+            let introduction, introduction.trimmingSpaces.hasSuffix(":"),
             ["each", "every", "any"].contains(where: { introduction.containsBytes(ignoringASCIICase: $0) })
         else { return false }
         return (try? Self.repeatedChecklist.firstMatch(in: introduction)) != nil
+    }
+
+    /// The last scalar of a node's plain text (``MarkdownNode/plainText``)
+    /// that is not a space, or nil when there is none.
+    static func lastVisibleScalar(of node: MarkdownNode) -> Unicode.Scalar? {
+        // The plain text is a node's own text, then its children's: from the
+        // end, the children come first.
+        for child in node.children.reversed() {
+            if let found = lastVisibleScalar(of: child) { return found }
+        }
+        switch node.kind {
+        case .text(let value), .code(let value): return value.trimmingSpaces.unicodeScalars.last
+        case .codeBlock(_, let code): return code.trimmingSpaces.unicodeScalars.last
+        default: return nil
+        }
     }
 
     /// Whether a heading's title (its marker aside) names a record of the document.

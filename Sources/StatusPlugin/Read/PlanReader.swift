@@ -28,9 +28,9 @@ struct PlanReader {
     var heading: (text: String, id: String, line: Int)?
     /// The current heading and those it is under, innermost last.
     var trail: [HeadingFrame] = []
-    /// What each heading says about work (nil for none), by its line (a
-    /// top-level block is alone on its first line).
-    var headingReadings: [Int: HeadingReading] = [:]
+    /// What each heading's text says, by its line (a top-level block is
+    /// alone on its first line).
+    var headingTexts: [Int: HeadingText] = [:]
     /// How many headings of the page have each title (``normalized(_:)``).
     var headingCounts: [String: Int] = [:]
     /// The level of the shallowest headings (below the title) whose own
@@ -210,13 +210,12 @@ struct PlanReader {
         for block in page.document.root.children {
             switch block.kind {
             case .heading(let level, _):
-                let reading = readHeading(headingSource(block), plainText: block.plainText)
-                headingReadings[block.line] = reading
-                let title = reading?.numberedTitle ?? StatusText.withoutDecoration(block.plainText)
-                headingCounts[Self.normalized(title), default: 0] += 1
-                if level > 1 { surveyed.append((block.line, level, title, block.blockKey)) }
+                let text = headingText(block)
+                headingTexts[block.line] = text
+                headingCounts[text.surveyKey, default: 0] += 1
+                if level > 1 { surveyed.append((block.line, level, text.surveyTitle, block.blockKey)) }
                 while let last = itemLevels.last, last >= level { itemLevels.removeLast() }
-                if reading != nil { itemLevels.append(level) }
+                if text.reading != nil { itemLevels.append(level) }
                 current = (level, !itemLevels.isEmpty, block.line)
             case .paragraph, .list:
                 guard statusLinesMakeItems, let current, !current.inItem, current.level > 1, statesStatus(block)
@@ -249,7 +248,7 @@ struct PlanReader {
                 let text = String(line(fileLine))
                 guard Self.mentionsStatus(text), let found = metadataLine(text), found.bold, found.key == "status"
                 else { return false }
-                return StatusText.read(plainValue(found.raw)).recognised
+                return StatusText.read(found.value).recognised
             }
         }
     }
@@ -276,19 +275,17 @@ struct PlanReader {
         case .heading(let level, let id):
             while let last = open.last, last.level >= level { open.removeLast() }
             while let last = trail.last, last.level >= level { trail.removeLast() }
-            let plain = block.plainText.trimmingSpaces
-            var reading = headingReadings[block.line]
-            let own = reading?.numberedTitle ?? StatusText.withoutDecoration(plain)
-            let declaresOptional = remembered(0, plain) { Self.declaresOptional(plain) }
+            let text = headingTexts[block.line] ?? headingText(block)
+            var reading = text.reading
+            let own = text.title
+            let declaresOptional = text.declaresOptional
             inOptionalSection = declaresOptional || trail.contains { $0.optional }
-            inLegendSection = remembered(1, plain) {
-                (try? Self.legendHeading.wholeMatch(in: StatusText.withoutDecoration(plain))) != nil
-            }
+            inLegendSection = text.isLegend
             // `### Implementation` under `## Phase 2: Sync` is shown as
             // `Phase 2: Sync — Implementation`, so phases' sub-headings can be told apart.
             var shown = own
             if reading?.chunkID == nil, let parent = trail.last, parent.level > 1,
-                Self.isGeneric(own) || headingCounts[Self.normalized(own), default: 0] > 1
+                text.isGeneric || headingCounts[text.normalizedTitle, default: 0] > 1
             {
                 shown = parent.title + " — " + own
                 if var named = reading {
@@ -323,11 +320,38 @@ struct PlanReader {
 
     /// A heading's markdown text without its `#` marks.
     func headingSource(_ block: MarkdownNode) -> String {
-        let text = line(block.line).drop { $0 == " " }
-        guard text.hasPrefix("#") else { return block.plainText }
-        var body = text.drop { $0 == "#" }.trimmingSpaces
-        while body.hasSuffix("#") { body.removeLast() }
-        return body.trimmingSpaces
+        let line = line(block.line)
+        guard let body = Self.afterHashes(line) ?? Self.afterHashesByCharacter(line) else { return block.plainText }
+        var text = body.trimmingSpaces
+        // A last character `#` ends in the byte `#`: most titles do not, and
+        // are spared the comparison of characters.
+        while text.utf8.last == UInt8(ascii: "#"), text.hasSuffix("#") { text.removeLast() }
+        return text.trimmingSpaces
+    }
+
+    /// What follows the leading spaces and `#` marks of an ATX heading's
+    /// line, found by bytes (asked of every heading at every version of a
+    /// replay); nil when a byte next to a cut is not ASCII, where a
+    /// combining mark could make it part of a character, and the cut is
+    /// left to ``afterHashesByCharacter(_:)``; `.some(nil)` when the line
+    /// does not start with `#`.
+    static func afterHashes(_ line: Substring) -> Substring?? {
+        let bytes = line.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") { index = bytes.index(after: index) }
+        guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "#") else {
+            return index < bytes.endIndex && bytes[index] >= 0x80 ? nil : .some(nil)
+        }
+        while index < bytes.endIndex, bytes[index] == UInt8(ascii: "#") { index = bytes.index(after: index) }
+        guard index == bytes.endIndex || bytes[index] < 0x80 else { return nil }
+        return .some(line[index...])
+    }
+
+    /// ``afterHashes(_:)`` by characters, for the lines it leaves.
+    static func afterHashesByCharacter(_ line: Substring) -> Substring? {
+        let text = line.drop { $0 == " " }
+        guard text.hasPrefix("#") else { return nil }
+        return text.drop { $0 == "#" }
     }
 
     func line(_ fileLine: Int) -> Substring {

@@ -12,9 +12,8 @@ import Foundation
 final class TextReadings: @unchecked Sendable {
     // @unchecked: every table is read and written under `lock`.
     private let lock = NSLock()
-    private var headings: [Pair: PlanReader.HeadingReading?] = [:]
+    private var headings: [Pair: PlanReader.HeadingText] = [:]
     private var metadata: [String: PlanReader.MetadataLine?] = [:]
-    private var plainValues: [String: String] = [:]
     private var dependencyTexts: [String: StatusText.Dependencies] = [:]
     private var flags: [Question: Bool] = [:]
     private var statuses: [String: StatusText.Reading] = [:]
@@ -37,61 +36,54 @@ final class TextReadings: @unchecked Sendable {
         var text: String
     }
 
-    /// ``PlanReader/workItem(fromHeading:plainText:)`` of a heading.
-    func heading(_ key: Pair, _ read: () -> PlanReader.HeadingReading?) -> PlanReader.HeadingReading? {
-        remember(\.headings, key, read)
+    /// ``PlanReader/HeadingText`` of a heading.
+    func heading(_ key: Pair, _ read: () -> PlanReader.HeadingText) -> PlanReader.HeadingText {
+        lock.withLock { headings[key] } ?? keep(read()) { $0.headings[key] = $1 }
     }
 
     /// ``PlanReader/metadataLine(in:)`` of a line.
     func metadataLine(_ key: String, _ read: () -> PlanReader.MetadataLine?) -> PlanReader.MetadataLine? {
-        remember(\.metadata, key, read)
-    }
-
-    /// ``PlanReader/plain(_:)`` of a value.
-    func plain(_ key: String, _ read: () -> String) -> String {
-        remember(\.plainValues, key, read)
+        lock.withLock { metadata[key] } ?? keep(read()) { $0.metadata[key] = $1 }
     }
 
     /// ``StatusText/dependencies(_:)`` of a value.
     func dependencies(_ key: String, _ read: () -> StatusText.Dependencies) -> StatusText.Dependencies {
-        remember(\.dependencyTexts, key, read)
+        lock.withLock { dependencyTexts[key] } ?? keep(read()) { $0.dependencyTexts[key] = $1 }
     }
 
     /// ``StatusText/read(_:)`` of a status text.
     func status(_ key: String, _ read: () -> StatusText.Reading) -> StatusText.Reading {
-        remember(\.statuses, key, read)
+        lock.withLock { statuses[key] } ?? keep(read()) { $0.statuses[key] = $1 }
     }
 
     /// ``PlanReader/statedStatus(_:)`` of a list entry's text.
     func statedStatus(_ key: String, _ read: () -> WorkStatus?) -> WorkStatus? {
-        remember(\.stated, key, read)
+        lock.withLock { stated[key] } ?? keep(read()) { $0.stated[key] = $1 }
     }
 
     /// A yes-or-no reading; `key` names the question and the text.
     func flag(_ key: Question, _ read: () -> Bool) -> Bool {
-        remember(\.flags, key, read)
+        lock.withLock { flags[key] } ?? keep(read()) { $0.flags[key] = $1 }
     }
 
-    /// The value kept in `table` for `key`, or `read()`'s, kept. A value that
-    /// is itself optional is kept as it is, nil included, and not read again.
-    private func remember<Key: Hashable, Value>(
-        _ table: ReferenceWritableKeyPath<TextReadings, [Key: Value]>, _ key: Key, _ read: () -> Value
-    ) -> Value {
-        if let known = lock.withLock({ self[keyPath: table][key] }) { return known }
-        let value = read()
+    /// Keeps `value` with `store`, which writes it into its table in place,
+    /// and returns it. A value that is itself optional is kept as it is, nil
+    /// included, so it is not read again. (The tables are named one by one,
+    /// not through a key path: writing through a key path copied the whole
+    /// table at every new entry.)
+    private func keep<Value>(_ value: Value, _ store: (TextReadings, Value) -> Void) -> Value {
         lock.withLock {
             count += 1
             if count > Self.limit {
                 headings = [:]
                 metadata = [:]
-                plainValues = [:]
                 dependencyTexts = [:]
                 flags = [:]
                 statuses = [:]
                 stated = [:]
                 count = 1
             }
-            self[keyPath: table][key] = value
+            store(self, value)
         }
         return value
     }
