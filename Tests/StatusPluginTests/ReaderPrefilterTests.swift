@@ -1,4 +1,5 @@
 import Foundation
+import SpecSiteKit
 import Testing
 
 @testable import StatusPlugin
@@ -133,6 +134,47 @@ struct ReaderPrefilterTests {
             let expected = text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
                 .replacingOccurrences(of: "`", with: "").trimmingSpaces
             #expect(PlanReader.plain(line) == expected, "\(line)")
+        }
+    }
+
+    /// Headings' lines, and lines cut where a combining mark or a space
+    /// could join a `#` or a space into another character.
+    static let headingLines = [
+        "# Title", "## CHUNK-004: Export ✅ COMPLETED", "   ### Indented", "#NoSpace", "####### Seven", "## Ends #",
+        "## ✅ Done", "#\u{301} Accent on the mark", " \u{301}# Accent before", "##", "", "   ", "plain",
+        "# \u{301}accent after the space", "## Title ##", "#\u{FE0F} variation", "##\t Tab",
+    ]
+
+    @Test func headingsAreCutByBytesWhereCharactersCutThem() {
+        for line in Self.lines() + Self.headingLines {
+            let text = line[...]
+            guard let byBytes = PlanReader.afterHashes(text) else { continue }
+            #expect(byBytes == PlanReader.afterHashesByCharacter(text), "\(Array(line.unicodeScalars))")
+        }
+    }
+
+    @Test func aParagraphsLastVisibleScalarIsTheLastOfItsText() {
+        var documents = Self.lines().joined(separator: "\n")
+        documents += "\n\nFor each task:\n\nEnds with `code:`\n\nA *soft\nbreak* :  \n\n![alt text:](x.png)\n\n"
+        documents += "<span>html</span>:\n\nText <b>tag:</b>\n\n  \n\nSpace\u{2003}:\u{2003}\n"
+        var paragraphs: [MarkdownNode] = []
+        MarkdownParser.parse(documents).root.walk { node in
+            if case .paragraph = node.kind { paragraphs.append(node) }
+            return true
+        }
+        for node in paragraphs {
+            #expect(
+                PlanReader.lastVisibleScalar(of: node) == node.plainText.trimmingSpaces.unicodeScalars.last,
+                "\(node.plainText)")
+        }
+        let checked = paragraphs.count
+        #expect(checked > 100)
+    }
+
+    @Test func aTextThatStartsVisiblyIsNotAllWhiteSpace() {
+        for text in Self.lines() + [" ", "\t", "\u{A0}", "\u{2003}x", "x", "\u{7F}", "\u{85}"] {
+            let allWhite = text.allSatisfy(\.isWhitespace)
+            if PlanReader.startsVisibly(text) { #expect(!allWhite, "\(Array(text.unicodeScalars))") }
         }
     }
 }

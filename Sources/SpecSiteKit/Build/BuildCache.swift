@@ -178,6 +178,11 @@ struct BuildCache: Sendable {
 
     /// Whether builds keep what the next one may reuse (a one-off build keeps nothing).
     var isEnabled: Bool
+    /// Whether loads work out each page's anchors (``LoadedPage/anchors``)
+    /// for rendering. A history's past versions are never rendered, and
+    /// their loader (``SnapshotLoader``) turns it off: the sorted set of
+    /// every heading id of every changed page, at every commit.
+    var recordsAnchors = true
     var settings: Settings?
     var pages: [String: LoadedPage] = [:]
     /// The parts each data file was split into, by its bytes: a rebuild
@@ -204,7 +209,11 @@ struct BuildCache: Sendable {
     init(isEnabled: Bool) { self.isEnabled = isEnabled }
 
     /// Forgets everything.
-    mutating func clear() { self = BuildCache(isEnabled: isEnabled) }
+    mutating func clear() {
+        let recordsAnchors = recordsAnchors
+        self = BuildCache(isEnabled: isEnabled)
+        self.recordsAnchors = recordsAnchors
+    }
 
     /// Records `input` for `plugin` and returns its generation, the same as
     /// last time when the input is the same.

@@ -78,6 +78,7 @@ extension Builder {
         let diskPages = disk?.previous.pages ?? [:]
         // Not `disk == nil` in the closure: that copies the whole cache for every page.
         let usesDisk = disk != nil
+        let recordsAnchors = cache.recordsAnchors
         // A one-off build lets each page's markdown go with its tree and
         // reads the file again to render it, so it holds neither for every
         // page at once. A session holds the files' bytes anyway (to compare
@@ -205,7 +206,9 @@ extension Builder {
                 diagnostics: log.recorded, summary: page?.summary ?? "")
             if let page {
                 loaded.kind = DocumentKind.of(page)
-                loaded.anchors = LinkResolver.anchors(of: page, rawHTML: rawHTML).sorted()
+                if recordsAnchors {
+                    loaded.anchors = LinkResolver.anchors(of: page, rawHTML: rawHTML).sorted()
+                }
                 // Everything the later stages read of the tree is read by now:
                 // past the budget, rendering parses the page again rather
                 // than every tree being held.

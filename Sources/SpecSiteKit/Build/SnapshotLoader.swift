@@ -24,6 +24,7 @@ public final class SnapshotLoader {
         var config = try builder.currentConfig()
         config.externalPlugins = []
         self.config = config
+        cache.recordsAnchors = false
     }
 
     /// What a result read with this loader depends on besides the files: the

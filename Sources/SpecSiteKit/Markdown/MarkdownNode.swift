@@ -173,7 +173,9 @@ public struct MarkdownNode: Sendable, Equatable {
             case .item: "item"
             default: "other"
             }
-        return "\(name):\(line)"
+        // Joined, not interpolated: interpolation's buffer cost more than
+        // the key, which plugins make for every block they read.
+        return name + ":" + String(line)
     }
 
     /// Visits this node and every descendant depth-first, in document order.

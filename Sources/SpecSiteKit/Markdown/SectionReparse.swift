@@ -81,16 +81,36 @@ struct LineChange {
         newCount = newStarts.count
         newHasTableBar = new.contains(UInt8(ascii: "|"))
         let shorter = min(old.count, new.count)
-        var first = 0
-        while first < shorter && old[first] == new[first] { first += 1 }
+        let first = Self.sameBytes(old, new, limit: shorter, fromEnd: false)
         isNone = first == old.count && old.count == new.count
-        var same = 0
-        while same < shorter - first && old[old.count - 1 - same] == new[new.count - 1 - same] { same += 1 }
+        let same = Self.sameBytes(old, new, limit: shorter - first, fromEnd: true)
         // The line holding the first differing byte, and every line whose
         // break before it lies in the same ending.
         firstChanged = Self.upperBound(oldStarts, first) - 1
         let trailing = oldCount - Self.lowerBound(oldStarts, old.count - same + 1)
         firstUnchangedAfter = oldCount - min(trailing, oldCount - firstChanged, newCount - firstChanged)
+    }
+
+    /// How many bytes at the start (or the end) of `old` and `new` are the
+    /// same, up to `limit`: compared a block at a time with `memcmp`, then
+    /// byte by byte in the block that differs (a commit changes a line or
+    /// two of a page of thousands).
+    static func sameBytes(
+        _ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>, limit: Int, fromEnd: Bool
+    ) -> Int {
+        guard limit > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return 0 }
+        // The first of `length` bytes `done` bytes in, from the start or the end.
+        func oldAt(_ done: Int, _ length: Int) -> UnsafePointer<UInt8> {
+            fromEnd ? oldBase + (old.count - done - length) : oldBase + done
+        }
+        func newAt(_ done: Int, _ length: Int) -> UnsafePointer<UInt8> {
+            fromEnd ? newBase + (new.count - done - length) : newBase + done
+        }
+        let block = 256
+        var done = 0
+        while done + block <= limit && memcmp(oldAt(done, block), newAt(done, block), block) == 0 { done += block }
+        while done < limit && oldAt(done, 1).pointee == newAt(done, 1).pointee { done += 1 }
+        return done
     }
 
     static func refuses(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -11,6 +11,11 @@ extension StringProtocol {
     @inlinable
     public var trimmingSpaces: String {
         let scalars = unicodeScalars
+        // Most texts have nothing to trim: they are returned whole, not
+        // copied out of a slice of themselves.
+        if let first = scalars.first, let last = scalars.last, !Self.isSpace(first), !Self.isSpace(last) {
+            return String(self)
+        }
         var start = scalars.startIndex
         var end = scalars.endIndex
         while start < end, Self.isSpace(scalars[start]) { start = scalars.index(after: start) }

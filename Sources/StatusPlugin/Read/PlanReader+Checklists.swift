@@ -128,12 +128,22 @@ extension PlanReader {
     static func isStruckOut(_ item: MarkdownNode) -> Bool {
         guard let first = item.children.first, case .paragraph = first.kind,
             let lead = first.children.first(where: { node in
-                if case .text(let text) = node.kind, text.allSatisfy(\.isWhitespace) { return false }
+                // A text that starts with an ASCII letter or mark is not all white
+                // space, and is not looked at a character at a time.
+                if case .text(let text) = node.kind, !Self.startsVisibly(text), text.allSatisfy(\.isWhitespace) {
+                    return false
+                }
                 return true
             }),
             case .strikethrough = lead.kind
         else { return false }
         return true
+    }
+
+    /// Whether `text` starts with an ASCII byte that is no white space.
+    static func startsVisibly(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        return first > 0x20 && first < 0x7F
     }
 
     /// The status an emoji bullet stands for: a status symbol's, or for

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Readings of a heading or a line that depend on its text alone, remembered
 /// across the versions of a page that a history replay reads.
@@ -9,16 +10,20 @@ import Foundation
 /// times. One-off builds read each text once and do not use it. Shared by
 /// the threads that read pages, behind a lock; emptied when it grows past
 /// ``limit`` entries, so a long history cannot fill the memory.
-final class TextReadings: @unchecked Sendable {
-    // @unchecked: every table is read and written under `lock`.
-    private let lock = NSLock()
-    private var headings: [Pair: PlanReader.HeadingText] = [:]
-    private var metadata: [String: PlanReader.MetadataLine?] = [:]
-    private var dependencyTexts: [String: StatusText.Dependencies] = [:]
-    private var flags: [Question: Bool] = [:]
-    private var statuses: [String: StatusText.Reading] = [:]
-    private var stated: [String: WorkStatus?] = [:]
-    private var count = 0
+final class TextReadings: Sendable {
+    /// The tables, behind a lock: the stdlib's `Mutex` rather than `NSLock`,
+    /// because a replay takes it for every line it reads again.
+    private let tables = Mutex(Tables())
+
+    private struct Tables {
+        var headings: [Pair: PlanReader.HeadingText] = [:]
+        var metadata: [String: PlanReader.MetadataLine?] = [:]
+        var dependencyTexts: [String: StatusText.Dependencies] = [:]
+        var flags: [Question: Bool] = [:]
+        var statuses: [String: StatusText.Reading] = [:]
+        var stated: [String: WorkStatus?] = [:]
+        var count = 0
+    }
 
     /// Entries kept before all are dropped.
     static let limit = 200_000
@@ -38,52 +43,42 @@ final class TextReadings: @unchecked Sendable {
 
     /// ``PlanReader/HeadingText`` of a heading.
     func heading(_ key: Pair, _ read: () -> PlanReader.HeadingText) -> PlanReader.HeadingText {
-        lock.withLock { headings[key] } ?? keep(read()) { $0.headings[key] = $1 }
+        tables.withLock { $0.headings[key] } ?? keep(read()) { $0.headings[key] = $1 }
     }
 
     /// ``PlanReader/metadataLine(in:)`` of a line.
     func metadataLine(_ key: String, _ read: () -> PlanReader.MetadataLine?) -> PlanReader.MetadataLine? {
-        lock.withLock { metadata[key] } ?? keep(read()) { $0.metadata[key] = $1 }
+        tables.withLock { $0.metadata[key] } ?? keep(read()) { $0.metadata[key] = $1 }
     }
 
     /// ``StatusText/dependencies(_:)`` of a value.
     func dependencies(_ key: String, _ read: () -> StatusText.Dependencies) -> StatusText.Dependencies {
-        lock.withLock { dependencyTexts[key] } ?? keep(read()) { $0.dependencyTexts[key] = $1 }
+        tables.withLock { $0.dependencyTexts[key] } ?? keep(read()) { $0.dependencyTexts[key] = $1 }
     }
 
     /// ``StatusText/read(_:)`` of a status text.
     func status(_ key: String, _ read: () -> StatusText.Reading) -> StatusText.Reading {
-        lock.withLock { statuses[key] } ?? keep(read()) { $0.statuses[key] = $1 }
+        tables.withLock { $0.statuses[key] } ?? keep(read()) { $0.statuses[key] = $1 }
     }
 
     /// ``PlanReader/statedStatus(_:)`` of a list entry's text.
     func statedStatus(_ key: String, _ read: () -> WorkStatus?) -> WorkStatus? {
-        lock.withLock { stated[key] } ?? keep(read()) { $0.stated[key] = $1 }
+        tables.withLock { $0.stated[key] } ?? keep(read()) { $0.stated[key] = $1 }
     }
 
     /// A yes-or-no reading; `key` names the question and the text.
     func flag(_ key: Question, _ read: () -> Bool) -> Bool {
-        lock.withLock { flags[key] } ?? keep(read()) { $0.flags[key] = $1 }
+        tables.withLock { $0.flags[key] } ?? keep(read()) { $0.flags[key] = $1 }
     }
 
     /// Keeps `value` with `store`, which writes it into its table in place,
     /// and returns it. A value that is itself optional is kept as it is, nil
-    /// included, so it is not read again. (The tables are named one by one,
-    /// not through a key path: writing through a key path copied the whole
-    /// table at every new entry.)
-    private func keep<Value>(_ value: Value, _ store: (TextReadings, Value) -> Void) -> Value {
-        lock.withLock {
-            count += 1
-            if count > Self.limit {
-                headings = [:]
-                metadata = [:]
-                dependencyTexts = [:]
-                flags = [:]
-                statuses = [:]
-                stated = [:]
-                count = 1
-            }
-            store(self, value)
+    /// included, so it is not read again.
+    private func keep<Value>(_ value: Value, _ store: (inout Tables, Value) -> Void) -> Value {
+        tables.withLock { tables in
+            tables.count += 1
+            if tables.count > Self.limit { tables = Tables(count: 1) }
+            store(&tables, value)
         }
         return value
     }
