@@ -3,7 +3,7 @@ import Foundation
 /// Blob bytes by id from one long-lived `git cat-file --batch`, asked one at a
 /// time: git flushes after each object, so a request and its answer pair up.
 public final class GitBlobReader {
-    private let process = Process()
+    private let process: SpawnedProcess
     private let input: FileHandle
     private let output: FileHandle
     private var buffer: [UInt8] = []
@@ -13,21 +13,19 @@ public final class GitBlobReader {
         // A git that dies mid-replay must fail the read, not kill specsite
         // with SIGPIPE on the next request written to it.
         _ = brokenPipesFail
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-C", folder, "cat-file", "--batch"]
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw .init(reason: "cannot start git: \(error)") }
-        input = stdin.fileHandleForWriting
-        output = stdout.fileHandleForReading
+        do {
+            process = try SpawnedProcess.start(
+                executable, ["-C", folder, "cat-file", "--batch"], input: true, errors: false)
+        } catch {
+            throw .init(reason: "cannot start git: \(error)")
+        }
+        input = process.input!
+        output = process.output
     }
 
     deinit {
         try? input.close()
-        process.waitUntilExit()
+        _ = process.wait()
     }
 
     /// The blob's bytes, or nil when it is not a blob of the repository
@@ -83,32 +81,29 @@ private let brokenPipesFail: Void = {
 /// A git command run to its end, its output collected.
 enum GitProcess {
     static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: [UInt8], error: [UInt8]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         // Messages are matched in English; no pager, no lock on the index.
         environment["LC_ALL"] = "C"
         environment["GIT_PAGER"] = "cat"
         environment["GIT_OPTIONAL_LOCKS"] = "0"
-        process.environment = environment
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (-1, [], Array("cannot start git: \(error)".utf8)) }
+        let process: SpawnedProcess
+        do {
+            process = try SpawnedProcess.start(
+                executable, arguments, environment: environment, input: false, errors: true)
+        } catch {
+            return (-1, [], Array("cannot start git: \(error)".utf8))
+        }
         // stderr is read beside stdout, so a chatty git cannot fill one pipe and wait.
         nonisolated(unsafe) var errors = Data()
         let group = DispatchGroup()
         group.enter()
+        let errorOutput = process.errors!
         DispatchQueue.global().async {
-            errors = stderr.fileHandleForReading.readDataToEndOfFile()
+            errors = errorOutput.readDataToEndOfFile()
             group.leave()
         }
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let output = process.output.readDataToEndOfFile()
         group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, [UInt8](output), [UInt8](errors))
+        return (process.wait(), [UInt8](output), [UInt8](errors))
     }
 }
