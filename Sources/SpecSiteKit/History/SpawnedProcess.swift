@@ -2,6 +2,10 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A program started with `posix_spawn`, its standard input and output on
@@ -12,7 +16,10 @@ import Foundation
 /// (measured side by side, ten starts each): a build that reads its
 /// history back starts two, and a replay one or two a thread. The
 /// `swift-subprocess` package is asynchronous, and the readers of git here
-/// are plain synchronous code.
+/// are plain synchronous code. ``ExternalProcess`` (plugins) runs one shell
+/// command against a deadline; `git cat-file --batch` is a conversation
+/// kept open for a whole replay, so this is the smaller piece both share
+/// their signal set-up with (``startsWithDefaultSignals(_:flags:)``).
 struct SpawnedProcess {
     let pid: pid_t
     /// Writes to the program's standard input; nil when it reads `/dev/null`.
@@ -35,7 +42,13 @@ struct SpawnedProcess {
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Bool,
         errors: Bool
     ) throws(Failure) -> SpawnedProcess {
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // Each pipe is marked close-on-exec (and every descriptor from 3 on
@@ -44,7 +57,7 @@ struct SpawnedProcess {
         var opened: [Int32] = []
         func makePipe() throws(Failure) -> (read: Int32, write: Int32) {
             var ends: [Int32] = [0, 0]
-            guard Glibc.pipe(&ends) == 0 else {
+            guard pipe(&ends) == 0 else {
                 for end in opened { close(end) }
                 throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
             }
@@ -66,7 +79,12 @@ struct SpawnedProcess {
         } else {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
-        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
+        #if canImport(Darwin)
+            let flags = Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #else
+            let flags: Int32 = 0
+            if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
+        #endif
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp =
@@ -76,20 +94,9 @@ struct SpawnedProcess {
         defer {
             for pointer in argv + envp { free(pointer) }
         }
-        // The program starts with no signal blocked and the usual signals
-        // at their default: threads here block signals, and specsite
-        // ignores SIGPIPE, and both would otherwise pass to the program.
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        startsWithDefaultSignals(&attributes, flags: flags)
 
         var pid: pid_t = 0
         let started = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
@@ -117,18 +124,48 @@ struct SpawnedProcess {
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 
-    /// Whether programs start with no descriptor of ours but their three
-    /// streams (see ``addCloseFrom``); the pipes made here never reach them.
-    static var closesOtherDescriptors: Bool { addCloseFrom != nil }
+    /// Sets `attributes` so that a program starts with no signal blocked
+    /// and SIGPIPE, SIGINT, SIGTERM, SIGHUP and SIGQUIT at their defaults:
+    /// specsite's threads block signals and it ignores some (an ignored
+    /// signal survives exec). `flags` are set beside the two this needs.
+    static func startsWithDefaultSignals(_ attributes: inout SpawnAttributes, flags: Int32) {
+        posix_spawnattr_setflags(
+            &attributes, Int16(flags | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+    }
 
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later),
-    /// looked up at run time because Swift's Glibc module does not declare
-    /// it; nil where the C library has none.
-    private static let addCloseFrom: CloseFrom? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        else { return nil }
-        return unsafeBitCast(symbol, to: CloseFrom.self)
-    }()
+    #if canImport(Darwin)
+        /// `posix_spawnattr_t` as the C library declares it (a pointer on Darwin).
+        typealias SpawnAttributes = posix_spawnattr_t?
 
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        /// Whether programs start with no descriptor of ours but their three
+        /// streams: `POSIX_SPAWN_CLOEXEC_DEFAULT` sees to it.
+        static var closesOtherDescriptors: Bool { true }
+    #else
+        /// `posix_spawnattr_t` as the C library declares it.
+        typealias SpawnAttributes = posix_spawnattr_t
+
+        /// Whether programs start with no descriptor of ours but their three
+        /// streams (see ``addCloseFrom``); the pipes made here never reach them.
+        static var closesOtherDescriptors: Bool { addCloseFrom != nil }
+
+        /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later),
+        /// looked up at run time because Swift's Glibc module does not declare
+        /// it; nil where the C library has none.
+        private static let addCloseFrom: CloseFrom? = {
+            guard
+                let symbol = dlsym(
+                    UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            else { return nil }
+            return unsafeBitCast(symbol, to: CloseFrom.self)
+        }()
+
+        private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    #endif
 }

@@ -292,20 +292,13 @@ enum ExternalProcess {
         // command started; no blocked signals, and default SIGPIPE, SIGINT,
         // SIGTERM, SIGHUP and SIGQUIT (the parent ignores them, to catch them
         // with ``Interruption``, and ignored signals survive exec).
-        var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
+        var flags = Int32(POSIX_SPAWN_SETPGROUP)
         #if canImport(Darwin)
             // Darwin's `pipe` has no O_CLOEXEC variant; close everything not dup'd.
             flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
         #endif
-        posix_spawnattr_setflags(&attributes, Int16(flags))
+        SpawnedProcess.startsWithDefaultSignals(&attributes, flags: flags)
         posix_spawnattr_setpgroup(&attributes, 0)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaultSignals = sigset_t()
-        sigemptyset(&defaultSignals)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaultSignals, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
 
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
         let arguments = ["/bin/sh", "-c", script]
