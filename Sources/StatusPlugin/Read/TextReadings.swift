@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Readings of a heading or a line that depend on its text alone, remembered
 /// across the versions of a page that a history replay reads.
@@ -10,10 +9,13 @@ import Synchronization
 /// times. One-off builds read each text once and do not use it. Shared by
 /// the threads that read pages, behind a lock; emptied when it grows past
 /// ``limit`` entries, so a long history cannot fill the memory.
-final class TextReadings: Sendable {
-    /// The tables, behind a lock: the stdlib's `Mutex` rather than `NSLock`,
-    /// because a replay takes it for every line it reads again.
-    private let tables = Mutex(Tables())
+final class TextReadings: @unchecked Sendable {
+    // @unchecked: `tables` is read and written under `lock` only. An
+    // `NSLock`, not the stdlib's `Mutex`: under the thread sanitizer on
+    // Linux, accesses made while holding the `Mutex` were reported as
+    // races, as if there were no lock.
+    private let lock = NSLock()
+    private var tables = Tables()
 
     private struct Tables {
         var headings: [Pair: PlanReader.HeadingText] = [:]
@@ -43,39 +45,39 @@ final class TextReadings: Sendable {
 
     /// ``PlanReader/HeadingText`` of a heading.
     func heading(_ key: Pair, _ read: () -> PlanReader.HeadingText) -> PlanReader.HeadingText {
-        tables.withLock { $0.headings[key] } ?? keep(read()) { $0.headings[key] = $1 }
+        lock.withLock { tables.headings[key] } ?? keep(read()) { $0.headings[key] = $1 }
     }
 
     /// ``PlanReader/metadataLine(in:)`` of a line.
     func metadataLine(_ key: String, _ read: () -> PlanReader.MetadataLine?) -> PlanReader.MetadataLine? {
-        tables.withLock { $0.metadata[key] } ?? keep(read()) { $0.metadata[key] = $1 }
+        lock.withLock { tables.metadata[key] } ?? keep(read()) { $0.metadata[key] = $1 }
     }
 
     /// ``StatusText/dependencies(_:)`` of a value.
     func dependencies(_ key: String, _ read: () -> StatusText.Dependencies) -> StatusText.Dependencies {
-        tables.withLock { $0.dependencyTexts[key] } ?? keep(read()) { $0.dependencyTexts[key] = $1 }
+        lock.withLock { tables.dependencyTexts[key] } ?? keep(read()) { $0.dependencyTexts[key] = $1 }
     }
 
     /// ``StatusText/read(_:)`` of a status text.
     func status(_ key: String, _ read: () -> StatusText.Reading) -> StatusText.Reading {
-        tables.withLock { $0.statuses[key] } ?? keep(read()) { $0.statuses[key] = $1 }
+        lock.withLock { tables.statuses[key] } ?? keep(read()) { $0.statuses[key] = $1 }
     }
 
     /// ``PlanReader/statedStatus(_:)`` of a list entry's text.
     func statedStatus(_ key: String, _ read: () -> WorkStatus?) -> WorkStatus? {
-        tables.withLock { $0.stated[key] } ?? keep(read()) { $0.stated[key] = $1 }
+        lock.withLock { tables.stated[key] } ?? keep(read()) { $0.stated[key] = $1 }
     }
 
     /// A yes-or-no reading; `key` names the question and the text.
     func flag(_ key: Question, _ read: () -> Bool) -> Bool {
-        tables.withLock { $0.flags[key] } ?? keep(read()) { $0.flags[key] = $1 }
+        lock.withLock { tables.flags[key] } ?? keep(read()) { $0.flags[key] = $1 }
     }
 
     /// Keeps `value` with `store`, which writes it into its table in place,
     /// and returns it. A value that is itself optional is kept as it is, nil
     /// included, so it is not read again.
     private func keep<Value>(_ value: Value, _ store: (inout Tables, Value) -> Void) -> Value {
-        tables.withLock { tables in
+        lock.withLock {
             tables.count += 1
             if tables.count > Self.limit { tables = Tables(count: 1) }
             store(&tables, value)
